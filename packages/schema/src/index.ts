@@ -1,0 +1,44 @@
+/**
+ * `@gridponder/schema`: the Gridponder DSL as TypeScript types, the JSON Schemas generated from them,
+ * and pack validation with located diagnostics. Everything here runs in browsers; file-system helpers
+ * live in `@gridponder/schema/node`.
+ * @module
+ */
+
+export {
+  gameSchema,
+  type JsonSchemaObject,
+  levelSchema,
+  manifestSchema,
+  themeSchema,
+} from "./generated/schemas.js";
+export type * from "./types/index.js";
+export {
+  CONDITION_KEYS,
+  EFFECT_KEYS,
+  EVENT_FIELDS,
+  EVENT_TYPES,
+  formatValueRef,
+  parseValueRef,
+  VALUE_REF_PATTERN,
+} from "./types/rules/catalog.js";
+export { SYSTEM_DEFAULTS, SYSTEM_TYPES } from "./types/systems/defaults.js";
+export { expandGoldPathStep } from "./validate/check-solution.js";
+export type { PackFiles } from "./validate/context.js";
+export {
+  countDiagnostics,
+  type Diagnostic,
+  type FormatOptions,
+  formatDiagnostic,
+  formatDiagnostics,
+  pointerOf,
+  pointerSegments,
+  type Severity,
+} from "./validate/diagnostics.js";
+export {
+  type ValidateOptions,
+  type ValidationResult,
+  type ValidPack,
+  validatePack,
+} from "./validate/validate-pack.js";
+export { compareVersions, ENGINE_VERSION, parseVersion, SUPPORTED_DSL_VERSIONS } from "./versions.js";

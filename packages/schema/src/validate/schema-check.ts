@@ -1,0 +1,406 @@
+import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
+import { gameSchema, levelSchema, manifestSchema, themeSchema } from "../generated/schemas.js";
+import { type Diagnostic, pointerSegments } from "./diagnostics.js";
+import { didYouMean, jsonType, quote } from "./suggest.js";
+
+/** The four pack files that have a schema. */
+export type SchemaName = "manifest" | "game" | "level" | "theme";
+
+/** What a `@gpRef`-tagged string in the types refers to. */
+export type RefKind =
+  | "layer"
+  | "kind"
+  | "action"
+  | "tag"
+  | "system"
+  | "variable"
+  | "emitter"
+  | "level"
+  | "goal"
+  | "asset"
+  | "value-ref";
+
+/** A reference found while validating: a string value whose schema type is one of the reference aliases. */
+export interface FoundRef {
+  kind: RefKind;
+  value: string;
+  pointer: string;
+}
+
+/** A diagnostic before it is attached to a file. */
+export type FileDiagnostic = Omit<Diagnostic, "file">;
+
+/** The outcome of checking one file against its schema. */
+export interface SchemaCheckResult {
+  diagnostics: FileDiagnostic[];
+  refs: FoundRef[];
+}
+
+const SCHEMAS: Record<SchemaName, Record<string, unknown>> = {
+  manifest: manifestSchema,
+  game: gameSchema,
+  level: levelSchema,
+  theme: themeSchema,
+};
+
+/** JSON nested deeper than this is refused before validation, so no recursive walk can overflow the stack. */
+export const MAX_NESTING = 64;
+/** At most this many schema diagnostics are reported per file; the rest are summarised. */
+export const MAX_DIAGNOSTICS_PER_FILE = 200;
+
+// Refs are collected by a keyword callback while Ajv runs; validation is synchronous, so a module-level
+// sink set just for the duration of one call is safe.
+let sink: FoundRef[] | null = null;
+
+let ajvInstance: Ajv | undefined;
+const validators = new Map<string, ValidateFunction>();
+
+function ajv(): Ajv {
+  if (ajvInstance) return ajvInstance;
+  const instance = new Ajv({ allErrors: true, strict: false, verbose: true, validateSchema: false });
+  instance.addKeyword({
+    keyword: "gpRef",
+    schemaType: "string",
+    errors: false,
+    validate(kind: RefKind, data: unknown, _parent: unknown, cxt?: { instancePath: string }) {
+      // Strings starting with `$` in a name's place are value references, resolved at run time;
+      // they are checked for their own syntax instead of being looked up as names.
+      if (sink && typeof data === "string") {
+        sink.push({
+          kind: data.startsWith("$") ? "value-ref" : kind,
+          value: data,
+          pointer: cxt?.instancePath ?? "",
+        });
+      }
+      return true;
+    },
+  });
+  for (const schema of Object.values(SCHEMAS)) instance.addSchema(schema);
+  ajvInstance = instance;
+  return instance;
+}
+
+function validatorFor(ref: string): ValidateFunction {
+  let v = validators.get(ref);
+  if (!v) {
+    v = ajv().compile({ $ref: ref });
+    validators.set(ref, v);
+  }
+  return v;
+}
+
+const branchValidators = new WeakMap<object, ValidateFunction>();
+
+/**
+ * Compiles one branch of a union on its own. Ajv's `schemaPath` cannot locate the branch (it is
+ * relative to whichever definition Ajv compiled separately), so the branch object itself is compiled,
+ * with its document-local `#/definitions/…` references made absolute.
+ */
+function branchValidator(branch: unknown, rootId: string): ValidateFunction {
+  const key = branch !== null && typeof branch === "object" ? branch : { const: branch };
+  let v = branchValidators.get(key);
+  if (!v) {
+    const absolute = JSON.parse(
+      JSON.stringify(key, (k, value) =>
+        k === "$ref" && typeof value === "string" && value.startsWith("#") ? `${rootId}${value}` : value,
+      ),
+    );
+    v = ajv().compile(absolute);
+    branchValidators.set(key, v);
+  }
+  return v;
+}
+
+function schemaId(name: SchemaName): string {
+  return String(SCHEMAS[name].$id);
+}
+
+/** Finds the first value nested deeper than {@link MAX_NESTING}, iteratively. */
+export function findTooDeep(value: unknown): string | undefined {
+  const stack: { v: unknown; path: string; depth: number }[] = [{ v: value, path: "", depth: 0 }];
+  while (stack.length > 0) {
+    const { v, path, depth } = stack.pop() as { v: unknown; path: string; depth: number };
+    if (v === null || typeof v !== "object") continue;
+    if (depth >= MAX_NESTING) return path;
+    for (const [k, child] of Object.entries(v)) {
+      if (child !== null && typeof child === "object")
+        stack.push({ v: child, path: `${path}/${k}`, depth: depth + 1 });
+    }
+  }
+  return undefined;
+}
+
+/** Validates a parsed file against its schema, returning located diagnostics and the references it contains. */
+export function checkSchema(name: SchemaName, value: unknown): SchemaCheckResult {
+  const deep = findTooDeep(value);
+  if (deep !== undefined) {
+    return {
+      diagnostics: [
+        {
+          pointer: deep,
+          severity: "error",
+          code: "schema-nesting",
+          message: `value nested more than ${MAX_NESTING} levels deep`,
+        },
+      ],
+      refs: [],
+    };
+  }
+  const validate = validatorFor(schemaId(name));
+  const refs: FoundRef[] = [];
+  sink = refs;
+  try {
+    validate(value);
+  } finally {
+    sink = null;
+  }
+  const errors = reduceUnions(validate.errors ?? [], value, schemaId(name));
+  const diagnostics = errors.map((e) => toDiagnostic(e, value));
+  return { diagnostics: capDiagnostics(diagnostics), refs };
+}
+
+/**
+ * Validates `value` against one property of a definition (used for system override values, which are
+ * checked against the field they override). Returns diagnostics with pointers relative to `basePointer`.
+ */
+export function checkAgainstRef(
+  name: SchemaName,
+  schemaPointer: string,
+  value: unknown,
+  basePointer: string,
+): FileDiagnostic[] {
+  const ref = `${schemaId(name)}#${schemaPointer}`;
+  const validate = validatorFor(ref);
+  validate(value);
+  const errors = reduceUnions(validate.errors ?? [], value, schemaId(name));
+  return errors.map((e) => {
+    const d = toDiagnostic(e, value);
+    return { ...d, pointer: basePointer + d.pointer };
+  });
+}
+
+/** The generated schema document of a pack file. */
+export function schemaDocument(name: SchemaName): Record<string, unknown> {
+  return SCHEMAS[name];
+}
+
+function capDiagnostics(diagnostics: FileDiagnostic[]): FileDiagnostic[] {
+  if (diagnostics.length <= MAX_DIAGNOSTICS_PER_FILE) return diagnostics;
+  const kept = diagnostics.slice(0, MAX_DIAGNOSTICS_PER_FILE);
+  const rest = diagnostics.slice(MAX_DIAGNOSTICS_PER_FILE);
+  const errors = rest.filter((d) => d.severity === "error").length;
+  kept.push({
+    pointer: "",
+    severity: errors > 0 ? "error" : "warning",
+    code: "too-many-diagnostics",
+    message: `${rest.length} more problems in this file are not shown`,
+  });
+  return kept;
+}
+
+function isUnder(path: string, base: string): boolean {
+  return path === base || path.startsWith(`${base}/`);
+}
+
+function valueAt(root: unknown, pointer: string): unknown {
+  let v: unknown = root;
+  for (const seg of pointerSegments(pointer)) {
+    if (v === null || typeof v !== "object") return undefined;
+    v = Object.hasOwn(v, seg) ? (v as Record<string, unknown>)[seg] : undefined;
+  }
+  return v;
+}
+
+function depth(pointer: string): number {
+  return pointer === "" ? 0 : pointer.split("/").length - 1;
+}
+
+/**
+ * Ajv reports every branch of a failed `anyOf`, which buries the one real problem under
+ * "must be null", "must be string"… For each failed union (outermost first) this re-validates the value
+ * against each branch on its own and keeps only the errors of the branch the value most resembles: the
+ * one whose errors reach deepest into the value.
+ */
+function reduceUnions(errors: ErrorObject[], root: unknown, rootId: string): ErrorObject[] {
+  let current = errors.filter((e) => e.keyword !== "if");
+  const unions = current
+    .filter((e) => e.keyword === "anyOf")
+    .sort((a, b) => depth(a.instancePath) - depth(b.instancePath));
+  for (const union of unions) {
+    if (!current.includes(union)) continue;
+    const base = union.instancePath;
+    current = current.filter((e) => !isUnder(e.instancePath, base));
+    current.push(...explainUnion(union, valueAt(root, base), rootId));
+  }
+  return current;
+}
+
+function explainUnion(union: ErrorObject, data: unknown, rootId: string): ErrorObject[] {
+  const branches = Array.isArray(union.schema) ? union.schema : [];
+  const base = union.instancePath;
+  const results: ErrorObject[][] = [];
+  for (const branch of branches) {
+    const validate = branchValidator(branch, rootId);
+    validate(data);
+    const errs = reduceUnions(validate.errors ?? [], data, rootId).map((e) => ({
+      ...e,
+      instancePath: base + e.instancePath,
+    }));
+    // A branch that fails only on unknown fields is a match: unknown fields are warnings.
+    if (errs.every((e) => e.keyword === "additionalProperties")) return errs;
+    results.push(errs);
+  }
+  const reach = (errs: ErrorObject[]) =>
+    Math.max(
+      ...errs.map(
+        (e) => depth(e.instancePath) - depth(base) + (e.keyword === "additionalProperties" ? 0 : 0.5),
+      ),
+    );
+  const allTypeMismatch = results.every(
+    (errs) => errs.length > 0 && errs.every((e) => e.instancePath === base && e.keyword === "type"),
+  );
+  if (allTypeMismatch || results.length === 0) {
+    const types = [...new Set(results.flatMap((errs) => errs.map((e) => String(e.params.type))))];
+    return [
+      { ...union, keyword: "type", params: { type: types.join(", ") }, parentSchema: union.parentSchema },
+    ];
+  }
+  let best = results[0] ?? [];
+  for (const errs of results.slice(1)) {
+    const r = reach(errs);
+    const b = reach(best);
+    if (r > b || (r === b && errs.length < best.length)) best = errs;
+  }
+  return best;
+}
+
+function describeExpectation(e: ErrorObject): string {
+  const p = e.params as Record<string, unknown>;
+  switch (e.keyword) {
+    case "minimum":
+      return `a number >= ${p.limit}`;
+    case "maximum":
+      return `a number <= ${p.limit}`;
+    case "exclusiveMinimum":
+      return `a number > ${p.limit}`;
+    case "exclusiveMaximum":
+      return `a number < ${p.limit}`;
+    case "minItems":
+      return `at least ${p.limit} item${p.limit === 1 ? "" : "s"}`;
+    case "maxItems":
+    case "additionalItems":
+      return `at most ${p.limit} item${p.limit === 1 ? "" : "s"}`;
+    case "minLength":
+      return `a string of at least ${p.limit} character${p.limit === 1 ? "" : "s"}`;
+    case "maxLength":
+      return `a string of at most ${p.limit} characters`;
+    case "minProperties":
+      return `at least ${p.limit} field${p.limit === 1 ? "" : "s"}`;
+    case "maxProperties":
+      return `at most ${p.limit} field${p.limit === 1 ? "" : "s"}`;
+    case "pattern":
+      return `a string matching ${p.pattern}`;
+    case "uniqueItems":
+      return `unique items (items ${p.j} and ${p.i} are equal)`;
+    case "multipleOf":
+      return `a multiple of ${p.multipleOf}`;
+    case "const":
+      return quote(p.allowedValue);
+    default:
+      return e.message ?? e.keyword;
+  }
+}
+
+function sizeOf(value: unknown): string {
+  if (Array.isArray(value)) return `${value.length} item${value.length === 1 ? "" : "s"}`;
+  if (typeof value === "string" && value.length > 60) return `a string of ${value.length} characters`;
+  if (value !== null && typeof value === "object") return `${Object.keys(value).length} fields`;
+  return quote(value);
+}
+
+function propertyNames(schema: unknown): string[] {
+  if (schema && typeof schema === "object" && "properties" in schema) {
+    const props = (schema as { properties?: Record<string, unknown> }).properties;
+    return props ? Object.keys(props) : [];
+  }
+  return [];
+}
+
+function describedBy(schema: unknown): string | undefined {
+  if (schema && typeof schema === "object" && "description" in schema) {
+    const d = (schema as { description?: unknown }).description;
+    if (typeof d === "string") return d.split("\n")[0];
+  }
+  return undefined;
+}
+
+function withHint(d: FileDiagnostic, hint: string | undefined): FileDiagnostic {
+  return hint ? { ...d, hint } : d;
+}
+
+function toDiagnostic(e: ErrorObject, root: unknown): FileDiagnostic {
+  const data = e.data === undefined ? valueAt(root, e.instancePath) : e.data;
+  const p = e.params as Record<string, unknown>;
+  switch (e.keyword) {
+    case "additionalProperties": {
+      const field = String(p.additionalProperty);
+      const known = propertyNames(e.parentSchema);
+      return withHint(
+        {
+          pointer: `${e.instancePath}/${field.replace(/~/g, "~0").replace(/\//g, "~1")}`,
+          severity: "warning",
+          code: "schema-unknown-field",
+          message: `unknown field ${quote(field)}${didYouMean(field, known)}; it is ignored`,
+        },
+        known.length > 0 && known.length <= 12 ? `known fields here: ${known.join(", ")}` : undefined,
+      );
+    }
+    case "required": {
+      const field = String(p.missingProperty);
+      const props = (e.parentSchema as { properties?: Record<string, unknown> } | undefined)?.properties;
+      return withHint(
+        {
+          pointer: e.instancePath,
+          severity: "error",
+          code: "schema-required",
+          message: `missing required field ${quote(field)}`,
+        },
+        describedBy(props?.[field]),
+      );
+    }
+    case "type":
+      return withHint(
+        {
+          pointer: e.instancePath,
+          severity: "error",
+          code: "schema-type",
+          message: `expected ${String(p.type).replace(/,(?=[^,]*$)/, " or")} but found ${jsonType(data)} ${quote(data)}`,
+        },
+        describedBy(e.parentSchema),
+      );
+    case "enum": {
+      const allowed = (p.allowedValues as unknown[]) ?? [];
+      const shown = allowed.slice(0, 12).map(quote).join(", ") + (allowed.length > 12 ? ", …" : "");
+      const suggestion = typeof data === "string" ? didYouMean(data, allowed.map(String)) : "";
+      return withHint(
+        {
+          pointer: e.instancePath,
+          severity: "error",
+          code: "schema-enum",
+          message: `${quote(data)} is not allowed here${suggestion}; expected one of ${shown}`,
+        },
+        describedBy(e.parentSchema),
+      );
+    }
+    default:
+      return withHint(
+        {
+          pointer: e.instancePath,
+          severity: "error",
+          code: "schema-value",
+          message: `expected ${describeExpectation(e)} but found ${sizeOf(data)}`,
+        },
+        describedBy(e.parentSchema),
+      );
+  }
+}

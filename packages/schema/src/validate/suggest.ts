@@ -1,0 +1,67 @@
+/** Levenshtein distance, capped: returns `max + 1` as soon as the distance must exceed `max`. */
+export function editDistance(a: string, b: string, max = 3): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      const v = Math.min((prev[j] ?? 0) + 1, (cur[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + cost);
+      cur.push(v);
+      if (v < rowMin) rowMin = v;
+    }
+    if (rowMin > max) return max + 1;
+    prev = cur;
+  }
+  return prev[b.length] ?? max + 1;
+}
+
+/**
+ * The candidate closest to `name`, if it is close enough to be a likely typo
+ * (distance at most a third of the name's length, and at most 3).
+ */
+export function closestName(name: string, candidates: Iterable<string>): string | undefined {
+  if (name.length > 200) return undefined;
+  const limit = Math.min(3, Math.max(1, Math.floor(name.length / 3)));
+  let best: string | undefined;
+  let bestDistance = limit + 1;
+  for (const candidate of candidates) {
+    const d = editDistance(name.toLowerCase(), candidate.toLowerCase(), limit);
+    if (d < bestDistance) {
+      best = candidate;
+      bestDistance = d;
+    }
+  }
+  return best;
+}
+
+/** ` (did you mean "x"?)` when a close candidate exists, else the empty string. */
+export function didYouMean(name: string, candidates: Iterable<string>): string {
+  const best = closestName(name, candidates);
+  return best === undefined ? "" : ` (did you mean "${best}"?)`;
+}
+
+/** Quotes a value for a message, shortening long strings and large structures. */
+export function quote(value: unknown): string {
+  if (typeof value === "string") {
+    const short = value.length > 60 ? `${value.slice(0, 57)}...` : value;
+    return JSON.stringify(short);
+  }
+  if (value === undefined) return "nothing";
+  let text: string;
+  try {
+    text = JSON.stringify(value) ?? String(value);
+  } catch {
+    text = String(value);
+  }
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+
+/** The JSON type name of a value, as used in messages. */
+export function jsonType(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "array";
+  if (typeof value === "number") return Number.isInteger(value) ? "integer" : "number";
+  return typeof value;
+}

@@ -1,0 +1,286 @@
+import type { GameDefinition } from "../types/game.js";
+import type { LevelDefinition } from "../types/level.js";
+import type { Manifest } from "../types/manifest.js";
+import type { Theme } from "../types/theme.js";
+import { AssetResolver, normaliseAssetPath, unsafeAssetPath } from "./check-assets.js";
+import { checkGame, indexGame } from "./check-game.js";
+import { checkLevel } from "./check-level.js";
+import { checkManifest } from "./check-manifest.js";
+import { checkRefs, type RefScope } from "./check-refs.js";
+import { checkSolution } from "./check-solution.js";
+import { type PackFiles, type PackModel, type ParsedFile, Reporter } from "./context.js";
+import { type Diagnostic, pointerOf, sortDiagnostics } from "./diagnostics.js";
+import { parseJson } from "./json-source.js";
+import { checkSchema, type SchemaName } from "./schema-check.js";
+
+/** Options for {@link validatePack}. */
+export interface ValidateOptions {
+  /**
+   * The shared asset collections available to the pack, by id, each as the list of file paths inside it.
+   * When given, every collection the manifest names in `sharedAssets` must be among them.
+   */
+  sharedCollections?: Record<string, readonly string[]>;
+  /**
+   * Collections searched for assets even when the manifest does not name them (after the named ones).
+   * @default ["gridponder-base"]
+   */
+  implicitCollections?: readonly string[];
+  /** The engine version `minEngineVersion` is checked against; the platform's own by default. */
+  engineVersion?: string;
+}
+
+/** A pack that passed validation, as typed data. */
+export interface ValidPack {
+  manifest: Manifest;
+  game: GameDefinition;
+  theme?: Theme;
+  /** Levels by id. */
+  levels: Record<string, LevelDefinition>;
+}
+
+/** The outcome of validating a pack. */
+export interface ValidationResult {
+  /** True when there is no error (warnings allowed). */
+  ok: boolean;
+  /** Every finding, sorted by file and position. */
+  diagnostics: Diagnostic[];
+  /** The typed pack, when `ok`. */
+  pack?: ValidPack;
+}
+
+function parseFile<T>(
+  files: PackFiles,
+  path: string,
+  schema: SchemaName,
+  report: Reporter,
+): ParsedFile<T> | undefined {
+  const content = files[path];
+  if (content === undefined) return undefined;
+  const parsed = parseJson(path, content);
+  if (!parsed.ok) {
+    report.diagnostics.push({
+      file: path,
+      pointer: "",
+      severity: "error",
+      code: "json-syntax",
+      message: parsed.message,
+      line: parsed.line,
+      column: parsed.column,
+    });
+    return undefined;
+  }
+  report.addSource(parsed.source);
+  const { diagnostics, refs } = checkSchema(schema, parsed.source.value);
+  for (const d of diagnostics) report.diagnostics.push({ file: path, ...d });
+  return {
+    path,
+    source: parsed.source,
+    value: parsed.source.value as T,
+    valid: !diagnostics.some((d) => d.severity === "error"),
+    refs,
+  };
+}
+
+function configuredPath(
+  report: Reporter,
+  manifest: ParsedFile<Manifest> | undefined,
+  field: "gameFile" | "levelDirectory",
+  fallback: string,
+): string {
+  const value = manifest?.valid ? manifest.value[field] : undefined;
+  if (typeof value !== "string") return fallback;
+  const unsafe = unsafeAssetPath(value);
+  if (unsafe && manifest) {
+    report.error(
+      manifest.path,
+      pointerOf(field),
+      "asset-path",
+      `invalid ${field} ${JSON.stringify(value.slice(0, 80))}: ${unsafe}`,
+    );
+    return fallback;
+  }
+  return normaliseAssetPath(value);
+}
+
+/**
+ * Validates a pack given as in-memory files (pack-relative path → content; JSON as text). Pure and
+ * synchronous: no file system, runs in browsers. Never throws for any input: problems come back as
+ * diagnostics naming the file, the JSON pointer, and what was expected.
+ */
+export function validatePack(files: PackFiles, options: ValidateOptions = {}): ValidationResult {
+  const report = new Reporter();
+  const model: PackModel = { levels: [] };
+  try {
+    runChecks(files, options, report, model);
+  } catch (error) {
+    // A bug in a check must not take the caller down with it: surface it as a diagnostic instead.
+    report.error(
+      "manifest.json",
+      "",
+      "internal",
+      `the validator failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+  report.locateAll();
+  const diagnostics = sortDiagnostics(report.diagnostics);
+  const ok = !diagnostics.some((d) => d.severity === "error");
+  const pack = ok ? buildPack(model) : undefined;
+  return pack ? { ok, diagnostics, pack } : { ok, diagnostics };
+}
+
+function buildPack(model: PackModel): ValidPack | undefined {
+  if (!model.manifest || !model.game) return undefined;
+  const levels: Record<string, LevelDefinition> = {};
+  for (const l of model.levels) levels[l.value.id] = l.value;
+  const pack: ValidPack = { manifest: model.manifest.value, game: model.game.value, levels };
+  if (model.theme) pack.theme = model.theme.value;
+  return pack;
+}
+
+function runChecks(files: PackFiles, options: ValidateOptions, report: Reporter, model: PackModel): void {
+  if (files === null || typeof files !== "object") {
+    report.error("manifest.json", "", "missing-file", "no pack files were given");
+    return;
+  }
+  model.manifest = parseFile<Manifest>(files, "manifest.json", "manifest", report);
+  if (!Object.hasOwn(files, "manifest.json")) {
+    report.error(
+      "manifest.json",
+      "",
+      "missing-file",
+      "the pack has no manifest.json",
+      "every pack starts with a manifest: dslVersion, gameId, title, version, minEngineVersion",
+    );
+  }
+  if (model.manifest?.valid) checkManifest(model.manifest, report, options.engineVersion);
+
+  const gamePath = configuredPath(report, model.manifest, "gameFile", "game.json");
+  const levelDir = configuredPath(report, model.manifest, "levelDirectory", "levels");
+  model.game = parseFile<GameDefinition>(files, gamePath, "game", report);
+  if (!Object.hasOwn(files, gamePath))
+    report.error(gamePath, "", "missing-file", `the pack has no ${gamePath}`);
+  if (Object.hasOwn(files, "theme.json"))
+    model.theme = parseFile<Theme>(files, "theme.json", "theme", report);
+
+  const prefix = `${levelDir}/`;
+  const levelFiles = new Set<string>();
+  for (const path of Object.keys(files).sort()) {
+    if (!path.startsWith(prefix) || !path.endsWith(".json") || path.slice(prefix.length).includes("/"))
+      continue;
+    const id = path.slice(prefix.length, -".json".length);
+    levelFiles.add(id);
+    const level = parseFile<LevelDefinition>(files, path, "level", report);
+    if (!level) continue;
+    model.levels.push(level);
+    if (level.valid && level.value.id !== id) {
+      report.error(
+        path,
+        "/id",
+        "level-id",
+        `level id ${JSON.stringify(level.value.id)} does not match its file name ${JSON.stringify(`${id}.json`)}`,
+      );
+    }
+  }
+
+  const collections = resolveCollections(report, model, options);
+  const resolver = new AssetResolver(files, collections);
+  const validLevels = model.levels.filter((l) => l.valid).map((l) => l.value);
+
+  if (model.manifest) {
+    checkRefs(
+      model.manifest.refs,
+      scopeFor(model.manifest.path, resolver, undefined, validLevels, levelFiles),
+      report,
+    );
+  }
+  if (!model.game?.valid) return;
+  const index = indexGame(model.game.value);
+  model.index = index;
+  checkGame(model.game, index, report);
+  checkRefs(
+    model.game.refs,
+    { ...scopeFor(model.game.path, resolver, undefined, validLevels, levelFiles), index },
+    report,
+  );
+  if (model.theme)
+    checkRefs(
+      model.theme.refs,
+      { ...scopeFor("theme.json", resolver, undefined, validLevels, levelFiles), index },
+      report,
+    );
+
+  const sequenced = new Set(
+    model.game.value.levelSequence.flatMap((e) => (e.type === "level" ? [e.ref] : [])),
+  );
+  for (const level of model.levels) {
+    if (!level.valid) continue;
+    const scope = { ...scopeFor(level.path, resolver, level.value, validLevels, levelFiles), index };
+    checkRefs(level.refs, scope, report);
+    for (const systemId of Object.keys(level.value.systemOverrides ?? {})) {
+      if (!index.systems.has(systemId)) {
+        report.error(
+          level.path,
+          pointerOf("systemOverrides", systemId),
+          "unknown-system",
+          `systemOverrides names ${JSON.stringify(systemId)}, which is not a system id in game.json`,
+        );
+      }
+    }
+    checkLevel(level, index, report);
+    checkSolution(level, index, report);
+    if (!sequenced.has(level.value.id)) {
+      report.warn(
+        level.path,
+        "/id",
+        "level-unused",
+        `level ${JSON.stringify(level.value.id)} is not in game.json's levelSequence, so players never reach it`,
+      );
+    }
+  }
+}
+
+function scopeFor(
+  file: string,
+  resolver: AssetResolver,
+  level: LevelDefinition | undefined,
+  levels: LevelDefinition[],
+  levelFiles: Set<string>,
+): RefScope {
+  // The index is filled in by callers that have one; manifest refs are only assets, which need none.
+  const scope = { file, resolver, levels, levelFiles, index: EMPTY_INDEX } as RefScope;
+  if (level) scope.level = level;
+  return scope;
+}
+
+const EMPTY_INDEX = indexGame({ layers: [], actions: [], entityKinds: {}, systems: [], levelSequence: [] });
+
+function resolveCollections(
+  report: Reporter,
+  model: PackModel,
+  options: ValidateOptions,
+): { id: string; files: readonly string[] }[] {
+  const available = options.sharedCollections;
+  const named = model.manifest?.valid ? (model.manifest.value.sharedAssets ?? []) : [];
+  const out: { id: string; files: readonly string[] }[] = [];
+  named.forEach((id, i) => {
+    const list = available && Object.hasOwn(available, id) ? available[id] : undefined;
+    if (list) out.push({ id, files: list });
+    else if (available && model.manifest) {
+      const known = Object.keys(available);
+      report.error(
+        model.manifest.path,
+        pointerOf("sharedAssets", i),
+        "shared-assets",
+        `shared asset collection ${JSON.stringify(id)} was not found`,
+        known.length > 0
+          ? `available collections: ${known.join(", ")}`
+          : "no collections were found on the search path",
+      );
+    }
+  });
+  for (const id of options.implicitCollections ?? ["gridponder-base"]) {
+    const list = available && Object.hasOwn(available, id) ? available[id] : undefined;
+    if (list && !named.includes(id)) out.push({ id, files: list });
+  }
+  return out;
+}
