@@ -99,7 +99,12 @@ function checkLayerData(
 ): void {
   const layer = index.layers.get(layerId);
   if (!layer) {
-    report.error(file, pointer, "unknown-layer", `unknown layer ${JSON.stringify(layerId)}${didYouMean(layerId, index.layers.keys())}`);
+    report.error(
+      file,
+      pointer,
+      "unknown-layer",
+      `unknown layer ${JSON.stringify(layerId)}${didYouMean(layerId, index.layers.keys())}`,
+    );
     return;
   }
   const [width, height] = size;
