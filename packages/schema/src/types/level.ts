@@ -1,5 +1,4 @@
 import type {
-  ActionId,
   AssetPath,
   Direction,
   EntityKindId,
@@ -125,8 +124,8 @@ export interface LevelState {
 
 /** A gold-path step written out in full: the action id and its parameters. */
 export interface GoldPathAction {
-  /** The action taken. */
-  action: ActionId;
+  /** The action taken: the id of an action declared in `game.json` (checked by the solution check, which also knows the shorthand). */
+  action: string;
   /** The action's parameters, by name. */
   [param: string]: JsonValue;
 }

@@ -1,6 +1,7 @@
 import type { GameDefinition } from "../types/game.js";
 import type { GameIndex, ParsedFile, Reporter } from "./context.js";
 import { pointerOf } from "./diagnostics.js";
+import { quote } from "./suggest.js";
 
 /** Builds the lookup tables of a schema-valid game definition. */
 export function indexGame(game: GameDefinition): GameIndex {
@@ -32,7 +33,7 @@ function checkUnique(
         file,
         pointerOf(field, i, "id"),
         "duplicate-id",
-        `${what} id ${JSON.stringify(item.id)} is already used by ${field}[${first}]`,
+        `${what} id ${quote(item.id)} is already used by ${field}[${first}]`,
       );
     } else {
       seen.set(item.id, i);
@@ -61,7 +62,7 @@ export function checkGame(file: ParsedFile<GameDefinition>, index: GameIndex, re
           path,
           pointerOf("layers", i),
           "layer-default",
-          `layer ${JSON.stringify(layer.id)} is exactly_one but declares no default and there is no "empty" kind to fall back on`,
+          `layer ${quote(layer.id)} is exactly_one but declares no default and there is no "empty" kind to fall back on`,
         );
       }
       return;
@@ -80,7 +81,7 @@ export function checkGame(file: ParsedFile<GameDefinition>, index: GameIndex, re
         path,
         pointerOf("layers", i, "default"),
         "wrong-layer",
-        `default kind ${JSON.stringify(layer.default)} belongs to layer ${JSON.stringify(kind.layer)}, not ${JSON.stringify(layer.id)}`,
+        `default kind ${quote(layer.default)} belongs to layer ${quote(kind.layer)}, not ${quote(layer.id)}`,
       );
     }
   });
@@ -95,21 +96,21 @@ export function checkGame(file: ParsedFile<GameDefinition>, index: GameIndex, re
         path,
         at("symbol"),
         "symbol",
-        `kind ${JSON.stringify(name)} uses the symbol "@", which is reserved for the avatar`,
+        `kind ${quote(name)} uses the symbol "@", which is reserved for the avatar`,
       );
     } else if (chars.length !== 1) {
       report.error(
         path,
         at("symbol"),
         "symbol",
-        `symbol of ${JSON.stringify(name)} must be exactly one character, found ${chars.length}`,
+        `symbol of ${quote(name)} must be exactly one character, found ${chars.length}`,
       );
     } else if (WIDE.test(symbol) || INVISIBLE.test(symbol) || symbol === " ") {
       report.error(
         path,
         at("symbol"),
         "symbol",
-        `symbol ${JSON.stringify(symbol)} of ${JSON.stringify(name)} is not one visible, narrow character`,
+        `symbol ${quote(symbol)} of ${quote(name)} is not one visible, narrow character`,
         "use ASCII, box-drawing or math symbols; emoji and CJK take two columns in a terminal",
       );
     } else {
@@ -119,7 +120,7 @@ export function checkGame(file: ParsedFile<GameDefinition>, index: GameIndex, re
           path,
           at("symbol"),
           "symbol",
-          `symbol ${JSON.stringify(symbol)} of ${JSON.stringify(name)} is already used by ${JSON.stringify(other)}`,
+          `symbol ${quote(symbol)} of ${quote(name)} is already used by ${quote(other)}`,
         );
       } else {
         symbols.set(symbol, name);
@@ -133,7 +134,7 @@ export function checkGame(file: ParsedFile<GameDefinition>, index: GameIndex, re
           path,
           at("spriteParam"),
           "unknown-param",
-          `spriteParam ${JSON.stringify(kind.spriteParam)} is not a declared param of ${JSON.stringify(name)}`,
+          `spriteParam ${quote(kind.spriteParam)} is not a declared param of ${quote(name)}`,
         );
       }
       if (typeof kind.sprite !== "string" || !kind.sprite.includes(`{${kind.spriteParam}}`)) {
@@ -150,7 +151,7 @@ export function checkGame(file: ParsedFile<GameDefinition>, index: GameIndex, re
         path,
         at("symbolParam"),
         "unknown-param",
-        `symbolParam ${JSON.stringify(kind.symbolParam)} is not a declared param of ${JSON.stringify(name)}`,
+        `symbolParam ${quote(kind.symbolParam)} is not a declared param of ${quote(name)}`,
       );
     }
   }
@@ -176,7 +177,7 @@ export function checkGame(file: ParsedFile<GameDefinition>, index: GameIndex, re
         path,
         pointerOf("levelSequence", i, "ref"),
         "duplicate-id",
-        `level ${JSON.stringify(entry.ref)} already appears at levelSequence[${first}]`,
+        `level ${quote(entry.ref)} already appears at levelSequence[${first}]`,
       );
     } else {
       refs.set(entry.ref, i);

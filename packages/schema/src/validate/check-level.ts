@@ -53,7 +53,7 @@ export function checkEntityParams(
         file,
         pointer,
         "param-missing",
-        `${JSON.stringify(kindName)} requires the param ${JSON.stringify(name)} (${def.type})`,
+        `${quote(kindName)} requires the param ${quote(name)} (${def.type})`,
       );
     }
   }
@@ -65,7 +65,7 @@ export function checkEntityParams(
         file,
         pointer + pointerOf(name),
         "param-unknown",
-        `${JSON.stringify(kindName)} declares no param ${JSON.stringify(name)}`,
+        `${quote(kindName)} declares no param ${quote(name)}`,
       );
       continue;
     }
@@ -75,7 +75,7 @@ export function checkEntityParams(
         file,
         pointer + pointerOf(name),
         "param-type",
-        `param ${JSON.stringify(name)} of ${JSON.stringify(kindName)} must be ${expected}, found ${quote(value)}`,
+        `param ${quote(name)} of ${quote(kindName)} must be ${expected}, found ${quote(value)}`,
       );
     }
   }
@@ -103,7 +103,7 @@ function checkLayerData(
       file,
       pointer,
       "unknown-layer",
-      `unknown layer ${JSON.stringify(layerId)}${didYouMean(layerId, index.layers.keys())}`,
+      `unknown layer ${quote(layerId)}${didYouMean(layerId, index.layers.keys())}`,
     );
     return;
   }
@@ -118,7 +118,7 @@ function checkLayerData(
         file,
         at,
         "wrong-layer",
-        `kind ${JSON.stringify(kindName)} belongs to layer ${JSON.stringify(kind.layer)}, not ${JSON.stringify(layerId)}`,
+        `kind ${quote(kindName)} belongs to layer ${quote(kind.layer)}, not ${quote(layerId)}`,
       );
       return;
     }
@@ -131,7 +131,7 @@ function checkLayerData(
         file,
         pointer,
         "grid-size",
-        `layer ${JSON.stringify(layerId)} has ${data.length} rows, but board.size says ${height}`,
+        `layer ${quote(layerId)} has ${data.length} rows, but board.size says ${height}`,
       );
     }
     data.slice(0, height).forEach((row, y) => {
@@ -140,7 +140,7 @@ function checkLayerData(
           file,
           `${pointer}/${y}`,
           "grid-size",
-          `row ${y} of layer ${JSON.stringify(layerId)} has ${row.length} cells, but board.size says ${width}`,
+          `row ${y} of layer ${quote(layerId)} has ${row.length} cells, but board.size says ${width}`,
         );
       }
       row.slice(0, width).forEach((cell, x) => {
@@ -151,7 +151,7 @@ function checkLayerData(
               file,
               at,
               "occupancy",
-              `layer ${JSON.stringify(layerId)} is exactly_one: every cell needs an entity, found null`,
+              `layer ${quote(layerId)} is exactly_one: every cell needs an entity, found null`,
               "use the layer's default kind, or the sparse format with a default",
             );
           }
@@ -173,7 +173,7 @@ function checkLayerData(
         file,
         `${pointer}/default`,
         "wrong-layer",
-        `default kind ${JSON.stringify(data.default)} belongs to layer ${JSON.stringify(kind.layer)}, not ${JSON.stringify(layerId)}`,
+        `default kind ${quote(data.default)} belongs to layer ${quote(kind.layer)}, not ${quote(layerId)}`,
       );
     }
     if (layer.occupancy === "zero_or_one" && !options.target) {
@@ -181,7 +181,7 @@ function checkLayerData(
         file,
         `${pointer}/default`,
         "layer-default",
-        `layer ${JSON.stringify(layerId)} is zero_or_one; a default kind would fill every unlisted cell`,
+        `layer ${quote(layerId)} is zero_or_one; a default kind would fill every unlisted cell`,
       );
     }
   }
@@ -192,7 +192,7 @@ function checkLayerData(
     if (x >= width || y >= height) {
       report.error(
         file,
-        `${at}/position`,
+        outOfBoundsPointer(`${at}/position`, entry.position, size),
         "out-of-bounds",
         `position [${x}, ${y}] is outside the ${width}×${height} board`,
       );
@@ -203,9 +203,9 @@ function checkLayerData(
     if (first !== undefined) {
       report.error(
         file,
-        at,
+        `${at}/position`,
         "occupancy",
-        `cell [${x}, ${y}] of layer ${JSON.stringify(layerId)} already holds entries[${first}]; a layer holds one entity per cell`,
+        `cell [${x}, ${y}] of layer ${quote(layerId)} already holds entries[${first}]; a layer holds one entity per cell`,
       );
     } else {
       taken.set(key, i);
@@ -217,6 +217,11 @@ function checkLayerData(
 
 function inBounds(p: Position, size: [number, number]): boolean {
   return p[0] < size[0] && p[1] < size[1];
+}
+
+/** Points at the coordinate that is out of range (`…/0` for x, `…/1` for y), the innermost wrong value. */
+function outOfBoundsPointer(pointer: string, p: Position, size: [number, number]): string {
+  return `${pointer}/${p[0] >= size[0] ? 0 : 1}`;
 }
 
 /** Where a system config field's schema lives, so an override value can be validated like the original. */
@@ -269,8 +274,7 @@ function checkGoal(
       const { scope, index: line } = goal.config;
       if (scope === "row" || scope === "col") {
         const limit = scope === "row" ? size[1] : size[0];
-        if (line === undefined)
-          report.error(file, at, "goal-config", `scope ${JSON.stringify(scope)} needs an index`);
+        if (line === undefined) report.error(file, at, "goal-config", `scope ${quote(scope)} needs an index`);
         else if (line >= limit)
           report.error(
             file,
@@ -291,7 +295,7 @@ function checkGoal(
               file,
               at,
               "goal-config",
-              `requireConnected needs a connection source for owner ${JSON.stringify(owner)}`,
+              `requireConnected needs a connection source for owner ${quote(owner)}`,
             );
           else if (!inBounds(p, size))
             report.error(
@@ -330,7 +334,7 @@ export function checkLevel(file: ParsedFile<LevelDefinition>, index: GameIndex, 
         path,
         `${at}/id`,
         "duplicate-id",
-        `multi-cell object id ${JSON.stringify(obj.id)} is already used by multiCellObjects[${first}]`,
+        `multi-cell object id ${quote(obj.id)} is already used by multiCellObjects[${first}]`,
       );
     else objectIds.set(obj.id, i);
     obj.cells.forEach((cell, c) => {
@@ -367,7 +371,7 @@ export function checkLevel(file: ParsedFile<LevelDefinition>, index: GameIndex, 
   if (position && !inBounds(position, size)) {
     report.error(
       path,
-      "/state/avatar/position",
+      outOfBoundsPointer("/state/avatar/position", position, size),
       "out-of-bounds",
       `avatar position [${position[0]}, ${position[1]}] is outside the ${width}×${height} board`,
     );
@@ -394,7 +398,7 @@ export function checkLevel(file: ParsedFile<LevelDefinition>, index: GameIndex, 
         path,
         pointerOf("goals", i, "id"),
         "duplicate-id",
-        `goal id ${JSON.stringify(goal.id)} is already used by goals[${first}]`,
+        `goal id ${quote(goal.id)} is already used by goals[${first}]`,
       );
     else goalIds.set(goal.id, i);
     checkGoal(report, path, goal, i, level, index);
@@ -421,7 +425,7 @@ export function checkLevel(file: ParsedFile<LevelDefinition>, index: GameIndex, 
           path,
           at + pointerOf(field),
           "system-override",
-          `${system.type} has no config field ${JSON.stringify(field)}; the override is ignored`,
+          `${system.type} has no config field ${quote(field)}; the override is ignored`,
         );
         continue;
       }

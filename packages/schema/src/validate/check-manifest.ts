@@ -1,6 +1,7 @@
 import type { Manifest } from "../types/manifest.js";
 import { compareVersions, ENGINE_VERSION, parseVersion, SUPPORTED_DSL_VERSIONS } from "../versions.js";
 import type { ParsedFile, Reporter } from "./context.js";
+import { quote } from "./suggest.js";
 
 /** Version compatibility: the DSL version must be one we read, and the pack must not need a newer engine. */
 export function checkManifest(
@@ -20,7 +21,7 @@ export function checkManifest(
       file.path,
       "/dslVersion",
       "dsl-version",
-      `DSL version ${JSON.stringify(dsl)} is not supported; this platform reads ${SUPPORTED_DSL_VERSIONS.join(", ")}`,
+      `DSL version ${quote(dsl)} is not supported; this platform reads ${SUPPORTED_DSL_VERSIONS.join(", ")}`,
     );
   }
   const needed = parseVersion(String(m.minEngineVersion));
@@ -30,7 +31,7 @@ export function checkManifest(
       file.path,
       "/minEngineVersion",
       "engine-version",
-      `minEngineVersion ${JSON.stringify(m.minEngineVersion)} is not a version like "0.8.0"`,
+      `minEngineVersion ${quote(m.minEngineVersion)} is not a version like "0.8.0"`,
     );
   } else if (have && compareVersions(needed, have) > 0) {
     report.error(

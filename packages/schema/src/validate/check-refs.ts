@@ -4,7 +4,7 @@ import type { AssetResolver } from "./check-assets.js";
 import { checkAssetRef } from "./check-assets.js";
 import type { GameIndex, Reporter } from "./context.js";
 import type { FoundRef } from "./schema-check.js";
-import { didYouMean } from "./suggest.js";
+import { didYouMean, quote } from "./suggest.js";
 
 /** What references in one file are resolved against. */
 export interface RefScope {
@@ -47,7 +47,7 @@ export function checkRefs(refs: readonly FoundRef[], scope: RefScope, report: Re
             file,
             pointer,
             `unknown-${ref.kind}`,
-            `unknown ${NOUN[ref.kind]} ${JSON.stringify(value)}${didYouMean(value, table.keys())}`,
+            `unknown ${NOUN[ref.kind]} ${quote(value)}${didYouMean(value, table.keys())}`,
           );
         }
         break;
@@ -58,7 +58,7 @@ export function checkRefs(refs: readonly FoundRef[], scope: RefScope, report: Re
             file,
             pointer,
             "unknown-tag",
-            `no entity kind has the tag ${JSON.stringify(value)}${didYouMean(value, index.tags)}`,
+            `no entity kind has the tag ${quote(value)}${didYouMean(value, index.tags)}`,
           );
         }
         break;
@@ -70,7 +70,7 @@ export function checkRefs(refs: readonly FoundRef[], scope: RefScope, report: Re
             file,
             pointer,
             "unknown-variable",
-            `variable ${JSON.stringify(value)} is not declared in ${level ? "this level's" : "any level's"} state.variables`,
+            `variable ${quote(value)} is not declared in ${level ? "this level's" : "any level's"} state.variables`,
             "declare it with an initial value so goals and rules start from a known state",
           );
         }
@@ -84,16 +84,11 @@ export function checkRefs(refs: readonly FoundRef[], scope: RefScope, report: Re
               file,
               pointer,
               "unknown-emitter",
-              `unknown multi-cell object ${JSON.stringify(value)}${didYouMean(value, ids(level))}`,
+              `unknown multi-cell object ${quote(value)}${didYouMean(value, ids(level))}`,
             );
           }
         } else if (scope.levels.length > 0 && !scope.levels.some((l) => ids(l).includes(value))) {
-          report.warn(
-            file,
-            pointer,
-            "unknown-emitter",
-            `no level has a multi-cell object ${JSON.stringify(value)}`,
-          );
+          report.warn(file, pointer, "unknown-emitter", `no level has a multi-cell object ${quote(value)}`);
         }
         break;
       }
@@ -103,7 +98,7 @@ export function checkRefs(refs: readonly FoundRef[], scope: RefScope, report: Re
             file,
             pointer,
             "unknown-goal",
-            `unknown goal ${JSON.stringify(value)}${didYouMean(
+            `unknown goal ${quote(value)}${didYouMean(
               value,
               level.goals.map((g) => g.id),
             )}`,
@@ -116,7 +111,7 @@ export function checkRefs(refs: readonly FoundRef[], scope: RefScope, report: Re
             file,
             pointer,
             "unknown-level",
-            `no level file for ${JSON.stringify(value)}${didYouMean(value, scope.levelFiles)}`,
+            `no level file for ${quote(value)}${didYouMean(value, scope.levelFiles)}`,
           );
         }
         break;
@@ -130,14 +125,14 @@ export function checkRefs(refs: readonly FoundRef[], scope: RefScope, report: Re
             file,
             pointer,
             "value-ref",
-            `invalid value reference ${JSON.stringify(value)}: ${parsed.error}`,
+            `invalid value reference ${quote(value)}: ${parsed.error}`,
           );
         } else if (parsed.source === "cell" && !index.layers.has(parsed.layer)) {
           report.error(
             file,
             pointer,
             "unknown-layer",
-            `value reference ${JSON.stringify(value)} reads the unknown layer ${JSON.stringify(parsed.layer)}${didYouMean(parsed.layer, index.layers.keys())}`,
+            `value reference ${quote(value)} reads the unknown layer ${quote(parsed.layer)}${didYouMean(parsed.layer, index.layers.keys())}`,
           );
         }
         break;

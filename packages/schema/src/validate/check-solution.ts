@@ -30,7 +30,7 @@ export function checkSolution(file: ParsedFile<LevelDefinition>, index: GameInde
           : "";
       report.error(
         path,
-        at,
+        typeof step === "string" ? at : `${at}/action`,
         "gold-path-action",
         `unknown action ${quote(id)}${shorthand}${didYouMean(id, index.actions.keys())}`,
       );

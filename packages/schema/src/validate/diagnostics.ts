@@ -68,7 +68,9 @@ export function formatDiagnostic(d: Diagnostic, options: FormatOptions = {}): st
   const paint = (code: string, text: string) => (options.color ? `${code}${text}${ansi.reset}` : text);
   const severity =
     d.severity === "error" ? paint(ansi.red + ansi.bold, "error") : paint(ansi.yellow, "warning");
-  const lines = [`${d.file}:${d.pointer}: ${severity}: ${d.message}`];
+  // The whole-file pointer is empty; `file: error: …` reads better than `file:: error: …`.
+  const where = d.pointer === "" ? d.file : `${d.file}:${d.pointer}`;
+  const lines = [`${where}: ${severity}: ${d.message}`];
   if (d.line !== undefined) lines.push(paint(ansi.dim, `  at line ${d.line}, column ${d.column ?? 1}`));
   if (d.hint) lines.push(paint(ansi.dim, `  hint: ${d.hint}`));
   return lines.join("\n");

@@ -387,7 +387,7 @@ function toDiagnostic(e: ErrorObject, root: unknown): FileDiagnostic {
           pointer: e.instancePath,
           severity: "error",
           code: "schema-enum",
-          message: `${quote(data)} is not allowed here${suggestion}; expected one of ${shown}`,
+          message: `unknown value ${quote(data)}${suggestion}; expected one of ${shown}`,
         },
         describedBy(e.parentSchema),
       );
@@ -395,7 +395,11 @@ function toDiagnostic(e: ErrorObject, root: unknown): FileDiagnostic {
     default:
       return withHint(
         {
-          pointer: e.instancePath,
+          // For too many items, point at the first one past the limit: that is what must go.
+          pointer:
+            (e.keyword === "maxItems" || e.keyword === "additionalItems") && Array.isArray(data)
+              ? `${e.instancePath}/${p.limit}`
+              : e.instancePath,
           severity: "error",
           code: "schema-value",
           message: `expected ${describeExpectation(e)} but found ${sizeOf(data)}`,

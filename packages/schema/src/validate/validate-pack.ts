@@ -12,6 +12,7 @@ import { type PackFiles, type PackModel, type ParsedFile, Reporter } from "./con
 import { type Diagnostic, pointerOf, sortDiagnostics } from "./diagnostics.js";
 import { parseJson } from "./json-source.js";
 import { checkSchema, type SchemaName } from "./schema-check.js";
+import { quote } from "./suggest.js";
 
 /** Options for {@link validatePack}. */
 export interface ValidateOptions {
@@ -95,7 +96,7 @@ function configuredPath(
       manifest.path,
       pointerOf(field),
       "asset-path",
-      `invalid ${field} ${JSON.stringify(value.slice(0, 80))}: ${unsafe}`,
+      `invalid ${field} ${quote(value.slice(0, 80))}: ${unsafe}`,
     );
     return fallback;
   }
@@ -177,7 +178,7 @@ function runChecks(files: PackFiles, options: ValidateOptions, report: Reporter,
         path,
         "/id",
         "level-id",
-        `level id ${JSON.stringify(level.value.id)} does not match its file name ${JSON.stringify(`${id}.json`)}`,
+        `level id ${quote(level.value.id)} does not match its file name ${quote(`${id}.json`)}`,
       );
     }
   }
@@ -222,7 +223,7 @@ function runChecks(files: PackFiles, options: ValidateOptions, report: Reporter,
           level.path,
           pointerOf("systemOverrides", systemId),
           "unknown-system",
-          `systemOverrides names ${JSON.stringify(systemId)}, which is not a system id in game.json`,
+          `systemOverrides names ${quote(systemId)}, which is not a system id in game.json`,
         );
       }
     }
@@ -233,7 +234,7 @@ function runChecks(files: PackFiles, options: ValidateOptions, report: Reporter,
         level.path,
         "/id",
         "level-unused",
-        `level ${JSON.stringify(level.value.id)} is not in game.json's levelSequence, so players never reach it`,
+        `level ${quote(level.value.id)} is not in game.json's levelSequence, so players never reach it`,
       );
     }
   }
@@ -271,7 +272,7 @@ function resolveCollections(
         model.manifest.path,
         pointerOf("sharedAssets", i),
         "shared-assets",
-        `shared asset collection ${JSON.stringify(id)} was not found`,
+        `shared asset collection ${quote(id)} was not found`,
         known.length > 0
           ? `available collections: ${known.join(", ")}`
           : "no collections were found on the search path",
