@@ -20,7 +20,14 @@ describe("formatDiagnostic", () => {
   });
 
   it("prints the hint and omits an empty pointer", () => {
-    const d: Diagnostic = { file: "game.json", pointer: "", severity: "warning", code: "x", message: "m", hint: "h" };
+    const d: Diagnostic = {
+      file: "game.json",
+      pointer: "",
+      severity: "warning",
+      code: "x",
+      message: "m",
+      hint: "h",
+    };
     expect(formatDiagnostic(d)).toBe("game.json: warning: m\n  hint: h");
   });
 
@@ -58,7 +65,10 @@ describe("diagnostic locations", () => {
       "game.json": JSON.stringify({
         layers: [{ id: "ground", occupancy: "exactly_one", default: "empty" }],
         actions: [],
-        entityKinds: { empty: { layer: "ground", tags: [], symbol: "." }, rock: { layer: "ground", tags: [], symbol: "#" } },
+        entityKinds: {
+          empty: { layer: "ground", tags: [], symbol: "." },
+          rock: { layer: "ground", tags: [], symbol: "#" },
+        },
         systems: [],
         levelSequence: [{ type: "level", ref: "a" }],
       }),
@@ -80,6 +90,11 @@ describe("diagnostic locations", () => {
 
   it("locates a JSON syntax error", () => {
     const result = validatePack({ "manifest.json": '{\n  "title": "x",\n  oops\n}' });
-    expect(result.diagnostics[0]).toMatchObject({ file: "manifest.json", code: "json-syntax", line: 3, column: 3 });
+    expect(result.diagnostics[0]).toMatchObject({
+      file: "manifest.json",
+      code: "json-syntax",
+      line: 3,
+      column: 3,
+    });
   });
 });
