@@ -1,0 +1,149 @@
+import { type CanonicalState, stableStringify } from "./canonical.js";
+import type { Pack } from "./pack.js";
+import { Session } from "./session.js";
+import type { GameAction } from "./turn.js";
+
+/** One recorded run of a trace file. */
+export interface TraceRun {
+  actions: GameAction[];
+  accepted: boolean[];
+  eventTypes: string[][];
+  states: CanonicalState[];
+}
+
+/** A conformance trace: runs of one level recorded from a reference engine. */
+export interface Trace {
+  pack: string;
+  level: string;
+  runs: Record<string, TraceRun>;
+}
+
+/** Where a run first departed from the trace. */
+export interface Mismatch {
+  run: string;
+  /** The action index (`-1` for the state after loading). */
+  step: number;
+  action: GameAction | null;
+  /** What differed: `accepted`, `state` or `error`. */
+  what: "accepted" | "state" | "error";
+  /** Readable lines describing the difference. */
+  diff: string[];
+}
+
+/** The result of replaying one trace file. */
+export interface LevelReport {
+  pack: string;
+  level: string;
+  runs: number;
+  runsMatched: number;
+  /** The first mismatch of each failing run. */
+  mismatches: Mismatch[];
+  /** Runs whose states matched but whose event types differed somewhere: the first such step. */
+  eventMismatches: { run: string; step: number; expected: string[]; actual: string[] }[];
+}
+
+/** Lists the differences between two JSON values as `path: expected … actual …` lines (at most `limit`). */
+export function jsonDiff(expected: unknown, actual: unknown, limit = 12): string[] {
+  const out: string[] = [];
+  const walk = (e: unknown, a: unknown, path: string) => {
+    if (out.length >= limit) return;
+    if (stableStringify(e) === stableStringify(a)) return;
+    const bothObjects = e !== null && a !== null && typeof e === "object" && typeof a === "object";
+    if (bothObjects && Array.isArray(e) === Array.isArray(a)) {
+      const keys = new Set([...Object.keys(e as object), ...Object.keys(a as object)]);
+      for (const k of keys) {
+        walk((e as Record<string, unknown>)[k], (a as Record<string, unknown>)[k], `${path}/${k}`);
+      }
+      return;
+    }
+    out.push(
+      `${path || "/"}: expected ${stableStringify(e) ?? "nothing"}, got ${stableStringify(a) ?? "nothing"}`,
+    );
+  };
+  walk(expected, actual, "");
+  return out;
+}
+
+/** Replays every run of a trace against the engine and reports, per run, the first departure. */
+export function checkTrace(pack: Pack, trace: Trace): LevelReport {
+  const report: LevelReport = {
+    pack: trace.pack,
+    level: trace.level,
+    runs: 0,
+    runsMatched: 0,
+    mismatches: [],
+    eventMismatches: [],
+  };
+  for (const [name, run] of Object.entries(trace.runs)) {
+    report.runs++;
+    const mismatch = checkRun(pack, trace.level, name, run, report);
+    if (mismatch) report.mismatches.push(mismatch);
+    else report.runsMatched++;
+  }
+  return report;
+}
+
+function checkRun(
+  pack: Pack,
+  level: string,
+  name: string,
+  run: TraceRun,
+  report: LevelReport,
+): Mismatch | null {
+  let session: Session;
+  try {
+    session = new Session(pack, level);
+  } catch (error) {
+    return {
+      run: name,
+      step: -1,
+      action: null,
+      what: "error",
+      diff: [String(error instanceof Error ? error.message : error)],
+    };
+  }
+  const first = jsonDiff(run.states[0], session.canonicalState());
+  if (first.length > 0) return { run: name, step: -1, action: null, what: "state", diff: first };
+  let eventsReported = false;
+  for (let i = 0; i < run.actions.length; i++) {
+    const action = run.actions[i] as GameAction;
+    let result: ReturnType<Session["act"]>;
+    try {
+      result = session.act(action);
+    } catch (error) {
+      const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+      return { run: name, step: i, action, what: "error", diff: message.split("\n").slice(0, 6) };
+    }
+    if (result.accepted !== run.accepted[i]) {
+      return {
+        run: name,
+        step: i,
+        action,
+        what: "accepted",
+        diff: [
+          `expected accepted=${run.accepted[i]}, got ${result.accepted}${result.reason ? ` (${result.reason})` : ""}`,
+        ],
+      };
+    }
+    const diff = jsonDiff(run.states[i + 1], session.canonicalState());
+    if (diff.length > 0) return { run: name, step: i, action, what: "state", diff };
+    const expectedEvents = run.eventTypes[i] ?? [];
+    const actualEvents = result.events.map((e) => e.type);
+    if (!eventsReported && stableStringify(expectedEvents) !== stableStringify(actualEvents)) {
+      report.eventMismatches.push({ run: name, step: i, expected: expectedEvents, actual: actualEvents });
+      eventsReported = true;
+    }
+  }
+  return null;
+}
+
+/** Formats a level report for humans: a summary line, then the first mismatch of each failing run. */
+export function formatLevelReport(report: LevelReport): string {
+  const lines = [`${report.pack}/${report.level}: ${report.runsMatched}/${report.runs} runs match`];
+  for (const m of report.mismatches) {
+    const at = m.step < 0 ? "after loading" : `at step ${m.step} (${JSON.stringify(m.action)})`;
+    lines.push(`  ${m.run}: ${m.what} differs ${at}`);
+    for (const d of m.diff) lines.push(`    ${d}`);
+  }
+  return lines.join("\n");
+}

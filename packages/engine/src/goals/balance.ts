@@ -1,0 +1,99 @@
+import type { BalanceGoal, LoseCondition } from "@gridponder/schema";
+import type { TurnContext } from "../systems/types.js";
+
+interface Tally {
+  owned: Map<string, number>;
+  claimable: number;
+}
+
+function tally(ctx: TurnContext, goal: BalanceGoal): Tally {
+  const { draft, pack } = ctx;
+  const c = goal.config;
+  const layer = pack.layerIndex.get(c.layer) ?? -1;
+  const claimLayerId = c.claimableLayer ?? "ground";
+  const claimLayer = pack.layerIndex.get(claimLayerId) ?? -1;
+  const claimKinds =
+    c.claimableKind === undefined
+      ? [pack.game.layers.find((l) => l.id === claimLayerId)?.default ?? "empty"]
+      : Array.isArray(c.claimableKind)
+        ? c.claimableKind
+        : [c.claimableKind];
+  const owned = new Map(c.owners.map((o) => [o, 0]));
+  let claimable = 0;
+  for (let y = 0; y < draft.height; y++) {
+    for (let x = 0; x < draft.width; x++) {
+      const ground = draft.get(claimLayer, x, y);
+      if (ground && claimKinds.includes(ground.kind)) claimable++;
+      const mark = draft.get(layer, x, y);
+      if (mark && owned.has(mark.kind)) owned.set(mark.kind, (owned.get(mark.kind) ?? 0) + 1);
+    }
+  }
+  return { owned, claimable };
+}
+
+function connectedCount(ctx: TurnContext, goal: BalanceGoal, owner: string): number {
+  const { draft, pack } = ctx;
+  const layer = pack.layerIndex.get(goal.config.layer) ?? -1;
+  const source = goal.config.connectionSources?.[owner];
+  if (!source || draft.get(layer, source[0], source[1])?.kind !== owner) return 0;
+  const seen = new Set<number>([source[1] * draft.width + source[0]]);
+  const stack: [number, number][] = [[source[0], source[1]]];
+  while (stack.length > 0) {
+    const [x, y] = stack.pop() as [number, number];
+    for (const [dx, dy] of [
+      [0, -1],
+      [0, 1],
+      [-1, 0],
+      [1, 0],
+    ] as const) {
+      const nx = x + dx;
+      const ny = y + dy;
+      const key = ny * draft.width + nx;
+      if (!draft.inBounds(nx, ny) || seen.has(key) || draft.get(layer, nx, ny)?.kind !== owner) continue;
+      seen.add(key);
+      stack.push([nx, ny]);
+    }
+  }
+  return seen.size;
+}
+
+/** Whether territory is shared as the goal asks, and the owned (or source-connected) share of claimable cells. */
+export function balanceStatus(ctx: TurnContext, goal: BalanceGoal): { done: boolean; progress: number } {
+  const c = goal.config;
+  const { owned, claimable } = tally(ctx, goal);
+  const counts = [...owned.values()];
+  const total = counts.reduce((a, b) => a + b, 0);
+  const equal = counts.every((n) => n === counts[0]);
+  const complete = total === claimable;
+  let connected = true;
+  let connectedTotal = 0;
+  if (c.requireConnected) {
+    for (const owner of c.owners) {
+      const n = connectedCount(ctx, goal, owner);
+      connectedTotal += n;
+      if (n !== (owned.get(owner) ?? 0)) connected = false;
+    }
+  }
+  const done =
+    total > 0 &&
+    (equal || c.requireEqual === false) &&
+    (complete || c.requireComplete === false) &&
+    (connected || c.requireConnected !== true);
+  const progress = claimable === 0 ? 0 : (c.requireConnected ? connectedTotal : total) / claimable;
+  return { done, progress };
+}
+
+/** The balance lose conditions: equal shares have become impossible. */
+export function balanceLose(ctx: TurnContext, condition: LoseCondition): boolean {
+  const goalId = (condition.config as { goalId?: string }).goalId;
+  const goal = ctx.level.goals.find(
+    (g): g is BalanceGoal => g.type === "balance" && (goalId === undefined || g.id === goalId),
+  );
+  if (!goal) return false;
+  const { owned, claimable } = tally(ctx, goal);
+  const owners = goal.config.owners.length;
+  if (owners === 0) return false;
+  if (condition.type === "balance_unreachable" && claimable % owners !== 0) return true;
+  const share = claimable / owners;
+  return [...owned.values()].some((n) => n > share);
+}

@@ -1,0 +1,13 @@
+import type { Entity } from "../model.js";
+
+/**
+ * The number a tile stands for: its `value` param, or the number ending its kind's name
+ * (`num_7` is 7). `null` for entities that carry no number.
+ */
+export function tileValue(entity: Entity | null): number | null {
+  if (!entity) return null;
+  const v = entity.params?.value;
+  if (typeof v === "number") return v;
+  const m = /(-?\d+)$/.exec(entity.kind);
+  return m ? Number(m[1]) : null;
+}

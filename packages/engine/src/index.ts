@@ -1,0 +1,26 @@
+/**
+ * `@gridponder/engine`: the deterministic Gridponder runtime. Load a pack, start a session on a
+ * level, act, undo, redo, replay. Runs unchanged in browsers; file-system helpers live in
+ * `@gridponder/engine/node`.
+ * @module
+ */
+export { type CanonicalState, canonicalState, stableStringify } from "./canonical.js";
+export {
+  checkTrace,
+  formatLevelReport,
+  jsonDiff,
+  type LevelReport,
+  type Mismatch,
+  type Trace,
+  type TraceRun,
+} from "./conformance.js";
+export type { GameEvent } from "./events.js";
+export type { GoalStatus } from "./goals/index.js";
+export { LevelLoadError, type LevelRuntime, prepareLevel } from "./level.js";
+export type { Entity, KindInfo, Params, Pos } from "./model.js";
+export { compilePack, type LayerInfo, type LoadResult, loadPack, type Pack } from "./pack.js";
+export { type ActionInput, Session, stateKey } from "./session.js";
+export type { AvatarState, GameState, MultiCellObjectState, OverlayState } from "./state.js";
+export { BUILTIN_SYSTEMS } from "./systems/index.js";
+export type { ResolvedAction, SystemBehaviour, SystemContext, TurnContext } from "./systems/types.js";
+export { type GameAction, resolveAction, runTurn, type TurnResult } from "./turn.js";

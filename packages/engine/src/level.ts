@@ -1,0 +1,135 @@
+import {
+  type Goal,
+  type LevelDefinition,
+  type LoseCondition,
+  SYSTEM_DEFAULTS,
+  type SystemType,
+} from "@gridponder/schema";
+import { type Entity, freezeJson, isPos, type Params, type Pos } from "./model.js";
+import { entityFromCell, type Pack } from "./pack.js";
+import { compileRules, type RuleBook } from "./rules/compile.js";
+import type { GameState, MultiCellObjectState } from "./state.js";
+import { BUILTIN_SYSTEMS } from "./systems/index.js";
+import type { SystemBehaviour, SystemInstance } from "./systems/types.js";
+
+/** A level prepared for play: merged system configs, compiled rules, its goals. */
+export interface LevelRuntime {
+  readonly id: string;
+  readonly def: LevelDefinition;
+  readonly width: number;
+  readonly height: number;
+  readonly systems: readonly SystemInstance[];
+  readonly rules: RuleBook;
+  readonly goals: readonly Goal[];
+  readonly loseConditions: readonly LoseCondition[];
+  readonly maxCascadeDepth: number;
+}
+
+/** Why a level cannot be played: an unknown level id, or a system type the engine does not have. */
+export class LevelLoadError extends Error {}
+
+/** Prepares a level of a loaded pack for play. */
+export function prepareLevel(
+  pack: Pack,
+  levelId: string,
+  systems: Partial<Record<SystemType, SystemBehaviour<never>>> = BUILTIN_SYSTEMS,
+): LevelRuntime {
+  const def = Object.hasOwn(pack.levels, levelId) ? pack.levels[levelId] : undefined;
+  if (!def) {
+    throw new LevelLoadError(
+      `unknown level ${JSON.stringify(levelId)}; the pack has ${pack.levelOrder.join(", ")}`,
+    );
+  }
+  const overrides = def.systemOverrides ?? {};
+  const instances: SystemInstance[] = [];
+  for (const system of pack.game.systems) {
+    const override = (Object.hasOwn(overrides, system.id) ? overrides[system.id] : undefined) ?? {};
+    const { enabled: overrideEnabled, ...overrideConfig } = override as Record<string, unknown>;
+    const enabled = typeof overrideEnabled === "boolean" ? overrideEnabled : system.enabled !== false;
+    if (!enabled) continue;
+    const behaviour = systems[system.type];
+    if (!behaviour) {
+      throw new LevelLoadError(
+        `system ${JSON.stringify(system.id)} has type ${JSON.stringify(system.type)}, which this engine does not implement`,
+      );
+    }
+    const defaults = (SYSTEM_DEFAULTS as Record<string, object>)[system.type] ?? {};
+    const config = freezeJson({ ...structuredClone(defaults), ...(system.config ?? {}), ...overrideConfig });
+    instances.push({ id: system.id, type: system.type, config, behaviour });
+  }
+  const [width, height] = def.board.size;
+  return {
+    id: levelId,
+    def,
+    width,
+    height,
+    systems: instances,
+    rules: compileRules(pack, pack.game.rules ?? [], def.rules ?? []),
+    goals: def.goals,
+    loseConditions: def.loseConditions ?? [],
+    maxCascadeDepth: pack.game.defaults?.maxCascadeDepth ?? 3,
+  };
+}
+
+function buildLayer(pack: Pack, level: LevelRuntime, layer: number): (Entity | null)[] {
+  const info = pack.layers[layer];
+  const cells: (Entity | null)[] = new Array(level.width * level.height).fill(info?.fill ?? null);
+  const data = info ? level.def.board.layers[info.id] : undefined;
+  if (!data) return cells;
+  if (Array.isArray(data)) {
+    data.forEach((row, y) => {
+      row.forEach((cell, x) => {
+        if (x < level.width && y < level.height) {
+          const e = entityFromCell(pack, cell);
+          cells[y * level.width + x] = e ?? info?.fill ?? null;
+        }
+      });
+    });
+  } else {
+    if (data.default !== undefined && info?.exactlyOne) cells.fill(pack.entity(data.default));
+    for (const entry of data.entries) {
+      const [x, y] = entry.position;
+      const { position: _p, kind, ...params } = entry;
+      cells[y * level.width + x] = pack.entity(kind, params as Params);
+    }
+  }
+  return cells;
+}
+
+/** The state a level starts in, before the load-time cascade. */
+export function boardState(pack: Pack, level: LevelRuntime): GameState {
+  const def = level.def;
+  const defaults = pack.game.defaults?.avatar ?? {};
+  const avatar = { ...defaults, ...(def.state.avatar ?? {}) };
+  const position = avatar.position;
+  const enabled = avatar.enabled ?? position !== undefined;
+  const mcos: MultiCellObjectState[] = (def.board.multiCellObjects ?? []).map((o) => ({
+    id: o.id,
+    kind: o.kind,
+    cells: o.cells.map((c) =>
+      Array.isArray(c) ? ([c[0], c[1]] as Pos) : ([c.position[0], c.position[1]] as Pos),
+    ),
+    params: freezeJson(structuredClone(o.params ?? {})),
+  }));
+  const overlay = def.state.overlay;
+  return {
+    layers: pack.layers.map((_, i) => buildLayer(pack, level, i)),
+    avatar: {
+      enabled,
+      position: enabled && isPos(position) ? [position[0], position[1]] : null,
+      facing: avatar.facing ?? "right",
+      item: avatar.inventory?.slot ?? null,
+    },
+    variables: { ...(def.state.variables ?? {}) },
+    overlay: overlay
+      ? { position: [overlay.position[0], overlay.position[1]], size: [overlay.size[0], overlay.size[1]] }
+      : null,
+    multiCellObjects: mcos,
+    actionCount: 0,
+    won: false,
+    lost: false,
+    loseReason: null,
+    firedOnce: [],
+    memory: {},
+  };
+}

@@ -1,0 +1,91 @@
+import type { EntityKind, JsonValue } from "@gridponder/schema";
+
+/** Instance parameters of an entity. Frozen: entities are shared between states. */
+export type Params = Readonly<Record<string, JsonValue>>;
+
+/** What the engine knows about an entity kind, resolved once per pack. */
+export interface KindInfo {
+  readonly name: string;
+  readonly layer: string;
+  readonly layerIndex: number;
+  readonly tags: ReadonlySet<string>;
+  readonly def: EntityKind;
+}
+
+/**
+ * One entity on the board. Immutable and shared between states: changing an entity means placing
+ * a new one. `info` saves a kind lookup on every tag test in the hot paths.
+ */
+export interface Entity {
+  readonly kind: string;
+  readonly info: KindInfo;
+  readonly params: Params | null;
+}
+
+/** A board cell `[x, y]`. */
+export type Pos = readonly [number, number];
+
+/** The eight directions and their unit steps (y grows downwards). */
+export const DIRECTION_DELTAS: Readonly<Record<string, Pos>> = {
+  up: [0, -1],
+  down: [0, 1],
+  left: [-1, 0],
+  right: [1, 0],
+  up_left: [-1, -1],
+  up_right: [1, -1],
+  down_left: [-1, 1],
+  down_right: [1, 1],
+};
+
+/** The direction pointing the other way. */
+export const OPPOSITE: Readonly<Record<string, string>> = {
+  up: "down",
+  down: "up",
+  left: "right",
+  right: "left",
+  up_left: "down_right",
+  up_right: "down_left",
+  down_left: "up_right",
+  down_right: "up_left",
+};
+
+/** Whether a value is an `[x, y]` pair of integers. */
+export function isPos(value: unknown): value is Pos {
+  return (
+    Array.isArray(value) && value.length === 2 && Number.isInteger(value[0]) && Number.isInteger(value[1])
+  );
+}
+
+/** Deep-freezes plain JSON data so it can be shared between states without defensive copies. */
+export function freezeJson<T>(value: T): T {
+  if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) freezeJson(v);
+  }
+  return value;
+}
+
+/** Structural equality of JSON values. */
+export function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== "object" || typeof b !== "object") return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) {
+    const bb = b as unknown[];
+    if (a.length !== bb.length) return false;
+    for (let i = 0; i < a.length; i++) if (!jsonEqual(a[i], bb[i])) return false;
+    return true;
+  }
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  for (const k of ka) {
+    if (
+      !Object.hasOwn(b, k) ||
+      !jsonEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])
+    ) {
+      return false;
+    }
+  }
+  return true;
+}

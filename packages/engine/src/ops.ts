@@ -1,0 +1,52 @@
+import type { GameEvent } from "./events.js";
+import type { Entity, Pos } from "./model.js";
+import type { TurnContext } from "./systems/types.js";
+
+/**
+ * Board operations shared by rule effects and systems, each emitting the events the DSL defines for
+ * it, so every mechanism that changes the board reports it the same way.
+ */
+
+/** Removes the entity on a layer at a cell. An `exactly_one` layer falls back to its default kind. */
+export function removeEntity(ctx: TurnContext, layer: number, pos: Pos, animation?: string): Entity | null {
+  const { draft, pack } = ctx;
+  const entity = draft.get(layer, pos[0], pos[1]);
+  if (!entity) return null;
+  const info = pack.layers[layer];
+  const fill = info?.fill ?? null;
+  draft.set(layer, pos[0], pos[1], fill);
+  const removed: Record<string, unknown> = {
+    type: "object_removed",
+    position: pos,
+    kind: entity.kind,
+    layer: info?.id,
+  };
+  if (animation !== undefined) removed.animation = animation;
+  ctx.emit(removed as GameEvent);
+  if (fill === null)
+    ctx.emit({ type: "cell_cleared", position: pos, previousKind: entity.kind, layer: info?.id });
+  return entity;
+}
+
+/** Puts an entity on a cell (replacing whatever was there) and reports it as placed. */
+export function placeEntity(ctx: TurnContext, layer: number, pos: Pos, entity: Entity): void {
+  ctx.draft.set(layer, pos[0], pos[1], entity);
+  ctx.emit({
+    type: "object_placed",
+    position: pos,
+    kind: entity.kind,
+    params: entity.params ?? {},
+    layer: ctx.pack.layers[layer]?.id,
+  });
+}
+
+/** Moves the avatar one step (or a jump) and turns it to face `direction`. */
+export function moveAvatar(ctx: TurnContext, to: Pos, direction: string | null): void {
+  const { draft } = ctx;
+  const from = draft.avatar.position;
+  draft.avatar = { ...draft.avatar, position: to, facing: direction ?? draft.avatar.facing };
+  ctx.emit({ type: "avatar_exited", position: from });
+  const entered: Record<string, unknown> = { type: "avatar_entered", position: to, fromPosition: from };
+  if (direction !== null) entered.direction = direction;
+  ctx.emit(entered as GameEvent);
+}

@@ -1,0 +1,133 @@
+import {
+  type ActionDefinition,
+  type Diagnostic,
+  type GameDefinition,
+  type JsonValue,
+  type LevelDefinition,
+  type Manifest,
+  type PackFiles,
+  type Theme,
+  type ValidateOptions,
+  type ValidPack,
+  validatePack,
+} from "@gridponder/schema";
+import { type Entity, freezeJson, type KindInfo, type Params } from "./model.js";
+
+/** A layer with its index and, for `exactly_one` layers, the entity that fills unset cells. */
+export interface LayerInfo {
+  readonly id: string;
+  readonly index: number;
+  readonly exactlyOne: boolean;
+  /** The default entity of an `exactly_one` layer; `null` for `zero_or_one` layers. */
+  readonly fill: Entity | null;
+}
+
+/**
+ * A validated pack prepared for play: lookup tables resolved once, so turns never search by name
+ * through the definition.
+ */
+export interface Pack {
+  readonly manifest: Manifest;
+  readonly game: GameDefinition;
+  readonly theme: Theme | undefined;
+  readonly levels: Readonly<Record<string, LevelDefinition>>;
+  /** Level ids in play order (the `levelSequence`), then any level files not in the sequence. */
+  readonly levelOrder: readonly string[];
+  readonly layers: readonly LayerInfo[];
+  readonly layerIndex: ReadonlyMap<string, number>;
+  readonly kinds: ReadonlyMap<string, KindInfo>;
+  readonly actions: ReadonlyMap<string, ActionDefinition>;
+  /** The entity of a kind with the given params; param-less entities are shared singletons. */
+  entity(kind: string, params?: Params | null): Entity;
+}
+
+/** The outcome of loading a pack: the pack, or the diagnostics that refused it. */
+export type LoadResult =
+  | { ok: true; pack: Pack; diagnostics: Diagnostic[] }
+  | { ok: false; pack?: undefined; diagnostics: Diagnostic[] };
+
+/** Thrown by {@link Pack.entity} for a kind the game does not declare. */
+export class UnknownKindError extends Error {
+  constructor(readonly kind: string) {
+    super(`unknown entity kind ${JSON.stringify(kind)}`);
+  }
+}
+
+/** Builds the play-ready pack from a validated one. */
+export function compilePack(valid: ValidPack): Pack {
+  const { manifest, game, theme, levels } = valid;
+  const layerIndex = new Map(game.layers.map((l, i) => [l.id, i]));
+  const kinds = new Map<string, KindInfo>();
+  for (const [name, def] of Object.entries(game.entityKinds)) {
+    kinds.set(name, {
+      name,
+      layer: def.layer,
+      layerIndex: layerIndex.get(def.layer) ?? -1,
+      tags: new Set(def.tags),
+      def,
+    });
+  }
+  const bare = new Map<string, Entity>();
+  const entity = (kind: string, params?: Params | null): Entity => {
+    const info = kinds.get(kind);
+    if (!info) throw new UnknownKindError(kind);
+    if (!params || Object.keys(params).length === 0) {
+      let e = bare.get(kind);
+      if (!e) {
+        e = Object.freeze({ kind, info, params: null });
+        bare.set(kind, e);
+      }
+      return e;
+    }
+    return Object.freeze({ kind, info, params: freezeJson({ ...params }) as Params });
+  };
+  const layers: LayerInfo[] = game.layers.map((l, index) => {
+    const exactlyOne = l.occupancy === "exactly_one";
+    const defaultKind = l.default ?? "empty";
+    return {
+      id: l.id,
+      index,
+      exactlyOne,
+      fill: exactlyOne && kinds.has(defaultKind) ? entity(defaultKind) : null,
+    };
+  });
+  const sequenced = game.levelSequence.flatMap((e) =>
+    e.type === "level" && Object.hasOwn(levels, e.ref) ? [e.ref] : [],
+  );
+  const rest = Object.keys(levels)
+    .filter((id) => !sequenced.includes(id))
+    .sort();
+  return {
+    manifest,
+    game,
+    theme,
+    levels,
+    levelOrder: [...sequenced, ...rest],
+    layers,
+    layerIndex,
+    kinds,
+    actions: new Map(game.actions.map((a) => [a.id, a])),
+    entity,
+  };
+}
+
+/**
+ * Loads a pack from in-memory files (pack-relative path → content; JSON as text). The pack is validated
+ * by `@gridponder/schema` first; an invalid pack is refused with its diagnostics. Runs in browsers.
+ */
+export function loadPack(files: PackFiles, options?: ValidateOptions): LoadResult {
+  const result = validatePack(files, options);
+  if (!result.ok || !result.pack) return { ok: false, diagnostics: result.diagnostics };
+  return { ok: true, pack: compilePack(result.pack), diagnostics: result.diagnostics };
+}
+
+/** The entity described by a layer cell value: a kind name or `{ kind, ...params }`. */
+export function entityFromCell(pack: Pack, cell: JsonValue): Entity | null {
+  if (cell === null) return null;
+  if (typeof cell === "string") return pack.entity(cell);
+  if (typeof cell === "object" && !Array.isArray(cell)) {
+    const { kind, position: _position, ...params } = cell as Record<string, JsonValue>;
+    return pack.entity(String(kind), params);
+  }
+  return null;
+}

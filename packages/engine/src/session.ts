@@ -1,0 +1,193 @@
+import type { JsonValue } from "@gridponder/schema";
+import { type CanonicalState, canonicalState, stableStringify } from "./canonical.js";
+import type { GoalStatus } from "./goals/index.js";
+import { boardState, type LevelRuntime, prepareLevel } from "./level.js";
+import type { Pack } from "./pack.js";
+import type { GameState } from "./state.js";
+import { type GameAction, goalProgressOf, loadCascade, runTurn, type TurnResult } from "./turn.js";
+
+/** An action with its params, as `legalActions()` lists them. */
+export type ActionInput = { action: string } & Record<string, JsonValue>;
+
+/**
+ * A play session of one level: the current state, the history behind it (undo) and ahead of it
+ * (redo). States are immutable and share structure, so the history is cheap to keep.
+ */
+export class Session {
+  readonly level: LevelRuntime;
+  /** The state right after loading (after the load-time cascade). */
+  readonly initial: GameState;
+  private past: { state: GameState; action: ActionInput }[] = [];
+  private future: { state: GameState; action: ActionInput }[] = [];
+  private current: GameState;
+  private legal: ActionInput[] | undefined;
+
+  constructor(
+    readonly pack: Pack,
+    levelId: string,
+  ) {
+    this.level = prepareLevel(pack, levelId);
+    this.initial = loadCascade(pack, this.level, boardState(pack, this.level));
+    this.current = this.initial;
+  }
+
+  get state(): GameState {
+    return this.current;
+  }
+
+  get won(): boolean {
+    return this.current.won;
+  }
+
+  get lost(): boolean {
+    return this.current.lost;
+  }
+
+  get actionCount(): number {
+    return this.current.actionCount;
+  }
+
+  /** The accepted actions that led from the initial state to the current one. */
+  get actions(): ActionInput[] {
+    return this.past.map((p) => p.action);
+  }
+
+  /** Plays an action. A rejected action changes nothing; an accepted one clears the redo history. */
+  act(action: GameAction): TurnResult {
+    const result = runTurn(this.pack, this.level, this.current, action);
+    if (result.accepted) {
+      this.past.push({ state: this.current, action: normalise(action) });
+      this.future = [];
+      this.current = result.state;
+    }
+    return result;
+  }
+
+  /** What an action would do, without playing it. */
+  preview(action: GameAction): TurnResult {
+    return runTurn(this.pack, this.level, this.current, action);
+  }
+
+  /** Steps back one accepted action. Returns false when there is nothing to undo. */
+  undo(): boolean {
+    const last = this.past.pop();
+    if (!last) return false;
+    this.future.push({ state: this.current, action: last.action });
+    this.current = last.state;
+    return true;
+  }
+
+  /** Replays the last undone action. Returns false when there is nothing to redo. */
+  redo(): boolean {
+    const next = this.future.pop();
+    if (!next) return false;
+    this.past.push({ state: this.current, action: next.action });
+    this.current = next.state;
+    return true;
+  }
+
+  /** Starts the level over: the initial state, with no history (`once` rules may fire again). */
+  reset(): void {
+    this.past = [];
+    this.future = [];
+    this.current = this.initial;
+  }
+
+  /** Plays actions in order from the current state and returns each turn's result. */
+  replay(actions: readonly GameAction[]): TurnResult[] {
+    return actions.map((a) => this.act(a));
+  }
+
+  /**
+   * Every syntactically possible action: each declared action with every combination of its params'
+   * values (directions and enums from their lists, positions over the whole board). Integer params
+   * have no finite list, so actions with them are left out.
+   */
+  legalActions(): ActionInput[] {
+    if (this.legal) return this.legal;
+    const out: ActionInput[] = [];
+    for (const def of this.pack.game.actions) {
+      let combos: Record<string, JsonValue>[] = [{}];
+      let finite = true;
+      for (const [name, spec] of Object.entries(def.params ?? {})) {
+        let values: JsonValue[];
+        if (spec.type === "direction" || spec.type === "enum") values = [...spec.values];
+        else if (spec.type === "position") {
+          values = [];
+          for (let y = 0; y < this.level.height; y++)
+            for (let x = 0; x < this.level.width; x++) values.push([x, y]);
+        } else {
+          finite = false;
+          break;
+        }
+        combos = combos.flatMap((c) => values.map((v) => ({ ...c, [name]: v })));
+      }
+      if (finite) for (const c of combos) out.push({ action: def.id, ...c });
+    }
+    this.legal = out;
+    return out;
+  }
+
+  /** Goal progress of the current state. */
+  goalProgress(): GoalStatus[] {
+    return goalProgressOf(this.pack, this.level, this.current);
+  }
+
+  /** The current state in the conformance format. */
+  canonicalState(): CanonicalState {
+    return canonicalState(this.pack, this.current, this.level.width, this.level.height);
+  }
+
+  /** A compact string identifying the current state (see {@link stateKey}). */
+  stateKey(): string {
+    return stateKey(this.pack, this.current);
+  }
+}
+
+function normalise(action: GameAction): ActionInput {
+  if (typeof action !== "string") return action as ActionInput;
+  return ["up", "down", "left", "right"].includes(action)
+    ? { action: "move", direction: action }
+    : { action };
+}
+
+const kindCodes = new WeakMap<Pack, Map<string, string>>();
+
+/**
+ * A compact, stable key of everything that decides how play continues: board, avatar, variables,
+ * overlay, multi-cell objects, goal and rule memory, win/lose. The action count is left out, so states
+ * reached by paths of different lengths share a key (solvers track depth themselves).
+ */
+export function stateKey(pack: Pack, state: GameState): string {
+  let codes = kindCodes.get(pack);
+  if (!codes) {
+    codes = new Map(
+      [...pack.kinds.keys()].map((k, i) => [
+        k,
+        String.fromCharCode(48 + (i % 64)) + (i >= 64 ? String(i) : ""),
+      ]),
+    );
+    kindCodes.set(pack, codes);
+  }
+  const parts: string[] = [];
+  for (const cells of state.layers) {
+    let s = "";
+    for (const e of cells) {
+      if (!e) s += "_";
+      else {
+        s += codes.get(e.kind) ?? "?";
+        if (e.params) s += stableStringify(e.params);
+      }
+    }
+    parts.push(s);
+  }
+  const a = state.avatar;
+  parts.push(a.enabled && a.position ? `${a.position[0]},${a.position[1]},${a.facing},${a.item ?? ""}` : "-");
+  parts.push(stableStringify(state.variables));
+  if (state.overlay) parts.push(`${state.overlay.position[0]},${state.overlay.position[1]}`);
+  if (state.multiCellObjects.length > 0) parts.push(stableStringify(state.multiCellObjects));
+  if (Object.keys(state.memory).length > 0) parts.push(stableStringify(state.memory));
+  if (state.firedOnce.length > 0) parts.push(state.firedOnce.join(","));
+  parts.push(state.won ? "W" : state.lost ? "L" : "");
+  return parts.join("|");
+}

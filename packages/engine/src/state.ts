@@ -1,0 +1,171 @@
+import type { ScalarValue } from "@gridponder/schema";
+import type { Entity, Params, Pos } from "./model.js";
+
+/** The avatar's state. `position` is `null` when the level has no avatar. */
+export interface AvatarState {
+  readonly enabled: boolean;
+  readonly position: Pos | null;
+  readonly facing: string;
+  readonly item: string | null;
+}
+
+/** A multi-cell object (a pipe, a sliding block) with its run-time params. */
+export interface MultiCellObjectState {
+  readonly id: string;
+  readonly kind: string;
+  readonly cells: readonly Pos[];
+  readonly params: Params;
+}
+
+/** The overlay cursor: a rectangle whose top-left cell is `position`. */
+export interface OverlayState {
+  readonly position: Pos;
+  readonly size: Pos;
+}
+
+/**
+ * One immutable state of a level. Turns never modify a state: they build the next one, sharing every
+ * part that did not change (layers are copied only when written), so keeping the whole history for
+ * undo costs little.
+ */
+export interface GameState {
+  /** Cells of each layer, in `game.json` layer order, row-major (`y * width + x`). */
+  readonly layers: readonly (readonly (Entity | null)[])[];
+  readonly avatar: AvatarState;
+  readonly variables: Readonly<Record<string, ScalarValue>>;
+  readonly overlay: OverlayState | null;
+  readonly multiCellObjects: readonly MultiCellObjectState[];
+  readonly actionCount: number;
+  readonly won: boolean;
+  readonly lost: boolean;
+  /** Which lose condition ended the level (its id, or its type when it has none). */
+  readonly loseReason: string | null;
+  /** Indices (in evaluation order) of `once` rules that have fired in this attempt, ascending. */
+  readonly firedOnce: readonly number[];
+  /** Private state of systems and goals, by key; values are immutable. */
+  readonly memory: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * A mutable working copy of a state, used while a turn runs. Every write copies the part it touches
+ * the first time (copy-on-write), so unchanged layers stay shared with the previous state.
+ */
+export class Draft {
+  readonly width: number;
+  readonly height: number;
+  private readonly layers: (readonly (Entity | null)[])[];
+  private readonly owned: boolean[];
+  avatar: AvatarState;
+  private vars: Readonly<Record<string, ScalarValue>>;
+  private varsOwned = false;
+  overlay: OverlayState | null;
+  private mcos: readonly MultiCellObjectState[];
+  private mcosOwned = false;
+  actionCount: number;
+  won: boolean;
+  lost: boolean;
+  loseReason: string | null;
+  firedOnce: readonly number[];
+  private mem: Readonly<Record<string, unknown>>;
+  private memOwned = false;
+
+  constructor(base: GameState, width: number, height: number) {
+    this.width = width;
+    this.height = height;
+    this.layers = base.layers.slice();
+    this.owned = new Array(base.layers.length).fill(false);
+    this.avatar = base.avatar;
+    this.vars = base.variables;
+    this.overlay = base.overlay;
+    this.mcos = base.multiCellObjects;
+    this.actionCount = base.actionCount;
+    this.won = base.won;
+    this.lost = base.lost;
+    this.loseReason = base.loseReason;
+    this.firedOnce = base.firedOnce;
+    this.mem = base.memory;
+  }
+
+  inBounds(x: number, y: number): boolean {
+    return x >= 0 && y >= 0 && x < this.width && y < this.height;
+  }
+
+  /** The entity on a layer at a cell, or `null`; out-of-bounds cells read as `null`. */
+  get(layer: number, x: number, y: number): Entity | null {
+    if (x < 0 || y < 0 || x >= this.width || y >= this.height) return null;
+    return (this.layers[layer] as (Entity | null)[])[y * this.width + x] ?? null;
+  }
+
+  set(layer: number, x: number, y: number, entity: Entity | null): void {
+    if (!this.owned[layer]) {
+      this.layers[layer] = (this.layers[layer] as (Entity | null)[]).slice();
+      this.owned[layer] = true;
+    }
+    (this.layers[layer] as (Entity | null)[])[y * this.width + x] = entity;
+  }
+
+  /** A layer's cells as they stand (read-only view). */
+  layerCells(layer: number): readonly (Entity | null)[] {
+    return this.layers[layer] as (Entity | null)[];
+  }
+
+  get variables(): Readonly<Record<string, ScalarValue>> {
+    return this.vars;
+  }
+
+  setVariable(name: string, value: ScalarValue): void {
+    if (!this.varsOwned) {
+      this.vars = { ...this.vars };
+      this.varsOwned = true;
+    }
+    (this.vars as Record<string, ScalarValue>)[name] = value;
+  }
+
+  get multiCellObjects(): readonly MultiCellObjectState[] {
+    return this.mcos;
+  }
+
+  setMultiCellObject(index: number, value: MultiCellObjectState): void {
+    if (!this.mcosOwned) {
+      this.mcos = this.mcos.slice();
+      this.mcosOwned = true;
+    }
+    (this.mcos as MultiCellObjectState[])[index] = value;
+  }
+
+  memory<T>(key: string): T | undefined {
+    return this.mem[key] as T | undefined;
+  }
+
+  setMemory(key: string, value: unknown): void {
+    if (!this.memOwned) {
+      this.mem = { ...this.mem };
+      this.memOwned = true;
+    }
+    (this.mem as Record<string, unknown>)[key] = value;
+  }
+
+  /**
+   * Freezes the working copy into a new immutable state. The draft stays usable: ownership is given up,
+   * so later writes copy again instead of changing the committed state.
+   */
+  commit(): GameState {
+    this.owned.fill(false);
+    this.varsOwned = false;
+    this.mcosOwned = false;
+    this.memOwned = false;
+    return {
+      layers: this.layers.slice(),
+      avatar: this.avatar,
+      variables: this.vars,
+      overlay: this.overlay,
+      multiCellObjects: this.mcos,
+      actionCount: this.actionCount,
+      won: this.won,
+      lost: this.lost,
+      loseReason: this.loseReason,
+      firedOnce: this.firedOnce,
+      memory: this.mem,
+    };
+  }
+}

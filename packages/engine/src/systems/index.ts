@@ -1,0 +1,15 @@
+import type { SystemType } from "@gridponder/schema";
+import { avatarNavigation } from "./avatar-navigation.js";
+import { pushObjects } from "./push-objects.js";
+import { queuedEmitters } from "./queued-emitters.js";
+import type { SystemBehaviour } from "./types.js";
+
+/**
+ * The built-in systems, one module each. A type missing here cannot be loaded: a level that uses it is
+ * refused with an error naming the type.
+ */
+export const BUILTIN_SYSTEMS: Partial<Record<SystemType, SystemBehaviour<never>>> = {
+  avatar_navigation: avatarNavigation as SystemBehaviour<never>,
+  push_objects: pushObjects as SystemBehaviour<never>,
+  queued_emitters: queuedEmitters as SystemBehaviour<never>,
+};

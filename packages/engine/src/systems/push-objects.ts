@@ -1,0 +1,62 @@
+import type { PushObjectsConfig } from "@gridponder/schema";
+import { DIRECTION_DELTAS } from "../model.js";
+import { moveAvatar, removeEntity } from "../ops.js";
+import type { SystemBehaviour } from "./types.js";
+
+/**
+ * `push_objects` (movement phase): settles a move that a solid object blocked. A matching tool
+ * interaction removes the object and lets the avatar in; otherwise a pushable object moves one cell
+ * on (onto valid, empty ground) and the avatar takes its cell.
+ */
+export const pushObjects: SystemBehaviour<Required<PushObjectsConfig>> = {
+  type: "push_objects",
+  movement(ctx) {
+    const { config, draft, pack, turn } = ctx;
+    const move = turn.pendingMove;
+    if (!move) return;
+    const objects = pack.layerIndex.get("objects");
+    if (objects === undefined) return;
+    const [tx, ty] = move.to;
+    const blocker = draft.get(objects, tx, ty);
+    if (!blocker) return;
+    const item = draft.avatar.item;
+    for (const tool of config.toolInteractions) {
+      if (item === null || item !== tool.item || !blocker.info.tags.has(tool.targetTag)) continue;
+      removeEntity(ctx, objects, move.to, tool.animation);
+      if (tool.consumeItem) {
+        draft.avatar = { ...draft.avatar, item: null };
+        ctx.emit({ type: "inventory_changed", oldItem: item, newItem: null });
+      }
+      turn.pendingMove = null;
+      moveAvatar(ctx, move.to, move.direction);
+      return;
+    }
+    if (!config.pushableTags.some((t) => blocker.info.tags.has(t))) return;
+    const delta = DIRECTION_DELTAS[move.direction];
+    if (!delta) return;
+    const dest = [tx + delta[0], ty + delta[1]] as const;
+    if (!draft.inBounds(dest[0], dest[1])) return;
+    const ground = pack.layerIndex.get("ground");
+    const groundEntity = ground === undefined ? null : draft.get(ground, dest[0], dest[1]);
+    if (!config.validTargetTags.some((t) => groundEntity?.info.tags.has(t))) return;
+    if (draft.get(objects, dest[0], dest[1]) !== null) return;
+    draft.set(objects, tx, ty, null);
+    draft.set(objects, dest[0], dest[1], blocker);
+    ctx.emit({
+      type: "object_pushed",
+      kind: blocker.kind,
+      fromPosition: move.to,
+      toPosition: dest,
+      direction: move.direction,
+    });
+    ctx.emit({
+      type: "object_placed",
+      position: dest,
+      kind: blocker.kind,
+      params: blocker.params ?? {},
+      layer: "objects",
+    });
+    turn.pendingMove = null;
+    moveAvatar(ctx, move.to, move.direction);
+  },
+};

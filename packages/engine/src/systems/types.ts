@@ -1,0 +1,70 @@
+import type { JsonValue, SystemType } from "@gridponder/schema";
+import type { GameEvent } from "../events.js";
+import type { LevelRuntime } from "../level.js";
+import type { Pos } from "../model.js";
+import type { Pack } from "../pack.js";
+import type { Draft } from "../state.js";
+
+/** An action as the engine runs it: the action id and its validated params. */
+export interface ResolvedAction {
+  readonly id: string;
+  readonly params: Readonly<Record<string, JsonValue>>;
+}
+
+/** A move that a blocker stopped, which a rule's `resolve_move` effect may complete later in the turn. */
+export interface PendingMove {
+  readonly from: Pos;
+  readonly to: Pos;
+  readonly direction: string;
+}
+
+/** What a turn carries from phase to phase besides the state. */
+export interface TurnScratch {
+  /** The action being resolved; `null` during the load-time cascade. */
+  readonly action: ResolvedAction | null;
+  /** Every event emitted so far this turn, in order. */
+  readonly events: GameEvent[];
+  pendingMove: PendingMove | null;
+}
+
+/** What rule effects, goals and systems see while a turn runs. */
+export interface TurnContext {
+  readonly pack: Pack;
+  readonly level: LevelRuntime;
+  readonly draft: Draft;
+  readonly turn: TurnScratch;
+  /** Records an event: it joins the turn's log and, during the cascade, the next pass. */
+  emit(event: GameEvent): void;
+}
+
+/** What a system sees when it runs. */
+export interface SystemContext<C> extends TurnContext {
+  /** This system instance's id (from `game.json`). */
+  readonly id: string;
+  /** Its config: documented defaults, then `game.json`, then the level's overrides. */
+  readonly config: C;
+}
+
+/**
+ * A system type's behaviour. Each hook is one phase; the engine calls the hooks of every enabled
+ * system, in `game.json` order, phase by phase. Hooks mutate the draft and emit events.
+ */
+export interface SystemBehaviour<C = Record<string, unknown>> {
+  readonly type: SystemType;
+  /** Phase 2: the primary effect of the player's action. */
+  action?(ctx: SystemContext<C>, action: ResolvedAction): void;
+  /** Phase 3: secondary movement (pushes, teleports). */
+  movement?(ctx: SystemContext<C>): void;
+  /** Phase 5, after the rules of each cascade pass, with that pass's pending events. */
+  cascade?(ctx: SystemContext<C>, pending: readonly GameEvent[]): void;
+  /** Phase 6: autonomous behaviour after the cascade settled. */
+  npc?(ctx: SystemContext<C>): void;
+}
+
+/** An enabled system of a level: its behaviour with its merged config. */
+export interface SystemInstance {
+  readonly id: string;
+  readonly type: SystemType;
+  readonly config: Record<string, unknown>;
+  readonly behaviour: SystemBehaviour<never>;
+}

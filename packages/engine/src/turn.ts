@@ -1,0 +1,240 @@
+import type { JsonValue } from "@gridponder/schema";
+import type { GameEvent } from "./events.js";
+import { evaluateGoal, evaluateLose, type GoalStatus } from "./goals/index.js";
+import type { LevelRuntime } from "./level.js";
+import { isPos } from "./model.js";
+import type { Pack } from "./pack.js";
+import { Draft, type GameState } from "./state.js";
+import type {
+  ResolvedAction,
+  SystemContext,
+  SystemInstance,
+  TurnContext,
+  TurnScratch,
+} from "./systems/types.js";
+
+/** An action as callers write it: `{ action: "move", direction: "up" }`, or a gold-path shorthand string. */
+export type GameAction = { readonly action: string; readonly [param: string]: JsonValue } | string;
+
+/** What one turn did. A rejected turn changes nothing. */
+export interface TurnResult {
+  readonly accepted: boolean;
+  /** Why the turn was rejected. */
+  readonly reason?: string;
+  readonly events: readonly GameEvent[];
+  readonly won: boolean;
+  readonly lost: boolean;
+  readonly loseReason: string | null;
+  readonly goalProgress: readonly GoalStatus[];
+  /** The state after the turn (the same state when rejected). */
+  readonly state: GameState;
+}
+
+const CARDINALS = new Set(["up", "down", "left", "right"]);
+
+/**
+ * Checks an action against the game's declared actions and turns it into a resolved action, or
+ * explains why it is not one (unknown action, missing, extra or invalid params).
+ */
+export function resolveAction(
+  pack: Pack,
+  level: LevelRuntime,
+  input: unknown,
+): ResolvedAction | { error: string } {
+  let raw: Record<string, unknown>;
+  if (typeof input === "string") {
+    raw = CARDINALS.has(input) ? { action: "move", direction: input } : { action: input };
+  } else if (input !== null && typeof input === "object" && !Array.isArray(input)) {
+    raw = input as Record<string, unknown>;
+  } else {
+    return { error: 'an action is an object like { action: "move", direction: "up" }' };
+  }
+  const id = raw.action;
+  if (typeof id !== "string") return { error: 'the action has no "action" id' };
+  const def = pack.actions.get(id);
+  if (!def) return { error: `unknown action ${JSON.stringify(id)}` };
+  const params: Record<string, JsonValue> = {};
+  const declared = def.params ?? {};
+  for (const [name, spec] of Object.entries(declared)) {
+    const value = raw[name];
+    if (value === undefined)
+      return { error: `action ${JSON.stringify(id)} needs the param ${JSON.stringify(name)}` };
+    switch (spec.type) {
+      case "direction":
+      case "enum":
+        if (!(spec.values as readonly unknown[]).includes(value)) {
+          return { error: `${JSON.stringify(value)} is not a valid ${name} for ${JSON.stringify(id)}` };
+        }
+        break;
+      case "position":
+        if (
+          !isPos(value) ||
+          value[0] < 0 ||
+          value[1] < 0 ||
+          value[0] >= level.width ||
+          value[1] >= level.height
+        ) {
+          return { error: `${JSON.stringify(value)} is not a cell of the board` };
+        }
+        break;
+      case "integer":
+        if (!Number.isInteger(value)) return { error: `${name} must be an integer` };
+        break;
+    }
+    params[name] = value as JsonValue;
+  }
+  for (const name of Object.keys(raw)) {
+    if (name !== "action" && !Object.hasOwn(declared, name)) {
+      return { error: `action ${JSON.stringify(id)} has no param ${JSON.stringify(name)}` };
+    }
+  }
+  return { id, params };
+}
+
+/** The mutable surroundings of one turn: draft, event log and the sink of the current cascade pass. */
+class TurnRun implements TurnContext {
+  readonly draft: Draft;
+  readonly turn: TurnScratch;
+  private sink: GameEvent[] | null = null;
+
+  constructor(
+    readonly pack: Pack,
+    readonly level: LevelRuntime,
+    state: GameState,
+    action: ResolvedAction | null,
+  ) {
+    this.draft = new Draft(state, level.width, level.height);
+    this.turn = { action, events: [], pendingMove: null };
+  }
+
+  emit = (event: GameEvent): void => {
+    this.turn.events.push(event);
+    this.sink?.push(event);
+  };
+
+  forSystem(system: SystemInstance): SystemContext<never> {
+    return {
+      pack: this.pack,
+      level: this.level,
+      draft: this.draft,
+      turn: this.turn,
+      emit: this.emit,
+      id: system.id,
+      config: system.config as never,
+    };
+  }
+
+  /** Phase 5: rules then cascade-phase systems, pass after pass, until quiet or the depth limit. */
+  cascade(pending: GameEvent[]): void {
+    const { rules, systems, maxCascadeDepth } = this.level;
+    const cascading = systems.filter((s) => s.behaviour.cascade);
+    for (let pass = 0; pass < maxCascadeDepth && pending.length > 0; pass++) {
+      const produced: GameEvent[] = [];
+      this.sink = produced;
+      for (const event of pending) {
+        const candidates = rules.byEvent.get(event.type);
+        if (!candidates) continue;
+        for (const rule of candidates) {
+          if (rule.once && this.draft.firedOnce.includes(rule.order)) continue;
+          if (rule.where && !rule.where(this.draft, event)) continue;
+          if (rule.when && !rule.when(this.draft, event)) continue;
+          if (rule.once) this.draft.firedOnce = [...this.draft.firedOnce, rule.order].sort((a, b) => a - b);
+          for (const effect of rule.effects) effect(this, event);
+        }
+      }
+      for (const system of cascading) system.behaviour.cascade?.(this.forSystem(system), pending);
+      this.sink = null;
+      pending = produced;
+    }
+  }
+}
+
+function goalsOf(run: TurnRun, events: readonly GameEvent[]): GoalStatus[] {
+  return run.level.goals.map((goal) => evaluateGoal(run, goal, events));
+}
+
+function rejected(state: GameState, reason: string, goalProgress: readonly GoalStatus[] = []): TurnResult {
+  return {
+    accepted: false,
+    reason,
+    events: [],
+    won: state.won,
+    lost: state.lost,
+    loseReason: state.loseReason,
+    goalProgress,
+    state,
+  };
+}
+
+/** Runs one turn: the seven phases of the DSL on a working copy, committed only if the turn stands. */
+export function runTurn(pack: Pack, level: LevelRuntime, state: GameState, input: unknown): TurnResult {
+  if (state.won) return rejected(state, "the level is already won");
+  if (state.lost) return rejected(state, "the level is already lost");
+  const action = resolveAction(pack, level, input);
+  if ("error" in action) return rejected(state, action.error);
+
+  const run = new TurnRun(pack, level, state, action);
+  const { systems } = level;
+  for (const system of systems) system.behaviour.action?.(run.forSystem(system), action);
+  if (run.turn.events.some((e) => e.type === "action_vetoed")) {
+    const veto = run.turn.events.find((e) => e.type === "action_vetoed");
+    return rejected(state, typeof veto?.reason === "string" ? veto.reason : "the action was vetoed");
+  }
+  for (const system of systems) system.behaviour.movement?.(run.forSystem(system));
+  run.cascade(run.turn.events.slice());
+  for (const system of systems) system.behaviour.npc?.(run.forSystem(system));
+
+  const { draft } = run;
+  const events = run.turn.events;
+  const onlySelection = events.length > 0 && events.every((e) => e.type === "actor_selected");
+  if (!onlySelection) draft.actionCount++;
+  const goalProgress = goalsOf(run, events);
+  draft.won = goalProgress.length > 0 && goalProgress.every((g) => g.done);
+  if (!draft.won) {
+    for (const condition of level.loseConditions) {
+      if (evaluateLose(run, condition)) {
+        draft.lost = true;
+        draft.loseReason = condition.id ?? condition.type;
+        break;
+      }
+    }
+  }
+  run.emit({ type: "turn_ended", turnNumber: draft.actionCount });
+  const next = draft.commit();
+  return {
+    accepted: true,
+    events,
+    won: next.won,
+    lost: next.lost,
+    loseReason: next.loseReason,
+    goalProgress,
+    state: next,
+  };
+}
+
+/**
+ * Level load: every entity on a `zero_or_one` layer is announced with `object_placed`, and those events
+ * run through the cascade once, so "a crate placed on water becomes a bridge" holds from the start.
+ */
+export function loadCascade(pack: Pack, level: LevelRuntime, state: GameState): GameState {
+  const run = new TurnRun(pack, level, state, null);
+  const placed: GameEvent[] = [];
+  pack.layers.forEach((layer, li) => {
+    if (layer.exactlyOne) return;
+    const cells = run.draft.layerCells(li);
+    for (let i = 0; i < cells.length; i++) {
+      const e = cells[i];
+      if (!e) continue;
+      const position = [i % level.width, Math.floor(i / level.width)];
+      placed.push({ type: "object_placed", position, kind: e.kind, params: e.params ?? {}, layer: layer.id });
+    }
+  });
+  run.cascade(placed);
+  return run.draft.commit();
+}
+
+/** Goal progress of a state, without changing it (goals that consume entities are not run). */
+export function goalProgressOf(pack: Pack, level: LevelRuntime, state: GameState): GoalStatus[] {
+  const run = new TurnRun(pack, level, state, null);
+  return goalsOf(run, []);
+}
