@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { formatLevelReport, type LevelReport } from "../src/index.js";
@@ -6,12 +6,16 @@ import { runConformance } from "../src/node.js";
 import { PACKS, TRACES } from "./corpus.js";
 
 /**
- * Levels whose every run must match the reference traces state by state. The engine is being built
- * system by system; this list only grows, and the suite fails if any listed level regresses.
+ * Levels whose every run must match the reference traces state by state, one file per pack
+ * (`test/baseline/<pack>.json`). The engine is being built system by system; these lists only grow,
+ * and the suite fails if any listed level regresses.
  */
-const baseline: string[] = JSON.parse(
-  readFileSync(join(import.meta.dirname, "conformance-baseline.json"), "utf8"),
-);
+const baselineDir = join(import.meta.dirname, "baseline");
+const baseline: string[] = readdirSync(baselineDir)
+  .filter((f) => f.endsWith(".json"))
+  .flatMap((f) =>
+    (JSON.parse(readFileSync(join(baselineDir, f), "utf8")) as string[]).map((l) => `${f.slice(0, -5)}/${l}`),
+  );
 
 let reports: LevelReport[] = [];
 
