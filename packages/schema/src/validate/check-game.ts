@@ -1,7 +1,7 @@
 import type { GameDefinition } from "../types/game.js";
 import type { GameIndex, ParsedFile, Reporter } from "./context.js";
 import { pointerOf } from "./diagnostics.js";
-import { quote } from "./suggest.js";
+import { didYouMean, quote } from "./suggest.js";
 
 /** Builds the lookup tables of a schema-valid game definition. */
 export function indexGame(game: GameDefinition): GameIndex {
@@ -156,6 +156,10 @@ export function checkGame(file: ParsedFile<GameDefinition>, index: GameIndex, re
     }
   }
 
+  game.systems.forEach((system, i) =>
+    checkClaim(report, path, index, system.config, pointerOf("systems", i, "config", "claim")),
+  );
+
   let levels = 0;
   const refs = new Map<string, number>();
   game.levelSequence.forEach((entry, i) => {
@@ -189,6 +193,45 @@ export function checkGame(file: ParsedFile<GameDefinition>, index: GameIndex, re
       "/levelSequence",
       "level-sequence",
       "the level sequence has no level, so the pack has nothing to play",
+    );
+  }
+}
+
+/**
+ * Actor claims map actor kinds to territory kinds through object keys, which the schema cannot type
+ * as references; check both sides here, and that a `tagged` overwrite policy names its tag.
+ */
+function checkClaim(report: Reporter, path: string, index: GameIndex, config: unknown, at: string): void {
+  const claim = (config as { claim?: unknown } | undefined)?.claim;
+  if (!claim || typeof claim !== "object") return;
+  const { map, overwrite } = claim as {
+    map?: Record<string, unknown>;
+    overwrite?: { mode?: string; tag?: string };
+  };
+  for (const [actor, mark] of Object.entries(map ?? {})) {
+    if (!index.kinds.has(actor)) {
+      report.error(
+        path,
+        at + pointerOf("map", actor),
+        "unknown-kind",
+        `unknown entity kind ${quote(actor)}${didYouMean(actor, index.kinds.keys())}`,
+      );
+    }
+    if (typeof mark === "string" && !index.kinds.has(mark)) {
+      report.error(
+        path,
+        at + pointerOf("map", actor),
+        "unknown-kind",
+        `unknown entity kind ${quote(mark)}${didYouMean(mark, index.kinds.keys())}`,
+      );
+    }
+  }
+  if (overwrite?.mode === "tagged" && overwrite.tag === undefined) {
+    report.error(
+      path,
+      `${at}/overwrite`,
+      "claim-overwrite",
+      'overwrite mode "tagged" needs the tag that marks repaintable cells',
     );
   }
 }
