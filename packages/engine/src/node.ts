@@ -7,13 +7,11 @@ import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { type ValidateFolderOptions, validatePackFolder } from "@gridponder/schema/node";
 import { checkTrace, type LevelReport, type Trace } from "./conformance.js";
-import { compilePack, type LoadResult } from "./pack.js";
+import { type LoadResult, prepareValidated } from "./pack.js";
 
 /** Reads, validates and prepares a pack folder. An invalid pack is refused with its diagnostics. */
 export async function loadPackFolder(dir: string, options?: ValidateFolderOptions): Promise<LoadResult> {
-  const result = await validatePackFolder(dir, options);
-  if (!result.ok || !result.pack) return { ok: false, diagnostics: result.diagnostics };
-  return { ok: true, pack: compilePack(result.pack), diagnostics: result.diagnostics };
+  return prepareValidated(await validatePackFolder(dir, options));
 }
 
 /** Reads a trace file (`.trace.json` or gzip'd `.trace.json.gz`). */

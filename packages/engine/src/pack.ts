@@ -8,10 +8,12 @@ import {
   type PackFiles,
   type Theme,
   type ValidateOptions,
+  type ValidationResult,
   type ValidPack,
   validatePack,
 } from "@gridponder/schema";
 import { type Entity, freezeJson, type KindInfo, type Params } from "./model.js";
+import { BUILTIN_SYSTEMS } from "./systems/index.js";
 
 /** A layer with its index and, for `exactly_one` layers, the entity that fills unset cells. */
 export interface LayerInfo {
@@ -116,8 +118,30 @@ export function compilePack(valid: ValidPack): Pack {
  * by `@gridponder/schema` first; an invalid pack is refused with its diagnostics. Runs in browsers.
  */
 export function loadPack(files: PackFiles, options?: ValidateOptions): LoadResult {
-  const result = validatePack(files, options);
+  return prepareValidated(validatePack(files, options));
+}
+
+/**
+ * Turns a validation result into a load result: refused when invalid, or when the game uses a
+ * system type this engine has no behaviour for (named in the diagnostic).
+ */
+export function prepareValidated(result: ValidationResult): LoadResult {
   if (!result.ok || !result.pack) return { ok: false, diagnostics: result.diagnostics };
+  const missing: Diagnostic[] = result.pack.game.systems.flatMap((system, i) =>
+    Object.hasOwn(BUILTIN_SYSTEMS, system.type)
+      ? []
+      : [
+          {
+            file: "game.json",
+            pointer: `/systems/${i}/type`,
+            severity: "error" as const,
+            code: "unsupported-system",
+            message: `system type ${JSON.stringify(system.type)} is not implemented by this engine`,
+            hint: `implemented types: ${Object.keys(BUILTIN_SYSTEMS).sort().join(", ")}`,
+          },
+        ],
+  );
+  if (missing.length > 0) return { ok: false, diagnostics: [...result.diagnostics, ...missing] };
   return { ok: true, pack: compilePack(result.pack), diagnostics: result.diagnostics };
 }
 

@@ -1,0 +1,52 @@
+import { join } from "node:path";
+import { readPackFolder } from "@gridponder/schema/node";
+import { describe, expect, it } from "vitest";
+import { loadPack, Session } from "../src/index.js";
+
+const MINI = join(import.meta.dirname, "../../schema/test/fixtures/valid/mini");
+
+describe("loadPack", () => {
+  it("loads a valid pack from in-memory files", async () => {
+    const loaded = loadPack(await readPackFolder(MINI));
+    expect(loaded.ok).toBe(true);
+    expect(loaded.pack?.levelOrder).toEqual(["l1", "l2"]);
+  });
+
+  it("refuses an invalid pack with its located diagnostics", async () => {
+    const files = await readPackFolder(MINI);
+    files["levels/l1.json"] = String(files["levels/l1.json"]).replace('"crate"', '"crat"');
+    const loaded = loadPack(files);
+    expect(loaded.ok).toBe(false);
+    expect(loaded.diagnostics).toContainEqual(
+      expect.objectContaining({ file: "levels/l1.json", code: "unknown-kind", severity: "error" }),
+    );
+  });
+
+  it("refuses a system type the engine has no behaviour for, naming it", async () => {
+    const files = await readPackFolder(MINI);
+    const game = JSON.parse(String(files["game.json"]));
+    game.systems.push({ id: "followers", type: "follower_npcs", config: {} });
+    files["game.json"] = JSON.stringify(game);
+    const loaded = loadPack(files);
+    expect(loaded.ok).toBe(false);
+    expect(loaded.diagnostics).toContainEqual(
+      expect.objectContaining({
+        file: "game.json",
+        pointer: `/systems/${game.systems.length - 1}/type`,
+        code: "unsupported-system",
+        message: 'system type "follower_npcs" is not implemented by this engine',
+      }),
+    );
+  });
+
+  it("plays the mini pack's gold paths to a win", async () => {
+    const loaded = loadPack(await readPackFolder(MINI));
+    if (!loaded.ok) throw new Error("mini must load");
+    for (const id of loaded.pack.levelOrder) {
+      const session = new Session(loaded.pack, id);
+      const results = session.replay(loaded.pack.levels[id]?.solution.goldPath ?? []);
+      expect(results.every((r) => r.accepted)).toBe(true);
+      expect(session.won).toBe(true);
+    }
+  });
+});
