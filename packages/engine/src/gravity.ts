@@ -1,42 +1,66 @@
+import type { Entity } from "./model.js";
 import { DIRECTION_DELTAS } from "./model.js";
+import type { Draft } from "./state.js";
 import type { TurnContext } from "./systems/types.js";
 
+/** Which entities fall: by kind, by tag, or both (an entity must then match both). */
+export interface GravitySelector {
+  readonly kind?: string;
+  readonly tag?: string;
+}
+
+function selected(e: Entity, selector: GravitySelector): boolean {
+  return (
+    (selector.kind === undefined || e.kind === selector.kind) &&
+    (selector.tag === undefined || e.info.tags.has(selector.tag))
+  );
+}
+
 /**
- * Lets every entity matching the selector fall in `direction` until the next cell is off the board,
- * occupied on its layer, or void ground. Cells nearest the fall side move first, so a column settles
- * like a stack. Emits `object_settled` for each entity that moved.
+ * Whether an entity of `layer` can fall into a cell: on the board, nothing on its own layer, no void
+ * or `solid` entity on another layer (ground walls, pipes), and not the avatar's cell.
  */
-export function applyGravity(
-  ctx: TurnContext,
-  selector: { kind?: string; tag?: string },
-  direction: string,
-): void {
+function open(ctx: TurnContext, draft: Draft, layer: number, x: number, y: number): boolean {
+  if (!draft.inBounds(x, y) || draft.get(layer, x, y) !== null) return false;
+  const avatar = draft.avatar.enabled ? draft.avatar.position : null;
+  if (avatar && avatar[0] === x && avatar[1] === y) return false;
+  for (let li = 0; li < ctx.pack.layers.length; li++) {
+    if (li === layer) continue;
+    const e = draft.get(li, x, y);
+    if (e && (e.kind === "void" || e.info.tags.has("void") || e.info.tags.has("solid"))) return false;
+  }
+  return true;
+}
+
+/**
+ * The `apply_gravity` effect: every selected entity on a `zero_or_one` layer falls in `direction`
+ * (any of the eight) until the next cell is not open (see {@link open}). Entities nearest the side they
+ * fall toward move first, so a column settles as a stack with no gaps; unselected entities stay and
+ * hold up what rests on them. Emits `object_settled` for each entity that moved, in that order.
+ */
+export function applyGravity(ctx: TurnContext, selector: GravitySelector, direction: string): void {
   const { draft, pack } = ctx;
   const delta = DIRECTION_DELTAS[direction];
   if (!delta) return;
   const [dx, dy] = delta;
-  const ground = pack.layerIndex.get("ground");
-  const xs = [...Array(draft.width).keys()];
-  const ys = [...Array(draft.height).keys()];
-  if (dx > 0) xs.reverse();
-  if (dy > 0) ys.reverse();
+  const { width, height } = draft;
+  // Walk rows and columns from the side the entities fall toward.
+  const y0 = dy > 0 ? height - 1 : 0;
+  const x0 = dx > 0 ? width - 1 : 0;
+  const sy = dy > 0 ? -1 : 1;
+  const sx = dx > 0 ? -1 : 1;
   for (let layer = 0; layer < pack.layers.length; layer++) {
-    if (pack.layers[layer]?.exactlyOne) continue;
-    for (const y of ys) {
-      for (const x of xs) {
+    const info = pack.layers[layer];
+    if (!info || info.exactlyOne) continue;
+    for (let y = y0; y >= 0 && y < height; y += sy) {
+      for (let x = x0; x >= 0 && x < width; x += sx) {
         const entity = draft.get(layer, x, y);
-        if (!entity) continue;
-        if (selector.kind !== undefined && entity.kind !== selector.kind) continue;
-        if (selector.tag !== undefined && !entity.info.tags.has(selector.tag)) continue;
+        if (!entity || !selected(entity, selector)) continue;
         let tx = x;
         let ty = y;
-        while (true) {
-          const nx = tx + dx;
-          const ny = ty + dy;
-          if (!draft.inBounds(nx, ny) || draft.get(layer, nx, ny) !== null) break;
-          if (ground !== undefined && draft.get(ground, nx, ny)?.kind === "void") break;
-          tx = nx;
-          ty = ny;
+        while (open(ctx, draft, layer, tx + dx, ty + dy)) {
+          tx += dx;
+          ty += dy;
         }
         if (tx === x && ty === y) continue;
         draft.set(layer, x, y, null);
@@ -47,7 +71,7 @@ export function applyGravity(
           fromKind: entity.kind,
           position: [tx, ty],
           fromPosition: [x, y],
-          layer: pack.layers[layer]?.id,
+          layer: info.id,
         });
       }
     }

@@ -2,6 +2,8 @@ import type { SystemType } from "@gridponder/schema";
 import { avatarNavigation } from "./avatar-navigation.js";
 import { pushObjects } from "./push-objects.js";
 import { queuedEmitters } from "./queued-emitters.js";
+import { slideMerge } from "./slide-merge.js";
+import { tileTeleport } from "./tile-teleport.js";
 import type { SystemBehaviour } from "./types.js";
 
 /**
@@ -12,4 +14,6 @@ export const BUILTIN_SYSTEMS: Partial<Record<SystemType, SystemBehaviour<never>>
   avatar_navigation: avatarNavigation as SystemBehaviour<never>,
   push_objects: pushObjects as SystemBehaviour<never>,
   queued_emitters: queuedEmitters as SystemBehaviour<never>,
+  slide_merge: slideMerge as SystemBehaviour<never>,
+  tile_teleport: tileTeleport as SystemBehaviour<never>,
 };

@@ -1,46 +1,237 @@
-import type { QueuedEmittersConfig } from "@gridponder/schema";
+import type { JsonValue, QueuedEmittersConfig } from "@gridponder/schema";
+import {
+  DIRECTION_DELTAS,
+  type Entity,
+  freezeJson,
+  isPos,
+  jsonEqual,
+  type Params,
+  type Pos,
+} from "../model.js";
+import type { Pack } from "../pack.js";
+import type { MultiCellObjectState } from "../state.js";
 import type { SystemBehaviour, TurnContext } from "./types.js";
 
 /**
- * Releases the next queued item of a one-exit emitter onto the cell beyond its exit, if the exit and
- * that cell are both empty. Used by the `release_from_emitter` effect and by the system each turn.
- * Returns whether an item was released.
+ * Emitters are multi-cell objects (pipes) whose params hold a `queue` of items and one exit
+ * (`exitPosition` + `exitDirection`) or two (plus `exit2Position` + `exit2Direction`). An item leaves
+ * an exit onto its spawn cell, the cell one step beyond the exit in the exit's direction.
+ *
+ * A queue entry is a number (an entity of the emitter's `itemKind` param, default `number`, with that
+ * `value`), a kind name, or `{ "kind": …, ...params }`.
  */
-export function releaseFromEmitter(ctx: TurnContext, emitterId: string): boolean {
+
+interface Exit {
+  readonly position: Pos;
+  readonly spawn: Pos;
+}
+
+function exitOf(
+  draft: TurnContext["draft"],
+  position: JsonValue | undefined,
+  direction: JsonValue | undefined,
+) {
+  if (!isPos(position) || typeof direction !== "string") return null;
+  const delta = DIRECTION_DELTAS[direction];
+  if (!delta) return null;
+  const spawn: Pos = [position[0] + delta[0], position[1] + delta[1]];
+  if (!draft.inBounds(spawn[0], spawn[1])) return null;
+  return { position, spawn } satisfies Exit;
+}
+
+function itemEntity(pack: Pack, emitter: MultiCellObjectState, item: JsonValue): Entity | null {
+  if (item === null || item === undefined) return null;
+  if (typeof item === "number") {
+    const kind = typeof emitter.params.itemKind === "string" ? emitter.params.itemKind : "number";
+    return pack.kinds.has(kind) ? pack.entity(kind, { value: item }) : null;
+  }
+  if (typeof item === "string") return pack.kinds.has(item) ? pack.entity(item) : null;
+  if (typeof item === "object" && !Array.isArray(item) && typeof item.kind === "string") {
+    const { kind, ...params } = item;
+    return pack.kinds.has(kind) ? pack.entity(kind, params as Params) : null;
+  }
+  return null;
+}
+
+/** An exit can take an item out when nothing stands on the exit cell or the spawn cell of the item's layer. */
+function exitClear(ctx: TurnContext, exit: Exit, layer: number): boolean {
+  const { draft } = ctx;
+  return (
+    draft.get(layer, exit.position[0], exit.position[1]) === null &&
+    draft.get(layer, exit.spawn[0], exit.spawn[1]) === null
+  );
+}
+
+/** The layer released items land on: that of the given item's kind, else `objects`. */
+function layerFor(pack: Pack, entity: Entity | null): number | undefined {
+  return entity ? entity.info.layerIndex : pack.layerIndex.get("objects");
+}
+
+function release(ctx: TurnContext, emitterId: string, entity: Entity, spawn: Pos, exit: number): void {
+  ctx.draft.set(entity.info.layerIndex, spawn[0], spawn[1], entity);
+  ctx.emit({
+    type: "item_released",
+    emitterId,
+    kind: entity.kind,
+    position: spawn,
+    params: entity.params ?? {},
+    exit,
+  });
+}
+
+/** One-exit emitter: the next queued item leaves when the exit and its spawn cell are both empty. */
+function releaseSingle(ctx: TurnContext, index: number, mco: MultiCellObjectState): boolean {
   const { draft, pack } = ctx;
-  const index = draft.multiCellObjects.findIndex((o) => o.id === emitterId);
-  const mco = draft.multiCellObjects[index];
-  if (!mco) return false;
   const queue = mco.params.queue;
   const current = typeof mco.params.currentIndex === "number" ? mco.params.currentIndex : 0;
   if (!Array.isArray(queue) || current >= queue.length) return false;
-  const exit = mco.params.exitPosition;
-  const dir = mco.params.exitDirection;
-  if (!Array.isArray(exit) || typeof dir !== "string") return false;
-  const objects = pack.layerIndex.get("objects");
-  if (objects === undefined) return false;
-  const delta = { up: [0, -1], down: [0, 1], left: [-1, 0], right: [1, 0] }[dir];
-  if (!delta) return false;
-  const sx = Number(exit[0]) + (delta[0] ?? 0);
-  const sy = Number(exit[1]) + (delta[1] ?? 0);
-  if (!draft.inBounds(sx, sy) || draft.get(objects, sx, sy) !== null) return false;
-  const value = queue[current];
-  const kind = pack.kinds.has("number") ? "number" : null;
-  if (kind === null) return false;
-  const entity = pack.entity(kind, { value: value ?? null });
-  draft.set(objects, sx, sy, entity);
-  draft.setMultiCellObject(index, { ...mco, params: { ...mco.params, currentIndex: current + 1 } });
-  ctx.emit({ type: "item_released", emitterId, kind, position: [sx, sy], params: { value: value ?? null } });
+  const exit = exitOf(draft, mco.params.exitPosition, mco.params.exitDirection);
+  const entity = itemEntity(pack, mco, queue[current] ?? null);
+  if (!exit || !entity || !exitClear(ctx, exit, entity.info.layerIndex)) return false;
+  draft.setMultiCellObject(index, {
+    ...mco,
+    params: freezeJson({ ...mco.params, currentIndex: current + 1 }),
+  });
+  release(ctx, mco.id, entity, exit.spawn, 1);
   return true;
 }
 
-/** `queued_emitters` (NPC phase): each turn, every emitter releases at most one item. */
-export const queuedEmitters: SystemBehaviour<QueuedEmittersConfig> = {
+/**
+ * The slots of a two-exit pipe, one per cell in `cells` order (cell 0 is exit 1). They start as the
+ * queue laid into the cells in order (entries beyond the pipe's length have no cell and never appear);
+ * the state records them as `pipeSlots` from the first time the pipe runs.
+ */
+function slotsOf(mco: MultiCellObjectState): JsonValue[] {
+  const stored = mco.params.pipeSlots;
+  if (Array.isArray(stored) && stored.length === mco.cells.length) return stored.slice();
+  const queue = Array.isArray(mco.params.queue) ? mco.params.queue : [];
+  return mco.cells.map((_, i) => queue[i] ?? null);
+}
+
+/**
+ * Emit phase of a two-exit pipe: each exit whose slot holds an item and which is clear releases it.
+ * Returns whether anything left.
+ */
+function emitBoth(
+  ctx: TurnContext,
+  mco: MultiCellObjectState,
+  slots: JsonValue[],
+  exits: readonly (Exit | null)[],
+): boolean {
+  const last = slots.length - 1;
+  let released = false;
+  for (let e = 0; e < 2; e++) {
+    const exit = exits[e];
+    const slot = e === 0 ? 0 : last;
+    const entity = itemEntity(ctx.pack, mco, slots[slot] ?? null);
+    if (!exit || !entity || !exitClear(ctx, exit, entity.info.layerIndex)) continue;
+    slots[slot] = null;
+    release(ctx, mco.id, entity, exit.spawn, e + 1);
+    released = true;
+  }
+  return released;
+}
+
+/**
+ * Move phase of a two-exit pipe: every item steps one slot toward its nearer exit, into a free slot.
+ * The middle item of an odd pipe leans toward the only clear exit and stays put when both or neither
+ * are clear. `clear` is taken before the emit phase: an exit that has just released an item still
+ * counts as clear this turn (traces: `nc_008`, `nc_011`). Items nearest their exit move first, so a
+ * line of items advances together.
+ */
+function moveItems(slots: JsonValue[], clear: readonly [boolean, boolean]): void {
+  const n = slots.length;
+  const step = new Int8Array(n);
+  for (let i = 0; i < n; i++) {
+    if (slots[i] === null) continue;
+    const toFirst = i;
+    const toSecond = n - 1 - i;
+    if (toFirst < toSecond) step[i] = -1;
+    else if (toSecond < toFirst) step[i] = 1;
+    else if (clear[0] !== clear[1]) step[i] = clear[0] ? -1 : 1;
+  }
+  for (let i = 1; i < n; i++) {
+    if (step[i] === -1 && slots[i - 1] === null) {
+      slots[i - 1] = slots[i] ?? null;
+      slots[i] = null;
+    }
+  }
+  for (let i = n - 2; i >= 0; i--) {
+    if (step[i] === 1 && slots[i + 1] === null) {
+      slots[i + 1] = slots[i] ?? null;
+      slots[i] = null;
+    }
+  }
+}
+
+function exitsOf(ctx: TurnContext, mco: MultiCellObjectState): [Exit | null, Exit | null] {
+  const p = mco.params;
+  return [
+    exitOf(ctx.draft, p.exitPosition, p.exitDirection),
+    exitOf(ctx.draft, p.exit2Position, p.exit2Direction),
+  ];
+}
+
+function clearFlags(
+  ctx: TurnContext,
+  mco: MultiCellObjectState,
+  slots: readonly JsonValue[],
+  exits: readonly (Exit | null)[],
+) {
+  const probe = itemEntity(ctx.pack, mco, slots.find((s) => s !== null) ?? null);
+  const layer = layerFor(ctx.pack, probe);
+  const flag = (exit: Exit | null) => exit !== null && layer !== undefined && exitClear(ctx, exit, layer);
+  return [flag(exits[0] ?? null), flag(exits[1] ?? null)] as const;
+}
+
+/** Records the slots; an unchanged pipe keeps its state object, so idle turns copy nothing. */
+function storeSlots(ctx: TurnContext, index: number, mco: MultiCellObjectState, slots: JsonValue[]): void {
+  if (jsonEqual(mco.params.pipeSlots, slots)) return;
+  ctx.draft.setMultiCellObject(index, { ...mco, params: freezeJson({ ...mco.params, pipeSlots: slots }) });
+}
+
+function isTwoExit(mco: MultiCellObjectState): boolean {
+  return mco.params.exit2Position !== undefined && mco.params.exit2Position !== null;
+}
+
+/**
+ * Releases what an emitter can release right now: the next queued item of a one-exit emitter, or, for
+ * a two-exit pipe, the items standing in its exit slots (without moving the others along). Used by the
+ * `release_from_emitter` effect. Returns whether anything was released.
+ */
+export function releaseFromEmitter(ctx: TurnContext, emitterId: string): boolean {
+  const index = ctx.draft.multiCellObjects.findIndex((o) => o.id === emitterId);
+  const mco = ctx.draft.multiCellObjects[index];
+  if (!mco) return false;
+  if (!isTwoExit(mco)) return releaseSingle(ctx, index, mco);
+  const slots = slotsOf(mco);
+  const released = emitBoth(ctx, mco, slots, exitsOf(ctx, mco));
+  storeSlots(ctx, index, mco, slots);
+  return released;
+}
+
+/**
+ * `queued_emitters` (NPC phase): once per turn, after the cascade, each emitter of `emitterKind` (in
+ * board order) releases at most one item per exit. A two-exit pipe then moves its remaining items one
+ * slot along; an item that reaches an exit slot leaves on a later turn. Emits `item_released`.
+ */
+export const queuedEmitters: SystemBehaviour<Required<QueuedEmittersConfig>> = {
   type: "queued_emitters",
   npc(ctx) {
-    const kind = ctx.config.emitterKind ?? "pipe";
-    for (const mco of ctx.draft.multiCellObjects) {
-      if (mco.kind === kind) releaseFromEmitter(ctx, mco.id);
+    const objects = ctx.draft.multiCellObjects;
+    for (let index = 0; index < objects.length; index++) {
+      const mco = ctx.draft.multiCellObjects[index];
+      if (!mco || mco.kind !== ctx.config.emitterKind) continue;
+      if (!isTwoExit(mco)) {
+        releaseSingle(ctx, index, mco);
+        continue;
+      }
+      const slots = slotsOf(mco);
+      const exits = exitsOf(ctx, mco);
+      const clear = clearFlags(ctx, mco, slots, exits);
+      emitBoth(ctx, mco, slots, exits);
+      moveItems(slots, clear);
+      storeSlots(ctx, index, mco, slots);
     }
   },
 };
