@@ -156,9 +156,9 @@ export function checkGame(file: ParsedFile<GameDefinition>, index: GameIndex, re
     }
   }
 
-  game.systems.forEach((system, i) =>
-    checkClaim(report, path, index, system.config, pointerOf("systems", i, "config", "claim")),
-  );
+  game.systems.forEach((system, i) => {
+    checkClaim(report, path, index, system.config, pointerOf("systems", i, "config", "claim"));
+  });
 
   let levels = 0;
   const refs = new Map<string, number>();
