@@ -23,4 +23,5 @@ export { type ActionInput, Session, stateKey } from "./session.js";
 export type { AvatarState, GameState, MultiCellObjectState, OverlayState } from "./state.js";
 export { BUILTIN_SYSTEMS } from "./systems/index.js";
 export type { ResolvedAction, SystemBehaviour, SystemContext, TurnContext } from "./systems/types.js";
+export { renderText, type TextRenderOptions } from "./text.js";
 export { type GameAction, resolveAction, runTurn, type TurnResult } from "./turn.js";

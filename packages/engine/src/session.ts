@@ -17,8 +17,10 @@ export class Session {
   readonly level: LevelRuntime;
   /** The state right after loading (after the load-time cascade). */
   readonly initial: GameState;
-  private past: { state: GameState; action: ActionInput }[] = [];
-  private future: { state: GameState; action: ActionInput }[] = [];
+  // Parallel lists rather than one of pairs: a long session keeps every entry, so fewer objects matter.
+  private pastStates: GameState[] = [];
+  private pastActions: GameAction[] = [];
+  private future: { state: GameState; action: GameAction }[] = [];
   private current: GameState;
   private legal: ActionInput[] | undefined;
 
@@ -26,8 +28,9 @@ export class Session {
     readonly pack: Pack,
     levelId: string,
   ) {
-    this.level = prepareLevel(pack, levelId);
-    this.initial = loadCascade(pack, this.level, boardState(pack, this.level));
+    const start = startOf(pack, levelId);
+    this.level = start.level;
+    this.initial = start.initial;
     this.current = this.initial;
   }
 
@@ -49,15 +52,16 @@ export class Session {
 
   /** The accepted actions that led from the initial state to the current one. */
   get actions(): ActionInput[] {
-    return this.past.map((p) => p.action);
+    return this.pastActions.map(normalise);
   }
 
   /** Plays an action. A rejected action changes nothing; an accepted one clears the redo history. */
   act(action: GameAction): TurnResult {
     const result = runTurn(this.pack, this.level, this.current, action);
     if (result.accepted) {
-      this.past.push({ state: this.current, action: normalise(action) });
-      this.future = [];
+      this.pastStates.push(this.current);
+      this.pastActions.push(action);
+      if (this.future.length > 0) this.future = [];
       this.current = result.state;
     }
     return result;
@@ -70,10 +74,11 @@ export class Session {
 
   /** Steps back one accepted action. Returns false when there is nothing to undo. */
   undo(): boolean {
-    const last = this.past.pop();
-    if (!last) return false;
-    this.future.push({ state: this.current, action: last.action });
-    this.current = last.state;
+    const state = this.pastStates.pop();
+    const action = this.pastActions.pop();
+    if (state === undefined || action === undefined) return false;
+    this.future.push({ state: this.current, action });
+    this.current = state;
     return true;
   }
 
@@ -81,14 +86,16 @@ export class Session {
   redo(): boolean {
     const next = this.future.pop();
     if (!next) return false;
-    this.past.push({ state: this.current, action: next.action });
+    this.pastStates.push(this.current);
+    this.pastActions.push(next.action);
     this.current = next.state;
     return true;
   }
 
   /** Starts the level over: the initial state, with no history (`once` rules may fire again). */
   reset(): void {
-    this.past = [];
+    this.pastStates = [];
+    this.pastActions = [];
     this.future = [];
     this.current = this.initial;
   }
@@ -144,6 +151,27 @@ export class Session {
   }
 }
 
+const starts = new WeakMap<Pack, Map<string, { level: LevelRuntime; initial: GameState }>>();
+
+/**
+ * A level prepared for play and its state after loading, computed once per pack and level: both are
+ * immutable, and solvers and replays create many sessions of the same level.
+ */
+function startOf(pack: Pack, levelId: string): { level: LevelRuntime; initial: GameState } {
+  let byLevel = starts.get(pack);
+  if (!byLevel) {
+    byLevel = new Map();
+    starts.set(pack, byLevel);
+  }
+  let start = byLevel.get(levelId);
+  if (!start) {
+    const level = prepareLevel(pack, levelId);
+    start = { level, initial: loadCascade(pack, level, boardState(pack, level)) };
+    byLevel.set(levelId, start);
+  }
+  return start;
+}
+
 function normalise(action: GameAction): ActionInput {
   if (typeof action !== "string") return action as ActionInput;
   return ["up", "down", "left", "right"].includes(action)
@@ -152,6 +180,27 @@ function normalise(action: GameAction): ActionInput {
 }
 
 const kindCodes = new WeakMap<Pack, Map<string, string>>();
+const CODE_ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-.";
+
+/** Fixed-width codes for a pack's kinds, so that a row of cells reads back unambiguously. */
+function codesOf(pack: Pack): Map<string, string> {
+  let codes = kindCodes.get(pack);
+  if (!codes) {
+    const kinds = [...pack.kinds.keys()];
+    let width = 1;
+    while (CODE_ALPHABET.length ** width < kinds.length) width++;
+    codes = new Map(
+      kinds.map((k, i) => {
+        let code = "";
+        for (let w = 0, n = i; w < width; w++, n = Math.floor(n / CODE_ALPHABET.length))
+          code = CODE_ALPHABET[n % CODE_ALPHABET.length] + code;
+        return [k, code];
+      }),
+    );
+    kindCodes.set(pack, codes);
+  }
+  return codes;
+}
 
 /**
  * A compact, stable key of everything that decides how play continues: board, avatar, variables,
@@ -159,16 +208,7 @@ const kindCodes = new WeakMap<Pack, Map<string, string>>();
  * reached by paths of different lengths share a key (solvers track depth themselves).
  */
 export function stateKey(pack: Pack, state: GameState): string {
-  let codes = kindCodes.get(pack);
-  if (!codes) {
-    codes = new Map(
-      [...pack.kinds.keys()].map((k, i) => [
-        k,
-        String.fromCharCode(48 + (i % 64)) + (i >= 64 ? String(i) : ""),
-      ]),
-    );
-    kindCodes.set(pack, codes);
-  }
+  const codes = codesOf(pack);
   const parts: string[] = [];
   for (const cells of state.layers) {
     let s = "";

@@ -53,8 +53,10 @@ export interface GameState {
 export class Draft {
   readonly width: number;
   readonly height: number;
-  private readonly layers: (readonly (Entity | null)[])[];
-  private readonly owned: boolean[];
+  /** The layer list; shared with the last committed state until the first layer write copies it. */
+  private layers: (readonly (Entity | null)[])[];
+  /** Which layers this draft has copied since the last commit; `null` while the list is shared. */
+  private owned: boolean[] | null = null;
   avatar: AvatarState;
   private vars: Readonly<Record<string, ScalarValue>>;
   private varsOwned = false;
@@ -72,8 +74,7 @@ export class Draft {
   constructor(base: GameState, width: number, height: number) {
     this.width = width;
     this.height = height;
-    this.layers = base.layers.slice();
-    this.owned = new Array(base.layers.length).fill(false);
+    this.layers = base.layers as (readonly (Entity | null)[])[];
     this.avatar = base.avatar;
     this.vars = base.variables;
     this.overlay = base.overlay;
@@ -97,9 +98,14 @@ export class Draft {
   }
 
   set(layer: number, x: number, y: number, entity: Entity | null): void {
-    if (!this.owned[layer]) {
+    let owned = this.owned;
+    if (owned === null) {
+      this.layers = this.layers.slice();
+      owned = this.owned = new Array(this.layers.length).fill(false);
+    }
+    if (!owned[layer]) {
       this.layers[layer] = (this.layers[layer] as (Entity | null)[]).slice();
-      this.owned[layer] = true;
+      owned[layer] = true;
     }
     (this.layers[layer] as (Entity | null)[])[y * this.width + x] = entity;
   }
@@ -150,12 +156,14 @@ export class Draft {
    * so later writes copy again instead of changing the committed state.
    */
   commit(): GameState {
-    this.owned.fill(false);
+    const layers = this.layers;
+    // The committed state keeps this list, so a later write must copy it again.
+    this.owned = null;
     this.varsOwned = false;
     this.mcosOwned = false;
     this.memOwned = false;
     return {
-      layers: this.layers.slice(),
+      layers,
       avatar: this.avatar,
       variables: this.vars,
       overlay: this.overlay,

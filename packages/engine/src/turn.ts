@@ -32,6 +32,43 @@ export interface TurnResult {
 
 const CARDINALS = new Set(["up", "down", "left", "right"]);
 
+type ParamSpecs = NonNullable<ReturnType<Pack["actions"]["get"]>>["params"] & object;
+const paramLists = new WeakMap<object, [string, ParamSpecs[string]][]>();
+
+/** The declared params of an action as a list, computed once: resolving runs on every turn. */
+function paramListOf(declared: ParamSpecs): [string, ParamSpecs[string]][] {
+  let list = paramLists.get(declared);
+  if (!list) {
+    list = Object.entries(declared);
+    paramLists.set(declared, list);
+  }
+  return list;
+}
+
+/** A level's enabled systems split by the phases they take part in, in `game.json` order. */
+interface PhaseLists {
+  readonly action: readonly SystemInstance[];
+  readonly movement: readonly SystemInstance[];
+  readonly cascade: readonly SystemInstance[];
+  readonly npc: readonly SystemInstance[];
+}
+const phaseLists = new WeakMap<LevelRuntime, PhaseLists>();
+
+function phasesOf(level: LevelRuntime): PhaseLists {
+  let lists = phaseLists.get(level);
+  if (!lists) {
+    const { systems } = level;
+    lists = {
+      action: systems.filter((s) => s.behaviour.action),
+      movement: systems.filter((s) => s.behaviour.movement),
+      cascade: systems.filter((s) => s.behaviour.cascade),
+      npc: systems.filter((s) => s.behaviour.npc),
+    };
+    phaseLists.set(level, lists);
+  }
+  return lists;
+}
+
 /**
  * Checks an action against the game's declared actions and turns it into a resolved action, or
  * explains why it is not one (unknown action, missing, extra or invalid params).
@@ -55,7 +92,7 @@ export function resolveAction(
   if (!def) return { error: `unknown action ${JSON.stringify(id)}` };
   const params: Record<string, JsonValue> = {};
   const declared = def.params ?? {};
-  for (const [name, spec] of Object.entries(declared)) {
+  for (const [name, spec] of paramListOf(declared)) {
     const value = raw[name];
     if (value === undefined)
       return { error: `action ${JSON.stringify(id)} needs the param ${JSON.stringify(name)}` };
@@ -83,8 +120,8 @@ export function resolveAction(
     }
     params[name] = value as JsonValue;
   }
-  for (const name of Object.keys(raw)) {
-    if (name !== "action" && !Object.hasOwn(declared, name)) {
+  for (const name in raw) {
+    if (name !== "action" && Object.hasOwn(raw, name) && !Object.hasOwn(declared, name)) {
       return { error: `action ${JSON.stringify(id)} has no param ${JSON.stringify(name)}` };
     }
   }
@@ -96,6 +133,9 @@ class TurnRun implements TurnContext {
   readonly draft: Draft;
   readonly turn: TurnScratch;
   private sink: GameEvent[] | null = null;
+  /** The system being run: one context object serves every system of the turn, saving allocations. */
+  id = "";
+  config: never = undefined as never;
 
   constructor(
     readonly pack: Pack,
@@ -113,21 +153,15 @@ class TurnRun implements TurnContext {
   };
 
   forSystem(system: SystemInstance): SystemContext<never> {
-    return {
-      pack: this.pack,
-      level: this.level,
-      draft: this.draft,
-      turn: this.turn,
-      emit: this.emit,
-      id: system.id,
-      config: system.config as never,
-    };
+    this.id = system.id;
+    this.config = system.config as never;
+    return this;
   }
 
   /** Phase 5: rules then cascade-phase systems, pass after pass, until quiet or the depth limit. */
   cascade(pending: GameEvent[]): void {
-    const { rules, systems, maxCascadeDepth } = this.level;
-    const cascading = systems.filter((s) => s.behaviour.cascade);
+    const { rules, maxCascadeDepth } = this.level;
+    const cascading = phasesOf(this.level).cascade;
     for (let pass = 0; pass < maxCascadeDepth && pending.length > 0; pass++) {
       const produced: GameEvent[] = [];
       this.sink = produced;
@@ -174,15 +208,15 @@ export function runTurn(pack: Pack, level: LevelRuntime, state: GameState, input
   if ("error" in action) return rejected(state, action.error);
 
   const run = new TurnRun(pack, level, state, action);
-  const { systems } = level;
-  for (const system of systems) system.behaviour.action?.(run.forSystem(system), action);
+  const phases = phasesOf(level);
+  for (const system of phases.action) system.behaviour.action?.(run.forSystem(system), action);
   if (run.turn.events.some((e) => e.type === "action_vetoed")) {
     const veto = run.turn.events.find((e) => e.type === "action_vetoed");
     return rejected(state, typeof veto?.reason === "string" ? veto.reason : "the action was vetoed");
   }
-  for (const system of systems) system.behaviour.movement?.(run.forSystem(system));
+  for (const system of phases.movement) system.behaviour.movement?.(run.forSystem(system));
   run.cascade(run.turn.events.slice());
-  for (const system of systems) system.behaviour.npc?.(run.forSystem(system));
+  for (const system of phases.npc) system.behaviour.npc?.(run.forSystem(system));
 
   const { draft } = run;
   const events = run.turn.events;
