@@ -5,7 +5,7 @@ import {
   SYSTEM_DEFAULTS,
   type SystemType,
 } from "@gridponder/schema";
-import { type Entity, freezeJson, isPos, type Params, type Pos } from "./model.js";
+import { cloneJson, type Entity, freezeJson, isPos, type Params, type Pos } from "./model.js";
 import { entityFromCell, type Pack } from "./pack.js";
 import { compileRules, type RuleBook } from "./rules/compile.js";
 import type { GameState, MultiCellObjectState } from "./state.js";
@@ -54,7 +54,7 @@ export function prepareLevel(
       );
     }
     const defaults = (SYSTEM_DEFAULTS as Record<string, object>)[system.type] ?? {};
-    const config = freezeJson({ ...structuredClone(defaults), ...(system.config ?? {}), ...overrideConfig });
+    const config = freezeJson({ ...cloneJson(defaults), ...(system.config ?? {}), ...overrideConfig });
     instances.push({ id: system.id, type: system.type, config, behaviour });
   }
   const [width, height] = def.board.size;
@@ -109,7 +109,7 @@ export function boardState(pack: Pack, level: LevelRuntime): GameState {
     cells: o.cells.map((c) =>
       Array.isArray(c) ? ([c[0], c[1]] as Pos) : ([c.position[0], c.position[1]] as Pos),
     ),
-    params: freezeJson(structuredClone(o.params ?? {})),
+    params: freezeJson(cloneJson(o.params ?? {})),
   }));
   const overlay = def.state.overlay;
   return {

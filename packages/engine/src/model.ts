@@ -65,6 +65,11 @@ export function freezeJson<T>(value: T): T {
   return value;
 }
 
+/** A deep copy of plain JSON data (works in every JavaScript host, unlike `structuredClone`). */
+export function cloneJson<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value)) as T;
+}
+
 /** Structural equality of JSON values. */
 export function jsonEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;

@@ -151,6 +151,14 @@ export class Draft {
     (this.mem as Record<string, unknown>)[key] = value;
   }
 
+  /** Forgets a memory entry, so that states without it compare (and key) equal. */
+  deleteMemory(key: string): void {
+    if (!Object.hasOwn(this.mem, key)) return;
+    const { [key]: _gone, ...rest } = this.mem;
+    this.mem = rest;
+    this.memOwned = true;
+  }
+
   /**
    * Freezes the working copy into a new immutable state. The draft stays usable: ownership is given up,
    * so later writes copy again instead of changing the committed state.

@@ -6,6 +6,7 @@ import { isPos } from "./model.js";
 import type { Pack } from "./pack.js";
 import { Draft, type GameState } from "./state.js";
 import type {
+  PendingMove,
   ResolvedAction,
   SystemContext,
   SystemInstance,
@@ -144,7 +145,7 @@ class TurnRun implements TurnContext {
     action: ResolvedAction | null,
   ) {
     this.draft = new Draft(state, level.width, level.height);
-    this.turn = { action, events: [], pendingMove: null };
+    this.turn = { action, events: [], pendingMove: this.draft.memory<PendingMove>(PENDING_MOVE) ?? null };
   }
 
   emit = (event: GameEvent): void => {
@@ -200,6 +201,20 @@ function rejected(state: GameState, reason: string, goalProgress: readonly GoalS
   };
 }
 
+/**
+ * A blocked move that nothing settled stays pending into later turns, as the reference traces show: a
+ * rock bumped into without a pickaxe gives way on a later turn once the avatar holds one, and the
+ * avatar then steps into its cell from wherever it is. The move is part of the state (undo, keys).
+ */
+const PENDING_MOVE = "pendingMove";
+
+function keepPendingMove(run: TurnRun): void {
+  const move = run.turn.pendingMove;
+  if (move === run.draft.memory<PendingMove>(PENDING_MOVE)) return;
+  if (move === null) run.draft.deleteMemory(PENDING_MOVE);
+  else run.draft.setMemory(PENDING_MOVE, move);
+}
+
 /** Runs one turn: the seven phases of the DSL on a working copy, committed only if the turn stands. */
 export function runTurn(pack: Pack, level: LevelRuntime, state: GameState, input: unknown): TurnResult {
   if (state.won) return rejected(state, "the level is already won");
@@ -234,6 +249,7 @@ export function runTurn(pack: Pack, level: LevelRuntime, state: GameState, input
     }
   }
   run.emit({ type: "turn_ended", turnNumber: draft.actionCount });
+  keepPendingMove(run);
   const next = draft.commit();
   return {
     accepted: true,

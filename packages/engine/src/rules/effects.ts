@@ -117,6 +117,9 @@ export function compileEffect(pack: Pack, effect: Effect): EffectRunner {
         };
         if (animation !== undefined) event.animation = animation;
         ctx.emit(event as GameEvent);
+        // Turning a cell into its layer's default kind also empties it, and the traces report that.
+        if (previous && pack.layers[layer]?.fill?.kind === k)
+          ctx.emit({ type: "object_removed", position: p, kind: previous.kind, layer: f.layer });
       };
     }
     case "move_entity": {

@@ -1,5 +1,7 @@
 import type { SystemType } from "@gridponder/schema";
 import { avatarNavigation } from "./avatar-navigation.js";
+import { iceSlide } from "./ice-slide.js";
+import { portals } from "./portals.js";
 import { pushObjects } from "./push-objects.js";
 import { queuedEmitters } from "./queued-emitters.js";
 import { slideMerge } from "./slide-merge.js";
@@ -12,6 +14,8 @@ import type { SystemBehaviour } from "./types.js";
  */
 export const BUILTIN_SYSTEMS: Partial<Record<SystemType, SystemBehaviour<never>>> = {
   avatar_navigation: avatarNavigation as SystemBehaviour<never>,
+  ice_slide: iceSlide as SystemBehaviour<never>,
+  portals: portals as SystemBehaviour<never>,
   push_objects: pushObjects as SystemBehaviour<never>,
   queued_emitters: queuedEmitters as SystemBehaviour<never>,
   slide_merge: slideMerge as SystemBehaviour<never>,

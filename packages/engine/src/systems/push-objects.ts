@@ -23,10 +23,8 @@ export const pushObjects: SystemBehaviour<Required<PushObjectsConfig>> = {
     for (const tool of config.toolInteractions) {
       if (item === null || item !== tool.item || !blocker.info.tags.has(tool.targetTag)) continue;
       removeEntity(ctx, objects, move.to, tool.animation);
-      if (tool.consumeItem) {
-        draft.avatar = { ...draft.avatar, item: null };
-        ctx.emit({ type: "inventory_changed", oldItem: item, newItem: null });
-      }
+      // The reference engine uses the item up silently: no `inventory_changed` event.
+      if (tool.consumeItem) draft.avatar = { ...draft.avatar, item: null };
       turn.pendingMove = null;
       moveAvatar(ctx, move.to, move.direction);
       return;

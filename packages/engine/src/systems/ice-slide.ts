@@ -1,0 +1,130 @@
+import type { IceSlideConfig, PushObjectsConfig } from "@gridponder/schema";
+import type { GameEvent } from "../events.js";
+import { DIRECTION_DELTAS, type Entity, isPos, type Pos } from "../model.js";
+import { moveAvatar } from "../ops.js";
+import type { SystemBehaviour, SystemContext } from "./types.js";
+
+type Ctx = SystemContext<Required<IceSlideConfig>>;
+
+const SOLID = "solid";
+const WALKABLE = "walkable";
+
+function layersOf(ctx: Ctx): { ground: number; objects: number } | null {
+  const ground = ctx.pack.layerIndex.get("ground");
+  const objects = ctx.pack.layerIndex.get("objects");
+  return ground === undefined || objects === undefined ? null : { ground, objects };
+}
+
+/** The config of the game's first push system, whose rules also govern pushes made while sliding. */
+function pushConfig(ctx: Ctx): Required<PushObjectsConfig> | null {
+  const push = ctx.level.systems.find((s) => s.type === "push_objects");
+  return push ? (push.config as Required<PushObjectsConfig>) : null;
+}
+
+function open(ctx: Ctx, ground: number, x: number, y: number): Entity | null {
+  if (!ctx.draft.inBounds(x, y)) return null;
+  const g = ctx.draft.get(ground, x, y);
+  return g && g.kind !== "void" ? g : null;
+}
+
+/** One step of an avatar sliding on from slippery ground; true when it moved. */
+function slideAvatar(ctx: Ctx, entered: GameEvent, direction: string): boolean {
+  const layers = layersOf(ctx);
+  const delta = DIRECTION_DELTAS[direction];
+  const at = ctx.draft.avatar.position;
+  if (!layers || !delta || !at) return false;
+  const { draft } = ctx;
+  if (!isPos(entered.position)) return false;
+  if (!draft.get(layers.ground, at[0], at[1])?.info.tags.has(ctx.config.slipperyTag)) return false;
+  const next: Pos = [at[0] + delta[0], at[1] + delta[1]];
+  const nextGround = open(ctx, layers.ground, next[0], next[1]);
+  if (!nextGround) return false;
+  const blocker = draft.get(layers.objects, next[0], next[1]);
+  if (blocker?.info.tags.has(SOLID)) {
+    const push = pushConfig(ctx);
+    if (!push || !push.pushableTags.some((t) => blocker.info.tags.has(t))) return false;
+    const beyond: Pos = [next[0] + delta[0], next[1] + delta[1]];
+    const beyondGround = open(ctx, layers.ground, beyond[0], beyond[1]);
+    if (!beyondGround || draft.get(layers.objects, beyond[0], beyond[1]) !== null) return false;
+    if (!push.validTargetTags.some((t) => beyondGround.info.tags.has(t))) return false;
+    draft.set(layers.objects, next[0], next[1], null);
+    draft.set(layers.objects, beyond[0], beyond[1], blocker);
+    ctx.emit({
+      type: "object_pushed",
+      kind: blocker.kind,
+      fromPosition: next,
+      toPosition: beyond,
+      direction,
+    });
+    ctx.emit({
+      type: "object_placed",
+      position: beyond,
+      kind: blocker.kind,
+      params: blocker.params ?? {},
+      layer: "objects",
+    });
+    moveAvatar(ctx, next, direction);
+    return true;
+  }
+  if (!nextGround.info.tags.has(WALKABLE)) return false;
+  moveAvatar(ctx, next, direction);
+  return true;
+}
+
+/** One step of an object that was just pushed onto slippery ground; true when it moved. */
+function slideObject(ctx: Ctx, pending: readonly GameEvent[]): boolean {
+  const layers = layersOf(ctx);
+  if (!layers) return false;
+  const { draft } = ctx;
+  for (const placed of pending) {
+    if (placed.type !== "object_placed" || !isPos(placed.position)) continue;
+    const [px, py] = placed.position;
+    const push = pending.find(
+      (e) =>
+        e.type === "object_pushed" && isPos(e.toPosition) && e.toPosition[0] === px && e.toPosition[1] === py,
+    );
+    if (!push || typeof push.direction !== "string") continue;
+    const delta = DIRECTION_DELTAS[push.direction];
+    const entity = draft.get(layers.objects, px, py);
+    if (!delta || !entity) continue;
+    if (!draft.get(layers.ground, px, py)?.info.tags.has(ctx.config.slipperyTag)) continue;
+    const next: Pos = [px + delta[0], py + delta[1]];
+    const nextGround = open(ctx, layers.ground, next[0], next[1]);
+    if (!nextGround?.info.tags.has(WALKABLE)) continue;
+    if (draft.get(layers.objects, next[0], next[1])?.info.tags.has(SOLID)) continue;
+    draft.set(layers.objects, px, py, null);
+    ctx.emit({ type: "cell_cleared", position: [px, py], previousKind: entity.kind, layer: "objects" });
+    draft.set(layers.objects, next[0], next[1], entity);
+    ctx.emit({
+      type: "object_pushed",
+      kind: entity.kind,
+      fromPosition: [px, py],
+      toPosition: next,
+      direction: push.direction,
+    });
+    ctx.emit({
+      type: "object_placed",
+      position: next,
+      kind: entity.kind,
+      params: entity.params ?? {},
+      layer: "objects",
+    });
+    return true;
+  }
+  return false;
+}
+
+/**
+ * `ice_slide` (cascade phase): whatever lands on slippery ground keeps going, one cell per cascade pass,
+ * so a long slide needs a `maxCascadeDepth` as long as the ice. The avatar slides on from an arrival
+ * that had a direction (teleports without one stay put) and may push a crate ahead of it; otherwise a
+ * crate that was just pushed onto the ice slides on by itself.
+ */
+export const iceSlide: SystemBehaviour<Required<IceSlideConfig>> = {
+  type: "ice_slide",
+  cascade(ctx, pending) {
+    const entered = pending.find((e) => e.type === "avatar_entered" && typeof e.direction === "string");
+    if (entered && slideAvatar(ctx, entered, entered.direction as string)) return;
+    slideObject(ctx, pending);
+  },
+};
