@@ -117,9 +117,10 @@ export function compileEffect(pack: Pack, effect: Effect): EffectRunner {
         };
         if (animation !== undefined) event.animation = animation;
         ctx.emit(event as GameEvent);
-        // Turning a cell into its layer's default kind also empties it, and the traces report that.
-        if (previous && pack.layers[layer]?.fill?.kind === k)
-          ctx.emit({ type: "object_removed", position: p, kind: previous.kind, layer: f.layer });
+        // An animated transform also reports the old entity as removed, carrying the animation, so a
+        // renderer can play it on the entity that goes away (the traces show this event).
+        if (previous && animation !== undefined)
+          ctx.emit({ type: "object_removed", position: p, kind: previous.kind, layer: f.layer, animation });
       };
     }
     case "move_entity": {

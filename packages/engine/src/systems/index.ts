@@ -1,4 +1,5 @@
 import type { SystemType } from "@gridponder/schema";
+import { anchorPoint } from "./anchor-point.js";
 import { avatarNavigation } from "./avatar-navigation.js";
 import { iceSlide } from "./ice-slide.js";
 import { portals } from "./portals.js";
@@ -13,6 +14,7 @@ import type { SystemBehaviour } from "./types.js";
  * refused with an error naming the type.
  */
 export const BUILTIN_SYSTEMS: Partial<Record<SystemType, SystemBehaviour<never>>> = {
+  anchor_point: anchorPoint as SystemBehaviour<never>,
   avatar_navigation: avatarNavigation as SystemBehaviour<never>,
   ice_slide: iceSlide as SystemBehaviour<never>,
   portals: portals as SystemBehaviour<never>,
