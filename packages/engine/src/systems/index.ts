@@ -5,6 +5,7 @@ import { iceSlide } from "./ice-slide.js";
 import { portals } from "./portals.js";
 import { pushObjects } from "./push-objects.js";
 import { queuedEmitters } from "./queued-emitters.js";
+import { sidedBox } from "./sided-box.js";
 import { slideMerge } from "./slide-merge.js";
 import { tileTeleport } from "./tile-teleport.js";
 import type { SystemBehaviour } from "./types.js";
@@ -20,6 +21,7 @@ export const BUILTIN_SYSTEMS: Partial<Record<SystemType, SystemBehaviour<never>>
   portals: portals as SystemBehaviour<never>,
   push_objects: pushObjects as SystemBehaviour<never>,
   queued_emitters: queuedEmitters as SystemBehaviour<never>,
+  sided_box: sidedBox as SystemBehaviour<never>,
   slide_merge: slideMerge as SystemBehaviour<never>,
   tile_teleport: tileTeleport as SystemBehaviour<never>,
 };

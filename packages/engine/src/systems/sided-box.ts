@@ -1,0 +1,134 @@
+import type { SidedBoxConfig } from "@gridponder/schema";
+import { DIRECTION_DELTAS, type Entity, type Pos } from "../model.js";
+import { moveAvatar, removeEntity } from "../ops.js";
+import type { SystemBehaviour, SystemContext } from "./types.js";
+
+type Ctx = SystemContext<Required<SidedBoxConfig>>;
+
+/** Wall bits of a sided box, by the direction the wall faces. */
+const WALL: Readonly<Record<string, number>> = { up: 1, right: 2, down: 4, left: 8 };
+const OPPOSITE_WALL: Readonly<Record<string, number>> = { up: 4, right: 8, down: 1, left: 2 };
+
+function maskOf(ctx: Ctx, e: Entity): number {
+  const v = e.params?.[ctx.config.sidesParam];
+  return typeof v === "number" ? v : 0;
+}
+
+function isSided(ctx: Ctx, e: Entity | null): e is Entity {
+  return e !== null && e.info.tags.has(ctx.config.sidedTag);
+}
+
+/** `moving` joins `staying`: the walls combine; the moving box keeps its kind and other params. */
+function merged(ctx: Ctx, moving: Entity, staying: Entity): Entity {
+  const sides = maskOf(ctx, moving) | maskOf(ctx, staying);
+  return ctx.pack.entity(moving.kind, { ...(moving.params ?? {}), [ctx.config.sidesParam]: sides });
+}
+
+/**
+ * Two boxes can join unless they share a wall across the move; a carried box also cannot enter a box
+ * whose wall faces it (`inBit`, 0 when that does not apply: a pushed box joins regardless).
+ */
+function canMerge(ctx: Ctx, moving: Entity, ahead: Entity, inBit: number, perp: number): boolean {
+  const a = maskOf(ctx, moving);
+  const t = maskOf(ctx, ahead);
+  return (t & inBit) === 0 && (a & t & perp) === 0;
+}
+
+function pushed(ctx: Ctx, e: Entity, from: Pos, to: Pos, direction: string): void {
+  ctx.emit({ type: "object_pushed", kind: e.kind, fromPosition: from, toPosition: to, direction });
+}
+
+function placed(ctx: Ctx, e: Entity, at: Pos, layer: string): void {
+  ctx.emit({ type: "object_placed", position: at, kind: e.kind, params: e.params ?? {}, layer });
+}
+
+/**
+ * `sided_box` (action phase): the avatar walks one cell per move and deals with boxes that have
+ * individual walls (a bit mask: up 1, right 2, down 4, left 8). Standing in a box against its wall in
+ * the move's direction carries the box along; walking into a box's open side steps inside it; walking
+ * into a box's back wall pushes it. Boxes that meet join their walls, unless a wall would end up
+ * doubled across the move or face the incoming box. Non-sided solids block, except where a tool
+ * interaction clears them.
+ */
+export const sidedBox: SystemBehaviour<Required<SidedBoxConfig>> = {
+  type: "sided_box",
+  action(ctx, action) {
+    const { config, draft, pack } = ctx;
+    if (action.id !== config.moveAction) return;
+    const direction = String(action.params.direction);
+    const delta = DIRECTION_DELTAS[direction];
+    const out = WALL[direction];
+    const inBit = OPPOSITE_WALL[direction];
+    const from = draft.avatar.position;
+    if (!delta || out === undefined || inBit === undefined || !draft.avatar.enabled || !from) return;
+    const perp = 15 & ~(out | inBit);
+    const objects = pack.layerIndex.get("objects");
+    const ground = pack.layerIndex.get("ground");
+    if (objects === undefined || ground === undefined) return;
+    const objectsId = "objects";
+    const to: Pos = [from[0] + delta[0], from[1] + delta[1]];
+    const walkableGround = (p: Pos, tags: readonly string[] | null): boolean => {
+      if (!draft.inBounds(p[0], p[1])) return false;
+      const g = draft.get(ground, p[0], p[1]);
+      if (!g || g.kind === "void") return false;
+      return tags === null || tags.some((t) => g.info.tags.has(t));
+    };
+    if (!walkableGround(to, null)) return;
+    const carried = draft.get(objects, from[0], from[1]);
+    const target = draft.get(objects, to[0], to[1]);
+
+    if (isSided(ctx, carried) && (maskOf(ctx, carried) & out) !== 0) {
+      if (target === null) {
+        draft.set(objects, from[0], from[1], null);
+        draft.set(objects, to[0], to[1], carried);
+        pushed(ctx, carried, from, to, direction);
+        placed(ctx, carried, to, objectsId);
+        moveAvatar(ctx, to, direction);
+        return;
+      }
+      if (!isSided(ctx, target) || !canMerge(ctx, carried, target, inBit, perp)) return;
+      draft.set(objects, from[0], from[1], null);
+      const joined = merged(ctx, carried, target);
+      draft.set(objects, to[0], to[1], joined);
+      ctx.emit({ type: "boxes_merged", position: to, kind: joined.kind, params: joined.params ?? {} });
+      moveAvatar(ctx, to, direction);
+      return;
+    }
+
+    if (isSided(ctx, target)) {
+      if ((maskOf(ctx, target) & inBit) === 0) {
+        moveAvatar(ctx, to, direction);
+        return;
+      }
+      const beyond: Pos = [to[0] + delta[0], to[1] + delta[1]];
+      if (!walkableGround(beyond, config.validGroundTags)) return;
+      const there = draft.get(objects, beyond[0], beyond[1]);
+      if (there === null) {
+        draft.set(objects, to[0], to[1], null);
+        draft.set(objects, beyond[0], beyond[1], target);
+        pushed(ctx, target, to, beyond, direction);
+        placed(ctx, target, beyond, objectsId);
+      } else {
+        if (!isSided(ctx, there) || !canMerge(ctx, target, there, 0, perp)) return;
+        draft.set(objects, to[0], to[1], null);
+        const joined = merged(ctx, target, there);
+        draft.set(objects, beyond[0], beyond[1], joined);
+        pushed(ctx, target, to, beyond, direction);
+        ctx.emit({ type: "boxes_merged", position: beyond, kind: joined.kind, params: joined.params ?? {} });
+      }
+      moveAvatar(ctx, to, direction);
+      return;
+    }
+
+    if (target?.info.tags.has("solid")) {
+      const item = draft.avatar.item;
+      const tool = config.toolInteractions.find((t) => item === t.item && target.info.tags.has(t.targetTag));
+      if (!tool) return;
+      removeEntity(ctx, objects, to, tool.animation);
+      if (tool.consumeItem) draft.avatar = { ...draft.avatar, item: null };
+      moveAvatar(ctx, to, direction);
+      return;
+    }
+    moveAvatar(ctx, to, direction);
+  },
+};
