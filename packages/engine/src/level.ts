@@ -116,7 +116,7 @@ export function boardState(pack: Pack, level: LevelRuntime): GameState {
     layers: pack.layers.map((_, i) => buildLayer(pack, level, i)),
     avatar: {
       enabled,
-      position: enabled && isPos(position) ? [position[0], position[1]] : null,
+      position: isPos(position) ? [position[0], position[1]] : null,
       facing: avatar.facing ?? "right",
       item: avatar.inventory?.slot ?? null,
     },

@@ -1,6 +1,7 @@
 import type { SystemType } from "@gridponder/schema";
 import { anchorPoint } from "./anchor-point.js";
 import { avatarNavigation } from "./avatar-navigation.js";
+import { floodFill } from "./flood-fill.js";
 import { iceSlide } from "./ice-slide.js";
 import { portals } from "./portals.js";
 import { pushObjects } from "./push-objects.js";
@@ -17,6 +18,7 @@ import type { SystemBehaviour } from "./types.js";
 export const BUILTIN_SYSTEMS: Partial<Record<SystemType, SystemBehaviour<never>>> = {
   anchor_point: anchorPoint as SystemBehaviour<never>,
   avatar_navigation: avatarNavigation as SystemBehaviour<never>,
+  flood_fill: floodFill as SystemBehaviour<never>,
   ice_slide: iceSlide as SystemBehaviour<never>,
   portals: portals as SystemBehaviour<never>,
   push_objects: pushObjects as SystemBehaviour<never>,
