@@ -3,9 +3,11 @@ import { anchorPoint } from "./anchor-point.js";
 import { avatarNavigation } from "./avatar-navigation.js";
 import { floodFill } from "./flood-fill.js";
 import { iceSlide } from "./ice-slide.js";
+import { overlayCursor } from "./overlay-cursor.js";
 import { portals } from "./portals.js";
 import { pushObjects } from "./push-objects.js";
 import { queuedEmitters } from "./queued-emitters.js";
+import { regionTransform } from "./region-transform.js";
 import { sidedBox } from "./sided-box.js";
 import { slideMerge } from "./slide-merge.js";
 import { tileTeleport } from "./tile-teleport.js";
@@ -20,9 +22,11 @@ export const BUILTIN_SYSTEMS: Partial<Record<SystemType, SystemBehaviour<never>>
   avatar_navigation: avatarNavigation as SystemBehaviour<never>,
   flood_fill: floodFill as SystemBehaviour<never>,
   ice_slide: iceSlide as SystemBehaviour<never>,
+  overlay_cursor: overlayCursor as SystemBehaviour<never>,
   portals: portals as SystemBehaviour<never>,
   push_objects: pushObjects as SystemBehaviour<never>,
   queued_emitters: queuedEmitters as SystemBehaviour<never>,
+  region_transform: regionTransform as SystemBehaviour<never>,
   sided_box: sidedBox as SystemBehaviour<never>,
   slide_merge: slideMerge as SystemBehaviour<never>,
   tile_teleport: tileTeleport as SystemBehaviour<never>,

@@ -1,0 +1,111 @@
+import type { RegionOperation, RegionTransformConfig } from "@gridponder/schema";
+import type { Entity, Pos } from "../model.js";
+import type { SystemBehaviour, SystemContext } from "./types.js";
+
+type Ctx = SystemContext<Required<RegionTransformConfig>>;
+
+/** Cell pairs of a diagonal swap inside a 2×2 overlay, by direction: [from, to] offsets. */
+const DIAGONALS: Readonly<Record<string, readonly [Pos, Pos]>> = {
+  up_left: [
+    [1, 1],
+    [0, 0],
+  ],
+  up_right: [
+    [0, 1],
+    [1, 0],
+  ],
+  down_left: [
+    [1, 0],
+    [0, 1],
+  ],
+  down_right: [
+    [0, 0],
+    [1, 1],
+  ],
+};
+
+/**
+ * Where the content of overlay cell (x, y) goes, for a square region of side n: clockwise (or
+ * counter-clockwise) rotation, or a mirror image (horizontal flip mirrors left and right).
+ */
+function mapping(
+  op: RegionOperation["type"],
+  params: Record<string, unknown>,
+  n: number,
+  x: number,
+  y: number,
+): Pos {
+  if (op === "rotate") return params.rotation === "counterclockwise" ? [y, n - 1 - x] : [n - 1 - y, x];
+  return params.axis === "vertical" ? [x, n - 1 - y] : [n - 1 - x, y];
+}
+
+function touchesVoid(ctx: Ctx, cells: readonly Pos[]): boolean {
+  const ground = ctx.pack.layerIndex.get("ground");
+  if (ground === undefined) return false;
+  return cells.some((c) => ctx.draft.get(ground, c[0], c[1])?.kind === "void");
+}
+
+/**
+ * `region_transform` (action phase): rotates, mirrors or diagonally swaps the contents of the overlay
+ * on the affected layers, reporting `region_transformed`. With `blockOnVoid`, a region that includes a
+ * void cell stays as it is (the action still counts).
+ */
+export const regionTransform: SystemBehaviour<Required<RegionTransformConfig>> = {
+  type: "region_transform",
+  action(ctx, action) {
+    const { config, draft, pack } = ctx;
+    const entry = Object.entries(config.operations).find(([, op]) => op.action === action.id);
+    const overlay = draft.overlay;
+    if (!entry || !overlay) return;
+    const [name, op] = entry;
+    const [ox, oy] = overlay.position;
+    const layers = config.affectedLayers
+      .map((id) => pack.layerIndex.get(id))
+      .filter((li): li is number => li !== undefined);
+    const moves: [Pos, Pos][] = [];
+    if (op.type === "diagonal_swap") {
+      const pair = DIAGONALS[String(action.params.direction)];
+      if (!pair) return;
+      const a: Pos = [ox + pair[0][0], oy + pair[0][1]];
+      const b: Pos = [ox + pair[1][0], oy + pair[1][1]];
+      moves.push([a, b], [b, a]);
+    } else {
+      const n = Math.min(overlay.size[0], overlay.size[1]);
+      for (let y = 0; y < n; y++)
+        for (let x = 0; x < n; x++) {
+          const [tx, ty] = mapping(op.type, action.params, n, x, y);
+          moves.push([
+            [ox + x, oy + y],
+            [ox + tx, oy + ty],
+          ]);
+        }
+    }
+    if (moves.some(([a]) => !draft.inBounds(a[0], a[1]))) return;
+    if (
+      config.blockOnVoid &&
+      touchesVoid(
+        ctx,
+        moves.map(([a]) => a),
+      )
+    )
+      return;
+    // Nothing is swapped into the void; the traces still report the (empty) transform.
+    const blocked =
+      op.type === "diagonal_swap" &&
+      touchesVoid(
+        ctx,
+        moves.map(([a]) => a),
+      );
+    for (const li of blocked ? [] : layers) {
+      const before: (Entity | null)[] = moves.map(([a]) => draft.get(li, a[0], a[1]));
+      moves.forEach(([, b], i) => draft.set(li, b[0], b[1], before[i] ?? null));
+    }
+    ctx.emit({
+      type: "region_transformed",
+      operation: name,
+      transform: op.type,
+      position: [ox, oy],
+      size: overlay.size,
+    });
+  },
+};
