@@ -139,6 +139,11 @@ export class Draft {
     (this.mcos as MultiCellObjectState[])[index] = value;
   }
 
+  removeMultiCellObject(index: number): void {
+    this.mcos = this.mcos.filter((_, i) => i !== index);
+    this.mcosOwned = true;
+  }
+
   memory<T>(key: string): T | undefined {
     return this.mem[key] as T | undefined;
   }

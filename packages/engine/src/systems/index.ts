@@ -3,6 +3,7 @@ import { anchorPoint } from "./anchor-point.js";
 import { avatarNavigation } from "./avatar-navigation.js";
 import { floodFill } from "./flood-fill.js";
 import { iceSlide } from "./ice-slide.js";
+import { lineOfSight } from "./line-of-sight.js";
 import { overlayCursor } from "./overlay-cursor.js";
 import { portals } from "./portals.js";
 import { pushObjects } from "./push-objects.js";
@@ -10,6 +11,7 @@ import { queuedEmitters } from "./queued-emitters.js";
 import { regionTransform } from "./region-transform.js";
 import { sidedBox } from "./sided-box.js";
 import { slideMerge } from "./slide-merge.js";
+import { slidingBlocks } from "./sliding-blocks.js";
 import { tileTeleport } from "./tile-teleport.js";
 import type { SystemBehaviour } from "./types.js";
 
@@ -22,6 +24,7 @@ export const BUILTIN_SYSTEMS: Partial<Record<SystemType, SystemBehaviour<never>>
   avatar_navigation: avatarNavigation as SystemBehaviour<never>,
   flood_fill: floodFill as SystemBehaviour<never>,
   ice_slide: iceSlide as SystemBehaviour<never>,
+  line_of_sight: lineOfSight as SystemBehaviour<never>,
   overlay_cursor: overlayCursor as SystemBehaviour<never>,
   portals: portals as SystemBehaviour<never>,
   push_objects: pushObjects as SystemBehaviour<never>,
@@ -29,5 +32,6 @@ export const BUILTIN_SYSTEMS: Partial<Record<SystemType, SystemBehaviour<never>>
   region_transform: regionTransform as SystemBehaviour<never>,
   sided_box: sidedBox as SystemBehaviour<never>,
   slide_merge: slideMerge as SystemBehaviour<never>,
+  sliding_blocks: slidingBlocks as SystemBehaviour<never>,
   tile_teleport: tileTeleport as SystemBehaviour<never>,
 };
