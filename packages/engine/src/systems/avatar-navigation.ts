@@ -27,9 +27,10 @@ export const avatarNavigation: SystemBehaviour<Required<AvatarNavigationConfig>>
     if (ground?.kind === "void") return;
     if (config.validGroundTags.length > 0 && !config.validGroundTags.some((t) => ground?.info.tags.has(t)))
       return;
-    for (let li = 0; li < pack.layers.length; li++) {
-      const blocker = draft.get(li, to[0], to[1]);
-      if (!blocker?.info.tags.has("solid")) continue;
+    // Only the objects layer can block: solid scenery on other layers (a structure's anchor) is walkable.
+    const objects = pack.layerIndex.get("objects");
+    const blocker = objects === undefined ? null : draft.get(objects, to[0], to[1]);
+    if (blocker?.info.tags.has("solid")) {
       if (config.solidHandling === "delegate") {
         ctx.turn.pendingMove = { from, to, direction };
         ctx.emit({

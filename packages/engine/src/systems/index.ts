@@ -12,6 +12,7 @@ import { regionTransform } from "./region-transform.js";
 import { sidedBox } from "./sided-box.js";
 import { slideMerge } from "./slide-merge.js";
 import { slidingBlocks } from "./sliding-blocks.js";
+import { supportCollapse } from "./support-collapse.js";
 import { tileTeleport } from "./tile-teleport.js";
 import type { SystemBehaviour } from "./types.js";
 
@@ -33,5 +34,6 @@ export const BUILTIN_SYSTEMS: Partial<Record<SystemType, SystemBehaviour<never>>
   sided_box: sidedBox as SystemBehaviour<never>,
   slide_merge: slideMerge as SystemBehaviour<never>,
   sliding_blocks: slidingBlocks as SystemBehaviour<never>,
+  support_collapse: supportCollapse as SystemBehaviour<never>,
   tile_teleport: tileTeleport as SystemBehaviour<never>,
 };
