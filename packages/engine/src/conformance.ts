@@ -40,6 +40,8 @@ export interface LevelReport {
   mismatches: Mismatch[];
   /** Runs whose states matched but whose event types differed somewhere: the first such step. */
   eventMismatches: { run: string; step: number; expected: string[]; actual: string[] }[];
+  /** Whether our replay of the `gold` run ended in a win (`null` when the trace has no gold run). */
+  goldWon: boolean | null;
 }
 
 /** Lists the differences between two JSON values as `path: expected … actual …` lines (at most `limit`). */
@@ -73,6 +75,7 @@ export function checkTrace(pack: Pack, trace: Trace): LevelReport {
     runsMatched: 0,
     mismatches: [],
     eventMismatches: [],
+    goldWon: null,
   };
   for (const [name, run] of Object.entries(trace.runs)) {
     report.runs++;
@@ -134,6 +137,7 @@ function checkRun(
       eventsReported = true;
     }
   }
+  if (name === "gold") report.goldWon = session.won;
   return null;
 }
 

@@ -37,6 +37,20 @@ describe("conformance traces", () => {
     expect(baseline.every((name) => byName.has(name))).toBe(true);
   });
 
+  it("matches every run of every trace, and the event types of every step", () => {
+    const failing = reports.filter((r) => r.runsMatched !== r.runs);
+    expect(failing.map(formatLevelReport).join("\n")).toBe("");
+    const eventMismatches = reports.flatMap((r) =>
+      r.eventMismatches.map((m) => `${r.pack}/${r.level} ${m.run}@${m.step}: ${m.actual.join(",")}`),
+    );
+    expect(eventMismatches).toEqual([]);
+  });
+
+  it("wins every gold path", () => {
+    const gold = reports.map((r) => ({ name: `${r.pack}/${r.level}`, won: r.goldWon }));
+    expect(gold.filter((g) => !g.won).map((g) => g.name)).toEqual([]);
+  });
+
   it("lists every fully matching level in the baseline", () => {
     const passing = reports.filter((r) => r.runsMatched === r.runs).map((r) => `${r.pack}/${r.level}`);
     const missing = passing.filter((name) => !baseline.includes(name));

@@ -1,4 +1,4 @@
-import type { BalanceGoal, LoseCondition } from "@gridponder/schema";
+import type { ActorClaim, BalanceGoal, LoseCondition } from "@gridponder/schema";
 import type { TurnContext } from "../systems/types.js";
 
 interface Tally {
@@ -83,9 +83,73 @@ export function balanceStatus(ctx: TurnContext, goal: BalanceGoal): { done: bool
   return { done, progress };
 }
 
-/** The balance lose conditions: equal shares have become impossible. */
+interface ActorWiring {
+  readonly claim: ActorClaim | undefined;
+  readonly groundLayer: string;
+  readonly budgets: Readonly<Record<string, number>> | undefined;
+  readonly budgetVariable: string;
+}
+
+/** The enabled actor systems of the level, with what the lose conditions need from their configs. */
+function actorSystems(ctx: TurnContext): ActorWiring[] {
+  return ctx.level.systems
+    .filter((s) => s.type === "individual_actors" || s.type === "coupled_actors")
+    .map((s) => {
+      const c = s.config as {
+        claim?: ActorClaim;
+        groundLayer?: string;
+        budgets?: Record<string, number>;
+        budgetVariable?: string;
+      };
+      return {
+        claim: c.claim,
+        groundLayer: c.groundLayer ?? "ground",
+        budgets: s.type === "individual_actors" ? c.budgets : undefined,
+        budgetVariable: c.budgetVariable ?? "actorMovesRemaining",
+      };
+    });
+}
+
+/**
+ * Whether claimed cells can still change hands on this board: an `always` policy, or a `tagged` one
+ * with a tagged cell present. Then an owner past its share is not lost for good.
+ */
+function repaintable(ctx: TurnContext, systems: readonly ActorWiring[]): boolean {
+  const { draft, pack } = ctx;
+  return systems.some(({ claim, groundLayer }) => {
+    const mode = claim?.overwrite?.mode ?? "never";
+    if (mode === "always") return true;
+    if (mode !== "tagged" || claim?.overwrite?.tag === undefined) return false;
+    const tag = claim.overwrite.tag;
+    const li = pack.layerIndex.get(claim.overwrite.layer ?? groundLayer);
+    return li !== undefined && draft.layerCells(li).some((e) => e?.info.tags.has(tag));
+  });
+}
+
+/** Moves left to the actors whose claims paint `owner`, or `null` when no budgets are wired to it. */
+function movesLeft(ctx: TurnContext, systems: readonly ActorWiring[], owner: string): number | null {
+  let total: number | null = null;
+  for (const s of systems) {
+    if (!s.budgets || !s.claim) continue;
+    const live = ctx.draft.variables[s.budgetVariable] as unknown;
+    const remaining =
+      live !== null && typeof live === "object" ? (live as Record<string, number>) : s.budgets;
+    for (const [actor, mark] of Object.entries(s.claim.map)) {
+      if (mark !== owner || !Object.hasOwn(s.budgets, actor)) continue;
+      total = (total ?? 0) + (remaining[actor] ?? 0);
+    }
+  }
+  return total;
+}
+
+/**
+ * The balance lose conditions: equal shares have become impossible. Both fail when an owner holds
+ * more than its share (unless cells can be repainted on this board); `balance_unreachable` also when
+ * the claimable cells do not divide evenly, `balance_budget_exhausted` also when an owner needs more
+ * cells than its actors have moves left.
+ */
 export function balanceLose(ctx: TurnContext, condition: LoseCondition): boolean {
-  const goalId = (condition.config as { goalId?: string }).goalId;
+  const goalId = (condition.config as { goalId?: string } | undefined)?.goalId;
   const goal = ctx.level.goals.find(
     (g): g is BalanceGoal => g.type === "balance" && (goalId === undefined || g.id === goalId),
   );
@@ -93,7 +157,17 @@ export function balanceLose(ctx: TurnContext, condition: LoseCondition): boolean
   const { owned, claimable } = tally(ctx, goal);
   const owners = goal.config.owners.length;
   if (owners === 0) return false;
-  if (condition.type === "balance_unreachable" && claimable % owners !== 0) return true;
+  const systems = actorSystems(ctx);
   const share = claimable / owners;
-  return [...owned.values()].some((n) => n > share);
+  if (condition.type === "balance_unreachable") {
+    if (claimable % owners !== 0) return true;
+    return !repaintable(ctx, systems) && [...owned.values()].some((n) => n > share);
+  }
+  const wired = goal.config.owners.map((o) => movesLeft(ctx, systems, o));
+  if (wired.every((m) => m === null)) return false;
+  if (!repaintable(ctx, systems) && [...owned.values()].some((n) => n > share)) return true;
+  return goal.config.owners.some((o, i) => {
+    const left = wired[i];
+    return left !== null && left !== undefined && left < share - (owned.get(o) ?? 0);
+  });
 }

@@ -1,8 +1,11 @@
 import type { SystemType } from "@gridponder/schema";
 import { anchorPoint } from "./anchor-point.js";
 import { avatarNavigation } from "./avatar-navigation.js";
+import { coupledActors } from "./coupled-actors.js";
+import { flankCapture } from "./flank-capture.js";
 import { floodFill } from "./flood-fill.js";
 import { iceSlide } from "./ice-slide.js";
+import { individualActors } from "./individual-actors.js";
 import { lineOfSight } from "./line-of-sight.js";
 import { overlayCursor } from "./overlay-cursor.js";
 import { portals } from "./portals.js";
@@ -23,8 +26,11 @@ import type { SystemBehaviour } from "./types.js";
 export const BUILTIN_SYSTEMS: Partial<Record<SystemType, SystemBehaviour<never>>> = {
   anchor_point: anchorPoint as SystemBehaviour<never>,
   avatar_navigation: avatarNavigation as SystemBehaviour<never>,
+  coupled_actors: coupledActors as SystemBehaviour<never>,
+  flank_capture: flankCapture as SystemBehaviour<never>,
   flood_fill: floodFill as SystemBehaviour<never>,
   ice_slide: iceSlide as SystemBehaviour<never>,
+  individual_actors: individualActors as SystemBehaviour<never>,
   line_of_sight: lineOfSight as SystemBehaviour<never>,
   overlay_cursor: overlayCursor as SystemBehaviour<never>,
   portals: portals as SystemBehaviour<never>,

@@ -14,7 +14,7 @@ function maskOf(ctx: Ctx, e: Entity): number {
   return typeof v === "number" ? v : 0;
 }
 
-function isSided(ctx: Ctx, e: Entity | null): e is Entity {
+function isSided(ctx: Ctx, e: Entity | null): boolean {
   return e !== null && e.info.tags.has(ctx.config.sidedTag);
 }
 
@@ -77,7 +77,7 @@ export const sidedBox: SystemBehaviour<Required<SidedBoxConfig>> = {
     const carried = draft.get(objects, from[0], from[1]);
     const target = draft.get(objects, to[0], to[1]);
 
-    if (isSided(ctx, carried) && (maskOf(ctx, carried) & out) !== 0) {
+    if (carried !== null && isSided(ctx, carried) && (maskOf(ctx, carried) & out) !== 0) {
       if (target === null) {
         draft.set(objects, from[0], from[1], null);
         draft.set(objects, to[0], to[1], carried);
@@ -95,7 +95,7 @@ export const sidedBox: SystemBehaviour<Required<SidedBoxConfig>> = {
       return;
     }
 
-    if (isSided(ctx, target)) {
+    if (target !== null && isSided(ctx, target)) {
       if ((maskOf(ctx, target) & inBit) === 0) {
         moveAvatar(ctx, to, direction);
         return;
@@ -109,7 +109,7 @@ export const sidedBox: SystemBehaviour<Required<SidedBoxConfig>> = {
         pushed(ctx, target, to, beyond, direction);
         placed(ctx, target, beyond, objectsId);
       } else {
-        if (!isSided(ctx, there) || !canMerge(ctx, target, there, 0, perp)) return;
+        if (!isSided(ctx, there) || !canMerge(ctx, target, there as Entity, 0, perp)) return;
         draft.set(objects, to[0], to[1], null);
         const joined = merged(ctx, target, there);
         draft.set(objects, beyond[0], beyond[1], joined);
