@@ -23,6 +23,15 @@ export interface LevelRuntime {
   readonly goals: readonly Goal[];
   readonly loseConditions: readonly LoseCondition[];
   readonly maxCascadeDepth: number;
+  /** One frozen `[x, y]` per cell (row-major), shared by every state that stores a position. */
+  readonly cells: readonly Pos[];
+  /** The enabled systems that take part in each phase, in `game.json` order. */
+  readonly phases: {
+    readonly action: readonly SystemInstance[];
+    readonly movement: readonly SystemInstance[];
+    readonly cascade: readonly SystemInstance[];
+    readonly npc: readonly SystemInstance[];
+  };
 }
 
 /** Why a level cannot be played: an unknown level id, or a system type the engine does not have. */
@@ -55,7 +64,13 @@ export function prepareLevel(
     }
     const defaults = (SYSTEM_DEFAULTS as Record<string, object>)[system.type] ?? {};
     const config = freezeJson({ ...cloneJson(defaults), ...(system.config ?? {}), ...overrideConfig });
-    instances.push({ id: system.id, type: system.type, config, behaviour });
+    instances.push({
+      id: system.id,
+      type: system.type,
+      config,
+      behaviour,
+      prepared: behaviour.prepare?.(config as never, pack),
+    });
   }
   const [width, height] = def.board.size;
   return {
@@ -68,6 +83,15 @@ export function prepareLevel(
     goals: def.goals,
     loseConditions: def.loseConditions ?? [],
     maxCascadeDepth: pack.game.defaults?.maxCascadeDepth ?? 3,
+    cells: Array.from({ length: width * height }, (_, i) =>
+      Object.freeze([i % width, Math.floor(i / width)] as const),
+    ),
+    phases: {
+      action: instances.filter((s) => s.behaviour.action),
+      movement: instances.filter((s) => s.behaviour.movement),
+      cascade: instances.filter((s) => s.behaviour.cascade),
+      npc: instances.filter((s) => s.behaviour.npc),
+    },
   };
 }
 

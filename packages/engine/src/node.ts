@@ -41,6 +41,7 @@ export async function runConformance(packsDir: string, tracesDir: string): Promi
           runsMatched: 0,
           mismatches: [{ run: "*", step: -1, action: null, what: "error", diff }],
           eventMismatches: [],
+          goldWon: null,
         });
         continue;
       }

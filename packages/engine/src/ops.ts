@@ -3,22 +3,13 @@ import type { LevelRuntime } from "./level.js";
 import type { Entity, Pos } from "./model.js";
 import type { TurnContext } from "./systems/types.js";
 
-const positionTables = new WeakMap<LevelRuntime, Pos[]>();
-
 /**
- * One frozen `[x, y]` per board cell, shared by every state: states keep positions (the avatar's), and
- * a long undo history should not hold a copy per turn.
+ * The shared, frozen `[x, y]` of a cell: states keep positions (the avatar's), and a long undo
+ * history should not hold a copy per turn.
  */
 export function sharedPos(level: LevelRuntime, x: number, y: number): Pos {
   if (x < 0 || y < 0 || x >= level.width || y >= level.height) return Object.freeze([x, y] as const);
-  let table = positionTables.get(level);
-  if (!table) {
-    table = [];
-    for (let cy = 0; cy < level.height; cy++)
-      for (let cx = 0; cx < level.width; cx++) table.push(Object.freeze([cx, cy] as const));
-    positionTables.set(level, table);
-  }
-  return table[y * level.width + x] as Pos;
+  return level.cells[y * level.width + x] as Pos;
 }
 
 /**
@@ -64,7 +55,8 @@ export function moveAvatar(ctx: TurnContext, to: Pos, direction: string | null):
   const { draft } = ctx;
   const from = draft.avatar.position;
   const position = sharedPos(ctx.level, to[0], to[1]);
-  draft.avatar = { ...draft.avatar, position, facing: direction ?? draft.avatar.facing };
+  const { enabled, facing, item } = draft.avatar;
+  draft.avatar = { enabled, position, facing: direction ?? facing, item };
   ctx.emit({ type: "avatar_exited", position: from });
   const entered: Record<string, unknown> = { type: "avatar_entered", position, fromPosition: from };
   if (direction !== null) entered.direction = direction;

@@ -97,7 +97,11 @@ export class Draft {
     return (this.layers[layer] as (Entity | null)[])[y * this.width + x] ?? null;
   }
 
+  /** Counts layer writes, so derived data (goal tallies) can tell whether the board changed. */
+  version = 0;
+
   set(layer: number, x: number, y: number, entity: Entity | null): void {
+    this.version++;
     let owned = this.owned;
     if (owned === null) {
       this.layers = this.layers.slice();
@@ -108,6 +112,11 @@ export class Draft {
       owned[layer] = true;
     }
     (this.layers[layer] as (Entity | null)[])[y * this.width + x] = entity;
+  }
+
+  /** Whether this draft has written to a layer since it was made (or last committed). */
+  ownsLayer(layer: number): boolean {
+    return this.owned !== null && this.owned[layer] === true;
   }
 
   /** A layer's cells as they stand (read-only view). */

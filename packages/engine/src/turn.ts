@@ -46,30 +46,6 @@ function paramListOf(declared: ParamSpecs): [string, ParamSpecs[string]][] {
   return list;
 }
 
-/** A level's enabled systems split by the phases they take part in, in `game.json` order. */
-interface PhaseLists {
-  readonly action: readonly SystemInstance[];
-  readonly movement: readonly SystemInstance[];
-  readonly cascade: readonly SystemInstance[];
-  readonly npc: readonly SystemInstance[];
-}
-const phaseLists = new WeakMap<LevelRuntime, PhaseLists>();
-
-function phasesOf(level: LevelRuntime): PhaseLists {
-  let lists = phaseLists.get(level);
-  if (!lists) {
-    const { systems } = level;
-    lists = {
-      action: systems.filter((s) => s.behaviour.action),
-      movement: systems.filter((s) => s.behaviour.movement),
-      cascade: systems.filter((s) => s.behaviour.cascade),
-      npc: systems.filter((s) => s.behaviour.npc),
-    };
-    phaseLists.set(level, lists);
-  }
-  return lists;
-}
-
 /**
  * Checks an action against the game's declared actions and turns it into a resolved action, or
  * explains why it is not one (unknown action, missing, extra or invalid params).
@@ -91,7 +67,6 @@ export function resolveAction(
   if (typeof id !== "string") return { error: 'the action has no "action" id' };
   const def = pack.actions.get(id);
   if (!def) return { error: `unknown action ${JSON.stringify(id)}` };
-  const params: Record<string, JsonValue> = {};
   const declared = def.params ?? {};
   for (const [name, spec] of paramListOf(declared)) {
     const value = raw[name];
@@ -119,53 +94,75 @@ export function resolveAction(
         if (!Number.isInteger(value)) return { error: `${name} must be an integer` };
         break;
     }
-    params[name] = value as JsonValue;
   }
   for (const name in raw) {
     if (name !== "action" && Object.hasOwn(raw, name) && !Object.hasOwn(declared, name)) {
       return { error: `action ${JSON.stringify(id)} has no param ${JSON.stringify(name)}` };
     }
   }
-  return { id, params };
+  // The input itself serves as the params: it has been checked to hold exactly the declared ones
+  // (besides `action`), and copying it would cost an object on every turn.
+  return { id, params: raw as Readonly<Record<string, JsonValue>> };
 }
 
-/** The mutable surroundings of one turn: draft, event log and the sink of the current cascade pass. */
-class TurnRun implements TurnContext {
+const NO_EVENTS: readonly GameEvent[] = Object.freeze([]);
+
+/**
+ * The mutable surroundings of one turn: draft, event log and the sink of the current cascade pass. It
+ * is also the turn's scratch (`turn`) and the context every system and effect receives, so a turn
+ * allocates one object for all of them.
+ */
+class TurnRun implements TurnContext, TurnScratch {
   readonly draft: Draft;
-  readonly turn: TurnScratch;
-  private sink: GameEvent[] | null = null;
-  /** The system being run: one context object serves every system of the turn, saving allocations. */
+  readonly events: GameEvent[] = [];
+  pendingMove: PendingMove | null;
+  /** Whether a cascade pass is collecting the events it causes, and those collected so far. */
+  private collecting = false;
+  private produced: GameEvent[] | null = null;
+  /** Set when a system vetoes the action, so the turn need not search its events for one. */
+  veto: GameEvent | null = null;
+  /** The system being run. */
   id = "";
   config: never = undefined as never;
+  prepared: unknown = undefined;
 
   constructor(
     readonly pack: Pack,
     readonly level: LevelRuntime,
     state: GameState,
-    action: ResolvedAction | null,
+    readonly action: ResolvedAction | null,
   ) {
     this.draft = new Draft(state, level.width, level.height);
-    this.turn = { action, events: [], pendingMove: this.draft.memory<PendingMove>(PENDING_MOVE) ?? null };
+    this.pendingMove = this.draft.memory<PendingMove>(PENDING_MOVE) ?? null;
   }
 
-  emit = (event: GameEvent): void => {
-    this.turn.events.push(event);
-    this.sink?.push(event);
-  };
+  get turn(): TurnScratch {
+    return this;
+  }
+
+  emit(event: GameEvent): void {
+    this.events.push(event);
+    if (this.collecting) {
+      if (this.produced === null) this.produced = [event];
+      else this.produced.push(event);
+    }
+    if (this.veto === null && event.type === "action_vetoed") this.veto = event;
+  }
 
   forSystem(system: SystemInstance): SystemContext<never> {
     this.id = system.id;
     this.config = system.config as never;
+    this.prepared = system.prepared;
     return this;
   }
 
   /** Phase 5: rules then cascade-phase systems, pass after pass, until quiet or the depth limit. */
-  cascade(pending: GameEvent[]): void {
+  cascade(pending: readonly GameEvent[]): void {
     const { rules, maxCascadeDepth } = this.level;
-    const cascading = phasesOf(this.level).cascade;
+    const cascading = this.level.phases.cascade;
     for (let pass = 0; pass < maxCascadeDepth && pending.length > 0; pass++) {
-      const produced: GameEvent[] = [];
-      this.sink = produced;
+      this.collecting = true;
+      this.produced = null;
       for (const event of pending) {
         const candidates = rules.byEvent.get(event.type);
         if (!candidates) continue;
@@ -178,8 +175,8 @@ class TurnRun implements TurnContext {
         }
       }
       for (const system of cascading) system.behaviour.cascade?.(this.forSystem(system), pending);
-      this.sink = null;
-      pending = produced;
+      this.collecting = false;
+      pending = this.produced ?? NO_EVENTS;
     }
   }
 }
@@ -209,7 +206,7 @@ function rejected(state: GameState, reason: string, goalProgress: readonly GoalS
 const PENDING_MOVE = "pendingMove";
 
 function keepPendingMove(run: TurnRun): void {
-  const move = run.turn.pendingMove;
+  const move = run.pendingMove;
   if (move === run.draft.memory<PendingMove>(PENDING_MOVE)) return;
   if (move === null) run.draft.deleteMemory(PENDING_MOVE);
   else run.draft.setMemory(PENDING_MOVE, move);
@@ -223,18 +220,18 @@ export function runTurn(pack: Pack, level: LevelRuntime, state: GameState, input
   if ("error" in action) return rejected(state, action.error);
 
   const run = new TurnRun(pack, level, state, action);
-  const phases = phasesOf(level);
+  const { phases } = level;
   for (const system of phases.action) system.behaviour.action?.(run.forSystem(system), action);
-  if (run.turn.events.some((e) => e.type === "action_vetoed")) {
-    const veto = run.turn.events.find((e) => e.type === "action_vetoed");
-    return rejected(state, typeof veto?.reason === "string" ? veto.reason : "the action was vetoed");
+  if (run.veto !== null) {
+    const { reason } = run.veto;
+    return rejected(state, typeof reason === "string" ? reason : "the action was vetoed");
   }
   for (const system of phases.movement) system.behaviour.movement?.(run.forSystem(system));
-  run.cascade(run.turn.events.slice());
+  run.cascade(run.events.slice());
   for (const system of phases.npc) system.behaviour.npc?.(run.forSystem(system));
 
   const { draft } = run;
-  const events = run.turn.events;
+  const events = run.events;
   const onlySelection = events.length > 0 && events.every((e) => e.type === "actor_selected");
   if (!onlySelection) draft.actionCount++;
   const goalProgress = goalsOf(run, events);

@@ -1,5 +1,6 @@
 import type { Goal, LoseCondition } from "@gridponder/schema";
 import type { GameEvent } from "../events.js";
+import type { Draft } from "../state.js";
 import type { TurnContext } from "../systems/types.js";
 import { balanceLose, balanceStatus } from "./balance.js";
 import { boardMatchStatus } from "./board-match.js";
@@ -17,17 +18,60 @@ export interface GoalStatus {
 const clamp01 = (n: number) => (Number.isFinite(n) ? Math.min(1, Math.max(0, n)) : 0);
 
 /**
+ * Entity counts by kind of one layer. A layer the turn did not write is a committed, immutable array,
+ * so its counts are kept for as long as it lives; a layer being written is counted once per version
+ * of the draft, which the goals of one evaluation share.
+ */
+const committedCounts = new WeakMap<object, Map<string, number>>();
+let liveCounts: { draft: Draft; layer: number; version: number; counts: Map<string, number> } | null = null;
+
+function countLayer(cells: readonly ({ kind: string } | null)[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const e of cells) if (e) counts.set(e.kind, (counts.get(e.kind) ?? 0) + 1);
+  return counts;
+}
+
+function layerCounts(draft: Draft, layer: number): Map<string, number> {
+  const cells = draft.layerCells(layer);
+  if (!draft.ownsLayer(layer)) {
+    let counts = committedCounts.get(cells);
+    if (!counts) {
+      counts = countLayer(cells);
+      committedCounts.set(cells, counts);
+    }
+    return counts;
+  }
+  const live = liveCounts;
+  if (live && live.draft === draft && live.layer === layer && live.version === draft.version)
+    return live.counts;
+  const counts = countLayer(cells);
+  liveCounts = { draft, layer, version: draft.version, counts };
+  return counts;
+}
+
+const initialKeys = new Map<string, string>();
+
+/** The memory key of a goal's starting count, built once: string keys are hashed on every lookup. */
+function initialKey(goal: Goal): string {
+  let key = initialKeys.get(goal.id);
+  if (key === undefined) {
+    key = `goal:${goal.id}:initial`;
+    initialKeys.set(goal.id, key);
+  }
+  return key;
+}
+
+function statusOf(goal: Goal, done: boolean, progress: number): GoalStatus {
+  return { id: goal.id, type: goal.type, done, progress: done ? 1 : clamp01(progress) };
+}
+
+/**
  * Evaluates a goal against the state after the turn. Goals that consume board entities
  * (`sequence_match`) change the draft and emit events.
  */
 export function evaluateGoal(ctx: TurnContext, goal: Goal, events: readonly GameEvent[]): GoalStatus {
   const { draft, pack } = ctx;
-  const status = (done: boolean, progress: number): GoalStatus => ({
-    id: goal.id,
-    type: goal.type,
-    done,
-    progress: done ? 1 : clamp01(progress),
-  });
+  const status = (done: boolean, progress: number): GoalStatus => statusOf(goal, done, progress);
   switch (goal.type) {
     case "reach_target": {
       const a = draft.avatar;
@@ -44,16 +88,23 @@ export function evaluateGoal(ctx: TurnContext, goal: Goal, events: readonly Game
     }
     case "all_cleared": {
       const { kind, tag, layer } = goal.config;
-      const layers = layer !== undefined ? [pack.layerIndex.get(layer) ?? -1] : pack.layers.map((_, i) => i);
+      // A kind lives on one layer, so only that layer needs counting.
+      const only =
+        layer !== undefined
+          ? (pack.layerIndex.get(layer) ?? -1)
+          : kind !== undefined
+            ? (pack.kinds.get(kind)?.layerIndex ?? -1)
+            : null;
       let remaining = 0;
-      for (const li of layers) {
-        if (li < 0) continue;
-        for (const e of draft.layerCells(li)) {
-          if (e && (kind === undefined || e.kind === kind) && (tag === undefined || e.info.tags.has(tag)))
-            remaining++;
+      for (let li = 0; li < pack.layers.length; li++) {
+        if (only !== null && li !== only) continue;
+        for (const [k, n] of layerCounts(draft, li)) {
+          if (kind !== undefined && k !== kind) continue;
+          if (tag !== undefined && !pack.kinds.get(k)?.tags.has(tag)) continue;
+          remaining += n;
         }
       }
-      const key = `goal:${goal.id}:initial`;
+      const key = initialKey(goal);
       let initial = draft.memory<number>(key);
       if (initial === undefined) {
         initial = remaining;

@@ -1,35 +1,46 @@
 import type { AvatarNavigationConfig } from "@gridponder/schema";
-import { DIRECTION_DELTAS } from "../model.js";
+import { DIRECTION_DELTAS, type Pos } from "../model.js";
 import { moveAvatar } from "../ops.js";
 import type { SystemBehaviour } from "./types.js";
 
+interface Prepared {
+  readonly directions: ReadonlySet<string>;
+  readonly ground: number | undefined;
+  readonly objects: number | undefined;
+}
+
 /**
  * `avatar_navigation` (action phase): one step per move action. Off-board, void and (with
- * `validGroundTags`) unsuitable ground stop the move; a solid object either stops it (`block`) or
- * becomes a pending move announced by `move_blocked` (`delegate`) for pushes and rules to settle.
+ * `validGroundTags`) unsuitable ground stop the move; a solid object on the objects layer either stops
+ * it (`block`) or becomes a pending move announced by `move_blocked` (`delegate`) for pushes and rules
+ * to settle. Solid things on other layers (a structure's anchor) do not block.
  */
 export const avatarNavigation: SystemBehaviour<Required<AvatarNavigationConfig>> = {
   type: "avatar_navigation",
+  prepare(config, pack): Prepared {
+    return {
+      directions: new Set(config.directions),
+      ground: pack.layerIndex.get(config.groundLayer),
+      objects: pack.layerIndex.get("objects"),
+    };
+  },
   action(ctx, action) {
-    const { config, draft, pack } = ctx;
+    const { config, draft } = ctx;
     if (action.id !== config.moveAction) return;
     const avatar = draft.avatar;
-    if (!avatar.enabled || !avatar.position) return;
-    const direction = String(action.params.direction);
-    if (!config.directions.includes(direction as never)) return;
-    const delta = DIRECTION_DELTAS[direction];
-    if (!delta) return;
     const from = avatar.position;
-    const to = [from[0] + delta[0], from[1] + delta[1]] as const;
+    if (!avatar.enabled || !from) return;
+    const prepared = ctx.prepared as Prepared;
+    const direction = action.params.direction as string;
+    const delta = DIRECTION_DELTAS[direction];
+    if (!delta || !prepared.directions.has(direction)) return;
+    const to: Pos = [from[0] + delta[0], from[1] + delta[1]];
     if (!draft.inBounds(to[0], to[1])) return;
-    const groundLayer = pack.layerIndex.get(config.groundLayer);
-    const ground = groundLayer === undefined ? null : draft.get(groundLayer, to[0], to[1]);
+    const ground = prepared.ground === undefined ? null : draft.get(prepared.ground, to[0], to[1]);
     if (ground?.kind === "void") return;
     if (config.validGroundTags.length > 0 && !config.validGroundTags.some((t) => ground?.info.tags.has(t)))
       return;
-    // Only the objects layer can block: solid scenery on other layers (a structure's anchor) is walkable.
-    const objects = pack.layerIndex.get("objects");
-    const blocker = objects === undefined ? null : draft.get(objects, to[0], to[1]);
+    const blocker = prepared.objects === undefined ? null : draft.get(prepared.objects, to[0], to[1]);
     if (blocker?.info.tags.has("solid")) {
       if (config.solidHandling === "delegate") {
         ctx.turn.pendingMove = { from, to, direction };

@@ -10,9 +10,7 @@ const SOLID = "solid";
 const WALKABLE = "walkable";
 
 function layersOf(ctx: Ctx): { ground: number; objects: number } | null {
-  const ground = ctx.pack.layerIndex.get("ground");
-  const objects = ctx.pack.layerIndex.get("objects");
-  return ground === undefined || objects === undefined ? null : { ground, objects };
+  return ctx.prepared as { ground: number; objects: number } | null;
 }
 
 /** The config of the game's first push system, whose rules also govern pushes made while sliding. */
@@ -122,9 +120,19 @@ function slideObject(ctx: Ctx, pending: readonly GameEvent[]): boolean {
  */
 export const iceSlide: SystemBehaviour<Required<IceSlideConfig>> = {
   type: "ice_slide",
+  prepare(_config, pack) {
+    const ground = pack.layerIndex.get("ground");
+    const objects = pack.layerIndex.get("objects");
+    return ground === undefined || objects === undefined ? null : { ground, objects };
+  },
   cascade(ctx, pending) {
-    const entered = pending.find((e) => e.type === "avatar_entered" && typeof e.direction === "string");
+    let entered: GameEvent | null = null;
+    let pushes = false;
+    for (const e of pending) {
+      if (entered === null && e.type === "avatar_entered" && typeof e.direction === "string") entered = e;
+      else if (e.type === "object_pushed") pushes = true;
+    }
     if (entered && slideAvatar(ctx, entered, entered.direction as string)) return;
-    slideObject(ctx, pending);
+    if (pushes) slideObject(ctx, pending);
   },
 };

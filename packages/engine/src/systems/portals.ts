@@ -1,26 +1,38 @@
 import type { PortalsConfig } from "@gridponder/schema";
 import type { GameEvent } from "../events.js";
-import { isPos, type Pos } from "../model.js";
+import { type Entity, isPos, type Pos } from "../model.js";
 import { sharedPos } from "../ops.js";
 import type { SystemBehaviour, SystemContext } from "./types.js";
 
-/** Where the avatar arrived at a portal, and the exit it leads to; `null` when it leads nowhere. */
+/** Which layers can hold a portal at all: the movement hook runs on every turn. */
+function layersWithPortals(ctx: SystemContext<Required<PortalsConfig>>): readonly number[] {
+  return ctx.prepared as readonly number[];
+}
+
+function portalAt(
+  ctx: SystemContext<Required<PortalsConfig>>,
+  li: number,
+  x: number,
+  y: number,
+): Entity | null {
+  const e = ctx.draft.get(li, x, y);
+  if (e === null) return null;
+  for (const t of ctx.config.teleportTags) if (e.info.tags.has(t)) return e;
+  return null;
+}
+
+/** The exit of the portal at `at`: the first other portal with the same key (layer, then row-major). */
 function exitFor(ctx: SystemContext<Required<PortalsConfig>>, at: Pos): Pos | null {
-  const { config, draft, pack } = ctx;
-  const isPortal = (li: number, x: number, y: number) => {
-    const e = draft.get(li, x, y);
-    return e !== null && config.teleportTags.some((t) => e.info.tags.has(t)) ? e : null;
-  };
-  for (let li = 0; li < pack.layers.length; li++) {
-    const entry = isPortal(li, at[0], at[1]);
+  const { config, draft } = ctx;
+  for (const li of layersWithPortals(ctx)) {
+    const entry = portalAt(ctx, li, at[0], at[1]);
     if (!entry) continue;
     const key = entry.params?.[config.matchKey];
     if (key === undefined || key === null) continue;
-    // The partner is the first other portal with the same key, in row-major order of its layer.
     for (let y = 0; y < draft.height; y++) {
       for (let x = 0; x < draft.width; x++) {
         if (x === at[0] && y === at[1]) continue;
-        const other = isPortal(li, x, y);
+        const other = portalAt(ctx, li, x, y);
         if (other && other.params?.[config.matchKey] === key) return [x, y];
       }
     }
@@ -58,6 +70,12 @@ function arrivedAt(e: GameEvent, at: Pos | null): boolean {
  */
 export const portals: SystemBehaviour<Required<PortalsConfig>> = {
   type: "portals",
+  prepare(config, pack): number[] {
+    const found = new Set<number>();
+    for (const info of pack.kinds.values())
+      if (config.teleportTags.some((t) => info.tags.has(t))) found.add(info.layerIndex);
+    return [...found].filter((li) => li >= 0).sort((a, b) => a - b);
+  },
   movement(ctx) {
     // Standing on a portal after the action is enough: a move that went nowhere still teleports.
     const at = ctx.draft.avatar.position;

@@ -43,6 +43,8 @@ export interface SystemContext<C> extends TurnContext {
   readonly id: string;
   /** Its config: documented defaults, then `game.json`, then the level's overrides. */
   readonly config: C;
+  /** What the system's `prepare` hook derived from its config when the level was prepared. */
+  readonly prepared: unknown;
 }
 
 /**
@@ -51,6 +53,11 @@ export interface SystemContext<C> extends TurnContext {
  */
 export interface SystemBehaviour<C = Record<string, unknown>> {
   readonly type: SystemType;
+  /**
+   * Derives, once per level, whatever the hooks would otherwise recompute on every turn (layer
+   * indices, lookup sets); the hooks find it as `ctx.prepared`.
+   */
+  prepare?(config: C, pack: Pack): unknown;
   /** Phase 2: the primary effect of the player's action. */
   action?(ctx: SystemContext<C>, action: ResolvedAction): void;
   /** Phase 3: secondary movement (pushes, teleports). */
@@ -67,4 +74,6 @@ export interface SystemInstance {
   readonly type: SystemType;
   readonly config: Record<string, unknown>;
   readonly behaviour: SystemBehaviour<never>;
+  /** The result of the behaviour's `prepare` hook, if it has one. */
+  readonly prepared: unknown;
 }
