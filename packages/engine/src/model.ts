@@ -5,6 +5,8 @@ export type Params = Readonly<Record<string, JsonValue>>;
 
 /** What the engine knows about an entity kind, resolved once per pack. */
 export interface KindInfo {
+  /** The kind's position in `game.json`'s entity kinds: a dense index for per-kind tables. */
+  readonly index: number;
   readonly name: string;
   readonly layer: string;
   readonly layerIndex: number;

@@ -62,6 +62,7 @@ export function compilePack(valid: ValidPack): Pack {
   const kinds = new Map<string, KindInfo>();
   for (const [name, def] of Object.entries(game.entityKinds)) {
     kinds.set(name, {
+      index: kinds.size,
       name,
       layer: def.layer,
       layerIndex: layerIndex.get(def.layer) ?? -1,

@@ -33,17 +33,38 @@ export interface TurnResult {
 
 const CARDINALS = new Set(["up", "down", "left", "right"]);
 
-type ParamSpecs = NonNullable<ReturnType<Pack["actions"]["get"]>>["params"] & object;
-const paramLists = new WeakMap<object, [string, ParamSpecs[string]][]>();
+type ActionDef = NonNullable<ReturnType<Pack["actions"]["get"]>>;
+type ParamSpec = NonNullable<ActionDef["params"]>[string];
 
-/** The declared params of an action as a list, computed once: resolving runs on every turn. */
-function paramListOf(declared: ParamSpecs): [string, ParamSpecs[string]][] {
-  let list = paramLists.get(declared);
-  if (!list) {
-    list = Object.entries(declared);
-    paramLists.set(declared, list);
+/** An action's declared params, prepared once per pack for the check that runs on every turn. */
+interface ActionCheck {
+  readonly declared: Readonly<Record<string, ParamSpec>>;
+  readonly params: readonly {
+    readonly name: string;
+    readonly spec: ParamSpec;
+    readonly values: ReadonlySet<unknown> | null;
+  }[];
+}
+const actionChecks = new WeakMap<Pack, Map<string, ActionCheck>>();
+
+function actionCheckOf(pack: Pack, id: string): ActionCheck | undefined {
+  let checks = actionChecks.get(pack);
+  if (!checks) {
+    checks = new Map();
+    for (const [actionId, def] of pack.actions) {
+      const declared = def.params ?? {};
+      checks.set(actionId, {
+        declared,
+        params: Object.entries(declared).map(([name, spec]) => ({
+          name,
+          spec,
+          values: spec.type === "direction" || spec.type === "enum" ? new Set<unknown>(spec.values) : null,
+        })),
+      });
+    }
+    actionChecks.set(pack, checks);
   }
-  return list;
+  return checks.get(id);
 }
 
 /**
@@ -65,38 +86,30 @@ export function resolveAction(
   }
   const id = raw.action;
   if (typeof id !== "string") return { error: 'the action has no "action" id' };
-  const def = pack.actions.get(id);
-  if (!def) return { error: `unknown action ${JSON.stringify(id)}` };
-  const declared = def.params ?? {};
-  for (const [name, spec] of paramListOf(declared)) {
+  const check = actionCheckOf(pack, id);
+  if (!check) return { error: `unknown action ${JSON.stringify(id)}` };
+  for (const { name, spec, values } of check.params) {
     const value = raw[name];
     if (value === undefined)
       return { error: `action ${JSON.stringify(id)} needs the param ${JSON.stringify(name)}` };
-    switch (spec.type) {
-      case "direction":
-      case "enum":
-        if (!(spec.values as readonly unknown[]).includes(value)) {
-          return { error: `${JSON.stringify(value)} is not a valid ${name} for ${JSON.stringify(id)}` };
-        }
-        break;
-      case "position":
-        if (
-          !isPos(value) ||
-          value[0] < 0 ||
-          value[1] < 0 ||
-          value[0] >= level.width ||
-          value[1] >= level.height
-        ) {
-          return { error: `${JSON.stringify(value)} is not a cell of the board` };
-        }
-        break;
-      case "integer":
-        if (!Number.isInteger(value)) return { error: `${name} must be an integer` };
-        break;
+    if (values !== null) {
+      if (!values.has(value))
+        return { error: `${JSON.stringify(value)} is not a valid ${name} for ${JSON.stringify(id)}` };
+    } else if (spec.type === "position") {
+      if (
+        !isPos(value) ||
+        value[0] < 0 ||
+        value[1] < 0 ||
+        value[0] >= level.width ||
+        value[1] >= level.height
+      )
+        return { error: `${JSON.stringify(value)} is not a cell of the board` };
+    } else if (spec.type === "integer" && !Number.isInteger(value)) {
+      return { error: `${name} must be an integer` };
     }
   }
   for (const name in raw) {
-    if (name !== "action" && Object.hasOwn(raw, name) && !Object.hasOwn(declared, name)) {
+    if (name !== "action" && Object.hasOwn(raw, name) && !Object.hasOwn(check.declared, name)) {
       return { error: `action ${JSON.stringify(id)} has no param ${JSON.stringify(name)}` };
     }
   }
@@ -207,7 +220,7 @@ const PENDING_MOVE = "pendingMove";
 
 function keepPendingMove(run: TurnRun): void {
   const move = run.pendingMove;
-  if (move === run.draft.memory<PendingMove>(PENDING_MOVE)) return;
+  if (move === (run.draft.memory<PendingMove>(PENDING_MOVE) ?? null)) return;
   if (move === null) run.draft.deleteMemory(PENDING_MOVE);
   else run.draft.setMemory(PENDING_MOVE, move);
 }

@@ -18,34 +18,22 @@ export interface GoalStatus {
 const clamp01 = (n: number) => (Number.isFinite(n) ? Math.min(1, Math.max(0, n)) : 0);
 
 /**
- * Entity counts by kind of one layer. A layer the turn did not write is a committed, immutable array,
- * so its counts are kept for as long as it lives; a layer being written is counted once per version
- * of the draft, which the goals of one evaluation share.
+ * How many entities of each kind (by kind index) the board holds, counted once per board version and
+ * shared by the goals of one evaluation.
  */
-const committedCounts = new WeakMap<object, Map<string, number>>();
-let liveCounts: { draft: Draft; layer: number; version: number; counts: Map<string, number> } | null = null;
+let census: { draft: Draft; version: number; counts: Int32Array } | null = null;
 
-function countLayer(cells: readonly ({ kind: string } | null)[]): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const e of cells) if (e) counts.set(e.kind, (counts.get(e.kind) ?? 0) + 1);
-  return counts;
-}
-
-function layerCounts(draft: Draft, layer: number): Map<string, number> {
-  const cells = draft.layerCells(layer);
-  if (!draft.ownsLayer(layer)) {
-    let counts = committedCounts.get(cells);
-    if (!counts) {
-      counts = countLayer(cells);
-      committedCounts.set(cells, counts);
+function censusOf(draft: Draft, pack: TurnContext["pack"]): Int32Array {
+  if (census !== null && census.draft === draft && census.version === draft.version) return census.counts;
+  const counts = new Int32Array(pack.kinds.size);
+  for (let li = 0; li < pack.layers.length; li++) {
+    for (const e of draft.layerCells(li)) {
+      if (e === null) continue;
+      const k = e.info.index;
+      counts[k] = (counts[k] as number) + 1;
     }
-    return counts;
   }
-  const live = liveCounts;
-  if (live && live.draft === draft && live.layer === layer && live.version === draft.version)
-    return live.counts;
-  const counts = countLayer(cells);
-  liveCounts = { draft, layer, version: draft.version, counts };
+  census = { draft, version: draft.version, counts };
   return counts;
 }
 
@@ -71,38 +59,31 @@ function statusOf(goal: Goal, done: boolean, progress: number): GoalStatus {
  */
 export function evaluateGoal(ctx: TurnContext, goal: Goal, events: readonly GameEvent[]): GoalStatus {
   const { draft, pack } = ctx;
-  const status = (done: boolean, progress: number): GoalStatus => statusOf(goal, done, progress);
   switch (goal.type) {
     case "reach_target": {
       const a = draft.avatar;
-      if (!a.enabled || !a.position) return status(false, 0);
+      if (!a.enabled || !a.position) return statusOf(goal, false, 0);
       const [x, y] = a.position;
       for (let li = 0; li < pack.layers.length; li++) {
         const e = draft.get(li, x, y);
         if (!e) continue;
-        if (goal.config.targetKind !== undefined && e.kind === goal.config.targetKind) return status(true, 1);
+        if (goal.config.targetKind !== undefined && e.kind === goal.config.targetKind)
+          return statusOf(goal, true, 1);
         if (goal.config.targetTag !== undefined && e.info.tags.has(goal.config.targetTag))
-          return status(true, 1);
+          return statusOf(goal, true, 1);
       }
-      return status(false, 0);
+      return statusOf(goal, false, 0);
     }
     case "all_cleared": {
       const { kind, tag, layer } = goal.config;
-      // A kind lives on one layer, so only that layer needs counting.
-      const only =
-        layer !== undefined
-          ? (pack.layerIndex.get(layer) ?? -1)
-          : kind !== undefined
-            ? (pack.kinds.get(kind)?.layerIndex ?? -1)
-            : null;
       let remaining = 0;
-      for (let li = 0; li < pack.layers.length; li++) {
-        if (only !== null && li !== only) continue;
-        for (const [k, n] of layerCounts(draft, li)) {
-          if (kind !== undefined && k !== kind) continue;
-          if (tag !== undefined && !pack.kinds.get(k)?.tags.has(tag)) continue;
-          remaining += n;
-        }
+      const counts = censusOf(draft, pack);
+      const only = layer !== undefined ? (pack.layerIndex.get(layer) ?? -1) : null;
+      for (const info of pack.kinds.values()) {
+        if (kind !== undefined && info.name !== kind) continue;
+        if (tag !== undefined && !info.tags.has(tag)) continue;
+        if (only !== null && info.layerIndex !== only) continue;
+        remaining += counts[info.index] ?? 0;
       }
       const key = initialKey(goal);
       let initial = draft.memory<number>(key);
@@ -110,17 +91,17 @@ export function evaluateGoal(ctx: TurnContext, goal: Goal, events: readonly Game
         initial = remaining;
         draft.setMemory(key, remaining);
       }
-      return status(remaining === 0, initial === 0 ? 1 : 1 - remaining / initial);
+      return statusOf(goal, remaining === 0, initial === 0 ? 1 : 1 - remaining / initial);
     }
     case "variable_threshold": {
       const { variable, target, comparison = "gte" } = goal.config;
       const value = draft.variables[variable];
       const done = compare(value, comparison, target);
-      return status(done, typeof value === "number" && target !== 0 ? value / target : 0);
+      return statusOf(goal, done, typeof value === "number" && target !== 0 ? value / target : 0);
     }
     case "board_match": {
       const { matched, total } = boardMatchStatus(ctx, goal);
-      return status(matched === total, total === 0 ? 1 : matched / total);
+      return statusOf(goal, matched === total, total === 0 ? 1 : matched / total);
     }
     case "param_match": {
       const c = goal.config;
@@ -136,20 +117,20 @@ export function evaluateGoal(ctx: TurnContext, goal: Goal, events: readonly Game
           if (e?.kind === c.checkKind && e.params?.[c.checkParam] === c.checkValue) ok++;
         }
       }
-      return status(total > 0 && ok === total, total === 0 ? 0 : ok / total);
+      return statusOf(goal, total > 0 && ok === total, total === 0 ? 0 : ok / total);
     }
     case "sum_constraint":
     case "count_constraint": {
       const { satisfied, total } = lineConstraintStatus(ctx, goal);
-      return status(satisfied === total && total > 0, total === 0 ? 0 : satisfied / total);
+      return statusOf(goal, satisfied === total && total > 0, total === 0 ? 0 : satisfied / total);
     }
     case "sequence_match": {
       const { index, length } = sequenceMatchStatus(ctx, goal, events);
-      return status(index >= length, length === 0 ? 1 : index / length);
+      return statusOf(goal, index >= length, length === 0 ? 1 : index / length);
     }
     case "balance": {
       const s = balanceStatus(ctx, goal);
-      return status(s.done, s.progress);
+      return statusOf(goal, s.done, s.progress);
     }
   }
 }

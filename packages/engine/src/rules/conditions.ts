@@ -24,9 +24,19 @@ export function compare(a: unknown, op: ConditionOperator, b: unknown): boolean 
   }
 }
 
+let lastEvent: GameEvent | null = null;
+let lastPos: readonly [number, number] | null = null;
+
+/**
+ * The event's position, if it has a valid one. Several rules test the same event in a row, so the
+ * last answer is kept (events are not changed once emitted).
+ */
 function eventPos(event: GameEvent | null): readonly [number, number] | null {
+  if (event === lastEvent && event !== null) return lastPos;
   const p = event?.position;
-  return isPos(p) ? p : null;
+  lastEvent = event;
+  lastPos = isPos(p) ? p : null;
+  return lastPos;
 }
 
 /** Reads a field of an event: its own payload field first, then its entity params. */

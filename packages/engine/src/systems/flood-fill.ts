@@ -4,13 +4,6 @@ import type { SystemBehaviour, SystemContext } from "./types.js";
 
 type Ctx = SystemContext<Required<FloodFillConfig>>;
 
-const NEIGHBOURS: readonly Pos[] = [
-  [0, -1],
-  [1, 0],
-  [0, 1],
-  [-1, 0],
-];
-
 /** The cell indices the fill starts from, and a test for the cells it may spread to. */
 function seedsOf(ctx: Ctx, layer: number): { seeds: number[]; joins: (e: Entity) => boolean } | null {
   const { config, draft } = ctx;
@@ -73,31 +66,36 @@ export const floodFill: SystemBehaviour<Required<FloodFillConfig>> = {
     }
     const { width, height } = draft;
     const cells = draft.layerCells(layer);
+    const { joins } = start;
+    // `seen` marks cells the fill has reached; `hit` the ones it changes, read back in board order.
     const seen = new Uint8Array(width * height);
+    const hit = new Uint8Array(width * height);
     const queue = start.seeds.slice();
-    for (const i of queue) seen[i] = 1;
-    const changed: number[] = [];
     const fromSources = config.sourcePosition === "all_of_kind";
-    if (!fromSources) changed.push(...queue);
+    for (const i of queue) {
+      seen[i] = 1;
+      if (!fromSources) hit[i] = 1;
+    }
+    const visit = (ni: number) => {
+      if (seen[ni]) return;
+      const e = cells[ni];
+      if (!e || !joins(e)) return;
+      seen[ni] = 1;
+      hit[ni] = 1;
+      queue.push(ni);
+    };
     for (let q = 0; q < queue.length; q++) {
       const i = queue[q] as number;
       const x = i % width;
-      const y = (i - x) / width;
-      for (const [dx, dy] of NEIGHBOURS) {
-        const nx = x + dx;
-        const ny = y + dy;
-        if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
-        const ni = ny * width + nx;
-        const e = cells[ni];
-        if (seen[ni] || !e || !start.joins(e)) continue;
-        seen[ni] = 1;
-        queue.push(ni);
-        changed.push(ni);
-      }
+      if (i >= width) visit(i - width);
+      if (x + 1 < width) visit(i + 1);
+      if (i + width < width * height) visit(i + width);
+      if (x > 0) visit(i - 1);
     }
     const positions: Pos[] = [];
     const updates: [number, Entity][] = [];
-    for (const i of changed.sort((a, b) => a - b)) {
+    for (let i = 0; i < hit.length; i++) {
+      if (!hit[i]) continue;
       const e = cells[i];
       const next = e ? filled(ctx, e) : null;
       if (next) updates.push([i, next]);

@@ -126,13 +126,20 @@ export const iceSlide: SystemBehaviour<Required<IceSlideConfig>> = {
     return ground === undefined || objects === undefined ? null : { ground, objects };
   },
   cascade(ctx, pending) {
+    const layers = layersOf(ctx);
+    const at = ctx.draft.avatar.position;
+    // Most passes have nothing on ice: an avatar off the ice and no push settle it at once.
+    const onIce =
+      layers !== null &&
+      at !== null &&
+      ctx.draft.get(layers.ground, at[0], at[1])?.info.tags.has(ctx.config.slipperyTag) === true;
     let entered: GameEvent | null = null;
     let pushes = false;
     for (const e of pending) {
       if (entered === null && e.type === "avatar_entered" && typeof e.direction === "string") entered = e;
       else if (e.type === "object_pushed") pushes = true;
     }
-    if (entered && slideAvatar(ctx, entered, entered.direction as string)) return;
+    if (entered && onIce && slideAvatar(ctx, entered, entered.direction as string)) return;
     if (pushes) slideObject(ctx, pending);
   },
 };

@@ -68,6 +68,14 @@ function arrivedAt(e: GameEvent, at: Pos | null): boolean {
  * after a move that went nowhere; in the cascade, when a slide brings it onto one. Arriving at the
  * partner never sends it straight back in the same turn.
  */
+/** Whether the avatar stands on a portal: the cheap test that lets most turns skip the rest. */
+function onPortal(ctx: SystemContext<Required<PortalsConfig>>): boolean {
+  const at = ctx.draft.avatar.position;
+  if (at === null) return false;
+  for (const li of layersWithPortals(ctx)) if (portalAt(ctx, li, at[0], at[1]) !== null) return true;
+  return false;
+}
+
 export const portals: SystemBehaviour<Required<PortalsConfig>> = {
   type: "portals",
   prepare(config, pack): number[] {
@@ -78,6 +86,7 @@ export const portals: SystemBehaviour<Required<PortalsConfig>> = {
   },
   movement(ctx) {
     // Standing on a portal after the action is enough: a move that went nowhere still teleports.
+    if (!onPortal(ctx)) return;
     const at = ctx.draft.avatar.position;
     const events = ctx.turn.events;
     let direction: string | null = null;
@@ -90,6 +99,7 @@ export const portals: SystemBehaviour<Required<PortalsConfig>> = {
     teleport(ctx, direction);
   },
   cascade(ctx, pending) {
+    if (!onPortal(ctx)) return;
     const at = ctx.draft.avatar.position;
     for (const e of pending) {
       if (e.type !== "avatar_entered" || e.viaPortal === true || !arrivedAt(e, at)) continue;
