@@ -8,7 +8,7 @@ import {
 import { cloneJson, type Entity, freezeJson, isPos, type Params, type Pos } from "./model.js";
 import { entityFromCell, type Pack } from "./pack.js";
 import { compileRules, type RuleBook } from "./rules/compile.js";
-import type { GameState, MultiCellObjectState } from "./state.js";
+import type { AvatarState, GameState, MultiCellObjectState } from "./state.js";
 import { BUILTIN_SYSTEMS } from "./systems/index.js";
 import type { SystemBehaviour, SystemInstance } from "./systems/types.js";
 
@@ -25,6 +25,8 @@ export interface LevelRuntime {
   readonly maxCascadeDepth: number;
   /** One frozen `[x, y]` per cell (row-major), shared by every state that stores a position. */
   readonly cells: readonly Pos[];
+  /** Interned avatar states per cell (see `avatarState` in ops): a long history then shares them. */
+  readonly avatars: AvatarState[][];
   /** The enabled systems that take part in each phase, in `game.json` order. */
   readonly phases: {
     readonly action: readonly SystemInstance[];
@@ -83,6 +85,7 @@ export function prepareLevel(
     goals: def.goals,
     loseConditions: def.loseConditions ?? [],
     maxCascadeDepth: pack.game.defaults?.maxCascadeDepth ?? 3,
+    avatars: Array.from({ length: width * height }, () => []),
     cells: Array.from({ length: width * height }, (_, i) =>
       Object.freeze([i % width, Math.floor(i / width)] as const),
     ),
@@ -136,11 +139,21 @@ export function boardState(pack: Pack, level: LevelRuntime): GameState {
     params: freezeJson(cloneJson(o.params ?? {})),
   }));
   const overlay = def.state.overlay;
+  const onBoard =
+    isPos(position) &&
+    position[0] >= 0 &&
+    position[1] >= 0 &&
+    position[0] < level.width &&
+    position[1] < level.height;
   return {
     layers: pack.layers.map((_, i) => buildLayer(pack, level, i)),
     avatar: {
       enabled,
-      position: isPos(position) ? [position[0], position[1]] : null,
+      position: onBoard
+        ? (level.cells[position[1] * level.width + position[0]] as Pos)
+        : isPos(position)
+          ? [position[0], position[1]]
+          : null,
       facing: avatar.facing ?? "right",
       item: avatar.inventory?.slot ?? null,
     },

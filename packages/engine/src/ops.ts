@@ -1,6 +1,7 @@
 import type { GameEvent } from "./events.js";
 import type { LevelRuntime } from "./level.js";
 import type { Entity, Pos } from "./model.js";
+import type { AvatarState } from "./state.js";
 import type { TurnContext } from "./systems/types.js";
 
 /**
@@ -10,6 +11,33 @@ import type { TurnContext } from "./systems/types.js";
 export function sharedPos(level: LevelRuntime, x: number, y: number): Pos {
   if (x < 0 || y < 0 || x >= level.width || y >= level.height) return Object.freeze([x, y] as const);
   return level.cells[y * level.width + x] as Pos;
+}
+
+/**
+ * The avatar state with these fields, shared between states: avatar states are immutable, and reusing
+ * them keeps a long undo history from holding a copy per turn. Only on-board positions are interned.
+ */
+export function avatarState(
+  level: LevelRuntime,
+  enabled: boolean,
+  position: Pos | null,
+  facing: string,
+  item: string | null,
+): AvatarState {
+  const variants = position === null ? undefined : level.avatars[position[1] * level.width + position[0]];
+  if (
+    variants === undefined ||
+    position === null ||
+    level.cells[position[1] * level.width + position[0]] !== position
+  )
+    return { enabled, position, facing, item };
+  for (let i = 0; i < variants.length; i++) {
+    const a = variants[i] as AvatarState;
+    if (a.facing === facing && a.item === item && a.enabled === enabled) return a;
+  }
+  const made: AvatarState = { enabled, position, facing, item };
+  variants.push(made);
+  return made;
 }
 
 /**
@@ -56,7 +84,7 @@ export function moveAvatar(ctx: TurnContext, to: Pos, direction: string | null):
   const from = draft.avatar.position;
   const position = sharedPos(ctx.level, to[0], to[1]);
   const { enabled, facing, item } = draft.avatar;
-  draft.avatar = { enabled, position, facing: direction ?? facing, item };
+  draft.avatar = avatarState(ctx.level, enabled, position, direction ?? facing, item);
   ctx.emit({ type: "avatar_exited", position: from });
   const entered: Record<string, unknown> = { type: "avatar_entered", position, fromPosition: from };
   if (direction !== null) entered.direction = direction;

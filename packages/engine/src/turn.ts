@@ -46,8 +46,12 @@ interface ActionCheck {
   }[];
 }
 const actionChecks = new WeakMap<Pack, Map<string, ActionCheck>>();
+// The last pack looked up: a session plays one pack, and a WeakMap lookup per turn is measurable.
+let lastPack: Pack | null = null;
+let lastChecks: Map<string, ActionCheck> | null = null;
 
 function actionCheckOf(pack: Pack, id: string): ActionCheck | undefined {
+  if (pack === lastPack && lastChecks !== null) return lastChecks.get(id);
   let checks = actionChecks.get(pack);
   if (!checks) {
     checks = new Map();
@@ -64,6 +68,8 @@ function actionCheckOf(pack: Pack, id: string): ActionCheck | undefined {
     }
     actionChecks.set(pack, checks);
   }
+  lastPack = pack;
+  lastChecks = checks;
   return checks.get(id);
 }
 
@@ -132,6 +138,8 @@ class TurnRun implements TurnContext, TurnScratch {
   /** Whether a cascade pass is collecting the events it causes, and those collected so far. */
   private collecting = false;
   private produced: GameEvent[] | null = null;
+  /** How many `actor_selected` events the turn has: a turn of nothing else is not a move. */
+  selections = 0;
   /** Set when a system vetoes the action, so the turn need not search its events for one. */
   veto: GameEvent | null = null;
   /** The system being run. */
@@ -159,7 +167,9 @@ class TurnRun implements TurnContext, TurnScratch {
       if (this.produced === null) this.produced = [event];
       else this.produced.push(event);
     }
-    if (this.veto === null && event.type === "action_vetoed") this.veto = event;
+    const { type } = event;
+    if (type === "actor_selected") this.selections++;
+    else if (type === "action_vetoed" && this.veto === null) this.veto = event;
   }
 
   forSystem(system: SystemInstance): SystemContext<never> {
@@ -245,10 +255,11 @@ export function runTurn(pack: Pack, level: LevelRuntime, state: GameState, input
 
   const { draft } = run;
   const events = run.events;
-  const onlySelection = events.length > 0 && events.every((e) => e.type === "actor_selected");
-  if (!onlySelection) draft.actionCount++;
+  if (run.selections === 0 || run.selections !== events.length) draft.actionCount++;
   const goalProgress = goalsOf(run, events);
-  draft.won = goalProgress.length > 0 && goalProgress.every((g) => g.done);
+  let won = goalProgress.length > 0;
+  for (const g of goalProgress) if (!g.done) won = false;
+  draft.won = won;
   if (!draft.won) {
     for (const condition of level.loseConditions) {
       if (evaluateLose(run, condition)) {
