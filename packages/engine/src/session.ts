@@ -9,6 +9,13 @@ import { type GameAction, goalProgressOf, loadCascade, runTurn, type TurnResult 
 /** An action with its params, as `legalActions()` lists them. */
 export type ActionInput = { action: string } & Record<string, JsonValue>;
 
+/** One step of the undo (or redo) history: the state before it, the action, and the older steps. */
+interface HistoryEntry {
+  readonly state: GameState;
+  readonly action: GameAction;
+  readonly previous: HistoryEntry | null;
+}
+
 /**
  * A play session of one level: the current state, the history behind it (undo) and ahead of it
  * (redo). States are immutable and share structure, so the history is cheap to keep.
@@ -17,10 +24,10 @@ export class Session {
   readonly level: LevelRuntime;
   /** The state right after loading (after the load-time cascade). */
   readonly initial: GameState;
-  // Parallel lists rather than one of pairs: a long session keeps every entry, so fewer objects matter.
-  private pastStates: GameState[] = [];
-  private pastActions: GameAction[] = [];
-  private future: { state: GameState; action: GameAction }[] = [];
+  // The undo history is a linked list, newest first: each entry only points at older ones, which keeps
+  // the garbage collector's work per turn small even when the history holds millions of states.
+  private past: HistoryEntry | null = null;
+  private future: HistoryEntry | null = null;
   private current: GameState;
   private legal: ActionInput[] | undefined;
 
@@ -52,16 +59,17 @@ export class Session {
 
   /** The accepted actions that led from the initial state to the current one. */
   get actions(): ActionInput[] {
-    return this.pastActions.map(normalise);
+    const out: ActionInput[] = [];
+    for (let e = this.past; e !== null; e = e.previous) out.push(normalise(e.action));
+    return out.reverse();
   }
 
   /** Plays an action. A rejected action changes nothing; an accepted one clears the redo history. */
   act(action: GameAction): TurnResult {
     const result = runTurn(this.pack, this.level, this.current, action);
     if (result.accepted) {
-      this.pastStates.push(this.current);
-      this.pastActions.push(action);
-      if (this.future.length > 0) this.future = [];
+      this.past = { state: this.current, action, previous: this.past };
+      this.future = null;
       this.current = result.state;
     }
     return result;
@@ -74,29 +82,28 @@ export class Session {
 
   /** Steps back one accepted action. Returns false when there is nothing to undo. */
   undo(): boolean {
-    const state = this.pastStates.pop();
-    const action = this.pastActions.pop();
-    if (state === undefined || action === undefined) return false;
-    this.future.push({ state: this.current, action });
-    this.current = state;
+    const last = this.past;
+    if (last === null) return false;
+    this.past = last.previous;
+    this.future = { state: this.current, action: last.action, previous: this.future };
+    this.current = last.state;
     return true;
   }
 
   /** Replays the last undone action. Returns false when there is nothing to redo. */
   redo(): boolean {
-    const next = this.future.pop();
-    if (!next) return false;
-    this.pastStates.push(this.current);
-    this.pastActions.push(next.action);
+    const next = this.future;
+    if (next === null) return false;
+    this.future = next.previous;
+    this.past = { state: this.current, action: next.action, previous: this.past };
     this.current = next.state;
     return true;
   }
 
   /** Starts the level over: the initial state, with no history (`once` rules may fire again). */
   reset(): void {
-    this.pastStates = [];
-    this.pastActions = [];
-    this.future = [];
+    this.past = null;
+    this.future = null;
     this.current = this.initial;
   }
 

@@ -1,4 +1,4 @@
-import type { JsonValue } from "@gridponder/schema";
+import type { Goal, JsonValue } from "@gridponder/schema";
 import type { GameEvent } from "./events.js";
 import { evaluateGoal, evaluateLose, type GoalStatus } from "./goals/index.js";
 import type { LevelRuntime } from "./level.js";
@@ -114,10 +114,11 @@ export function resolveAction(
       return { error: `${name} must be an integer` };
     }
   }
-  for (const name in raw) {
-    if (name !== "action" && Object.hasOwn(raw, name) && !Object.hasOwn(check.declared, name)) {
-      return { error: `action ${JSON.stringify(id)} has no param ${JSON.stringify(name)}` };
-    }
+  // Every declared param is present, so the input has extra keys exactly when it has more keys.
+  const keys = Object.keys(raw);
+  if (keys.length !== check.params.length + 1) {
+    const extra = keys.find((name) => name !== "action" && !Object.hasOwn(check.declared, name));
+    return { error: `action ${JSON.stringify(id)} has no param ${JSON.stringify(extra)}` };
   }
   // The input itself serves as the params: it has been checked to hold exactly the declared ones
   // (besides `action`), and copying it would cost an object on every turn.
@@ -205,7 +206,10 @@ class TurnRun implements TurnContext, TurnScratch {
 }
 
 function goalsOf(run: TurnRun, events: readonly GameEvent[]): GoalStatus[] {
-  return run.level.goals.map((goal) => evaluateGoal(run, goal, events));
+  const { goals } = run.level;
+  const out: GoalStatus[] = new Array(goals.length);
+  for (let i = 0; i < goals.length; i++) out[i] = evaluateGoal(run, goals[i] as Goal, events);
+  return out;
 }
 
 function rejected(state: GameState, reason: string, goalProgress: readonly GoalStatus[] = []): TurnResult {

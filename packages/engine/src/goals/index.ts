@@ -63,7 +63,9 @@ export function evaluateGoal(ctx: TurnContext, goal: Goal, events: readonly Game
     case "reach_target": {
       const a = draft.avatar;
       if (!a.enabled || !a.position) return statusOf(goal, false, 0);
-      const [x, y] = a.position;
+      // Indexing, not destructuring: positions are frozen, and this runs on every turn.
+      const x = a.position[0];
+      const y = a.position[1];
       for (let li = 0; li < pack.layers.length; li++) {
         const e = draft.get(li, x, y);
         if (!e) continue;
