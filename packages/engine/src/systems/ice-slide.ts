@@ -40,7 +40,7 @@ function slideAvatar(ctx: Ctx, entered: GameEvent, direction: string): boolean {
   const blocker = draft.get(layers.objects, next[0], next[1]);
   if (blocker?.info.tags.has(SOLID)) {
     const push = pushConfig(ctx);
-    if (!push || !push.pushableTags.some((t) => blocker.info.tags.has(t))) return false;
+    if (!push?.pushableTags.some((t) => blocker.info.tags.has(t))) return false;
     const beyond: Pos = [next[0] + delta[0], next[1] + delta[1]];
     const beyondGround = open(ctx, layers.ground, beyond[0], beyond[1]);
     if (!beyondGround || draft.get(layers.objects, beyond[0], beyond[1]) !== null) return false;

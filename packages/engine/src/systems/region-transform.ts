@@ -98,7 +98,10 @@ export const regionTransform: SystemBehaviour<Required<RegionTransformConfig>> =
       );
     for (const li of blocked ? [] : layers) {
       const before: (Entity | null)[] = moves.map(([a]) => draft.get(li, a[0], a[1]));
-      moves.forEach(([, b], i) => draft.set(li, b[0], b[1], before[i] ?? null));
+      for (let i = 0; i < moves.length; i++) {
+        const b = (moves[i] as [Pos, Pos])[1];
+        draft.set(li, b[0], b[1], before[i] ?? null);
+      }
     }
     ctx.emit({
       type: "region_transformed",

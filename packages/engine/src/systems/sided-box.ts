@@ -15,7 +15,7 @@ function maskOf(ctx: Ctx, e: Entity): number {
 }
 
 function isSided(ctx: Ctx, e: Entity | null): boolean {
-  return e !== null && e.info.tags.has(ctx.config.sidedTag);
+  return e?.info.tags.has(ctx.config.sidedTag) === true;
 }
 
 /** `moving` joins `staying`: the walls combine; the moving box keeps its kind and other params. */
