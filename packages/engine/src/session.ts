@@ -216,25 +216,48 @@ function codesOf(pack: Pack): Map<string, string> {
  */
 export function stateKey(pack: Pack, state: GameState): string {
   const codes = codesOf(pack);
-  const parts: string[] = [];
-  for (const cells of state.layers) {
-    let s = "";
+  let key = "";
+  for (const cells of state.layers) key += `${layerKey(codes, cells)}|`;
+  const a = state.avatar;
+  key += a.enabled && a.position ? `${a.position[0]},${a.position[1]},${a.facing},${a.item ?? ""}|` : "-|";
+  key += `${jsonKey(state.variables)}|`;
+  if (state.overlay) key += `${state.overlay.position[0]},${state.overlay.position[1]}|`;
+  if (state.multiCellObjects.length > 0) key += `${jsonKey(state.multiCellObjects)}|`;
+  if (Object.keys(state.memory).length > 0) key += `${jsonKey(state.memory)}|`;
+  if (state.firedOnce.length > 0) key += `${state.firedOnce.join(",")}|`;
+  return key + (state.won ? "W" : state.lost ? "L" : "");
+}
+
+// Committed layers, variables and the like are immutable and shared by the states that did not
+// change them, so their part of a key is computed once per object: a search computing a key for
+// every state it reaches mostly re-reads layers it has seen.
+const layerKeys = new WeakMap<object, string>();
+const jsonKeys = new WeakMap<object, string>();
+
+function layerKey(
+  codes: Map<string, string>,
+  cells: readonly ({ kind: string; params: unknown } | null)[],
+): string {
+  let s = layerKeys.get(cells);
+  if (s === undefined) {
+    s = "";
     for (const e of cells) {
       if (!e) s += "_";
       else {
         s += codes.get(e.kind) ?? "?";
-        if (e.params) s += stableStringify(e.params);
+        if (e.params) s += jsonKey(e.params as object);
       }
     }
-    parts.push(s);
+    layerKeys.set(cells, s);
   }
-  const a = state.avatar;
-  parts.push(a.enabled && a.position ? `${a.position[0]},${a.position[1]},${a.facing},${a.item ?? ""}` : "-");
-  parts.push(stableStringify(state.variables));
-  if (state.overlay) parts.push(`${state.overlay.position[0]},${state.overlay.position[1]}`);
-  if (state.multiCellObjects.length > 0) parts.push(stableStringify(state.multiCellObjects));
-  if (Object.keys(state.memory).length > 0) parts.push(stableStringify(state.memory));
-  if (state.firedOnce.length > 0) parts.push(state.firedOnce.join(","));
-  parts.push(state.won ? "W" : state.lost ? "L" : "");
-  return parts.join("|");
+  return s;
+}
+
+function jsonKey(value: object): string {
+  let s = jsonKeys.get(value);
+  if (s === undefined) {
+    s = stableStringify(value);
+    jsonKeys.set(value, s);
+  }
+  return s;
 }

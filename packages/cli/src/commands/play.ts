@@ -1,0 +1,102 @@
+import type { Readable } from "node:stream";
+import type { Command } from "commander";
+import { type CliContext, printJson, type TextSink } from "../context.js";
+import { loadPlayablePack, requireLevel } from "../packs.js";
+import { KeyDecoder } from "../play/keys.js";
+import { Player } from "../play/player.js";
+import { playSequence } from "../play/sequence.js";
+
+type TerminalInput = Readable & { isTTY?: boolean; setRawMode?: (raw: boolean) => unknown };
+
+const ALT_SCREEN_ON = "\u001b[?1049h\u001b[?25l";
+const ALT_SCREEN_OFF = "\u001b[?25h\u001b[?1049l";
+const CLEAR = "\u001b[H\u001b[2J";
+
+/** Draws frames: redrawn in place on a terminal, one after another on a pipe (tests, logs). */
+interface Screen {
+  draw(frame: string): void;
+  close(): void;
+}
+
+function terminalScreen(out: TextSink, input: TerminalInput): Screen {
+  input.setRawMode?.(true);
+  out.write(ALT_SCREEN_ON);
+  return {
+    // Raw mode is set on the input side only, but \r\n keeps lines aligned whatever the output settings.
+    draw: (frame) => out.write(`${CLEAR}${frame.replaceAll("\n", "\r\n")}\r\n`),
+    close: () => {
+      out.write(ALT_SCREEN_OFF);
+      input.setRawMode?.(false);
+    },
+  };
+}
+
+function streamScreen(out: TextSink | null): Screen {
+  return { draw: (frame) => out?.write(`${frame}\n\n`), close: () => {} };
+}
+
+async function runPlay(ctx: CliContext, packDir: string, levelId: string | undefined): Promise<void> {
+  const pack = await loadPlayablePack(packDir);
+  const entries = playSequence(pack);
+  const start =
+    levelId === undefined
+      ? 0
+      : entries.findIndex((e) => e.type === "level" && e.id === requireLevel(pack, levelId));
+  const player = new Player(pack, entries, start, ctx.colors);
+
+  const input = ctx.io.stdin as TerminalInput;
+  const interactive = ctx.io.isTTY && input.isTTY === true && typeof input.setRawMode === "function";
+  // With --json, stdout carries only the summary: a terminal still needs its screen, so it goes to stderr.
+  const screen = interactive
+    ? terminalScreen(ctx.json ? ctx.io.stderr : ctx.io.stdout, input)
+    : streamScreen(ctx.json ? null : ctx.io.stdout);
+  try {
+    screen.draw(player.frame());
+    await readKeys(input, interactive, (key) => {
+      player.press(key);
+      screen.draw(player.frame());
+      return player.finished;
+    });
+  } finally {
+    screen.close();
+  }
+  if (ctx.json) printJson(ctx, { solved: player.solved, finished: player.finished && !player.quit });
+  // A finished player's last frame was the farewell already; input that simply ran out still gets one.
+  else if (interactive || !player.finished) ctx.io.stdout.write(`${player.farewell()}\n`);
+}
+
+/** Feeds key presses to `onKey` until it returns true or the input ends. */
+async function readKeys(
+  input: Readable,
+  interactive: boolean,
+  onKey: (key: string) => boolean,
+): Promise<void> {
+  const decoder = new KeyDecoder();
+  const text = new TextDecoder();
+  for await (const chunk of input) {
+    const keys = decoder.push(typeof chunk === "string" ? chunk : text.decode(chunk, { stream: true }));
+    // A terminal delivers an escape sequence in one read, so an ESC left over is the Escape key itself.
+    if (interactive) keys.push(...decoder.end());
+    for (const key of keys) if (onKey(key)) return;
+  }
+  for (const key of decoder.end()) if (onKey(key)) return;
+}
+
+export function registerPlay(program: Command, ctx: CliContext): void {
+  program
+    .command("play")
+    .description("play a pack in the terminal")
+    .argument("<pack>", "pack folder")
+    .argument("[level]", "level id to start at (default: the first screen of the game)")
+    .addHelpText(
+      "after",
+      `
+Keys: arrows or WASD move, u undo, r reset, h hint (replays the solution up to its next hint
+stop), q quit. Other actions get digit or letter keys, listed on screen; for actions that take a
+position, t toggles cursor mode, arrows move the cursor and Enter or space acts at it.
+
+When stdin is not a terminal, its bytes are read as keys and every frame is printed in turn, e.g.:
+  printf 'ddss' | gridponder play packs/lantern-cellar lc01_bottom_step`,
+    )
+    .action((packDir: string, levelId: string | undefined) => runPlay(ctx, packDir, levelId));
+}

@@ -1,0 +1,149 @@
+import { resolve } from "node:path";
+import { type SolveEvent, type SolveResult, solveLevels } from "@gridponder/solver/node";
+import { SingleBar } from "cli-progress";
+import { type Command, InvalidArgumentError } from "commander";
+import { type CliContext, printJson, printLine } from "../context.js";
+import { loadPlayablePack, requireLevel } from "../packs.js";
+import { plural } from "../plural.js";
+
+interface SolveFlags {
+  maxDepth?: number;
+  maxStates?: number;
+  timeLimit?: number;
+  maxMemory?: number;
+  workers?: number;
+  strategy?: "bfs" | "astar";
+}
+
+function positiveInteger(text: string): number {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n <= 0) throw new InvalidArgumentError("expected a positive integer");
+  return n;
+}
+
+function strategyOf(text: string): "bfs" | "astar" {
+  if (text !== "bfs" && text !== "astar") throw new InvalidArgumentError('expected "bfs" or "astar"');
+  return text;
+}
+
+const yesNo = (value: boolean | null) => (value === null ? "?" : value ? "yes" : "no");
+
+/** One row of the results table: level, gold length, optimum, uniqueness, states, time, verdict. */
+function row(r: SolveResult): string[] {
+  const optimum =
+    r.status === "solved" ? String(r.optimalLength) : r.status === "unsolvable" ? "none" : `? (${r.bound})`;
+  const count = r.optimalCount === null ? "?" : `${r.optimalCount}${r.countCapped ? "+" : ""}`;
+  const notes: string[] = [];
+  if (!r.gold.wins) notes.push("gold path does not win");
+  else if (r.gold.optimal === false) notes.push("gold path is not optimal");
+  if (!r.gold.hintStopsValid) notes.push("hint stop outside the gold path");
+  if (r.status === "unsolvable") notes.push("proven unsolvable");
+  return [
+    r.level,
+    String(r.gold.length),
+    optimum,
+    r.status === "solved" ? `${yesNo(r.gold.uniqueOptimum)} (${count})` : "-",
+    r.statesExpanded.toLocaleString("en-US"),
+    `${(r.elapsedMs / 1000).toFixed(2)} s`,
+    notes.join("; "),
+  ];
+}
+
+function table(rows: string[][]): string {
+  const widths = rows[0]?.map((_, c) => Math.max(...rows.map((r) => (r[c] ?? "").length))) ?? [];
+  return rows
+    .map((r) =>
+      r
+        .map((cell, c) => cell.padEnd(widths[c] ?? 0))
+        .join("  ")
+        .trimEnd(),
+    )
+    .join("\n");
+}
+
+/** A level is a finding when its gold path fails, a hint stop is misplaced, or it cannot be solved. */
+function isFinding(r: SolveResult): boolean {
+  return !r.gold.wins || !r.gold.hintStopsValid || r.status === "unsolvable";
+}
+
+async function runSolve(
+  ctx: CliContext,
+  packDir: string,
+  levelArgs: string[],
+  flags: SolveFlags,
+): Promise<void> {
+  const pack = await loadPlayablePack(packDir);
+  const levels = levelArgs.length > 0 ? levelArgs.map((id) => requireLevel(pack, id)) : [...pack.levelOrder];
+  // A bar only where someone watches it: on a terminal, and never under --json.
+  const bar =
+    ctx.io.isTTY && !ctx.json
+      ? new SingleBar({
+          format: "solving {bar} {value}/{total} levels | {level} | {states} states",
+          stream: ctx.io.stderr as NodeJS.WritableStream,
+          hideCursor: true,
+          clearOnComplete: true,
+        })
+      : null;
+  bar?.start(levels.length, 0, { level: "", states: 0 });
+  let done = 0;
+  const onEvent = (event: SolveEvent) => {
+    if (event.type === "progress")
+      bar?.update(done, { level: event.progress.level, states: event.progress.statesExpanded });
+    else if (event.type === "done")
+      bar?.update(++done, { level: event.result.level, states: event.result.statesExpanded });
+  };
+  let results: SolveResult[];
+  try {
+    results = await solveLevels(resolve(packDir), levels, {
+      strategy: flags.strategy,
+      maxDepth: flags.maxDepth,
+      maxStates: flags.maxStates,
+      timeLimitMs: flags.timeLimit === undefined ? undefined : flags.timeLimit * 1000,
+      maxMemoryMb: flags.maxMemory,
+      workers: flags.workers,
+      onEvent,
+    });
+  } finally {
+    bar?.stop();
+  }
+  if (results.some(isFinding)) ctx.exitCode = 1;
+  if (ctx.json) {
+    printJson(ctx, results);
+    return;
+  }
+  const header = ["level", "gold", "optimum", "unique (optima)", "states", "time", ""];
+  printLine(ctx, table([header, ...results.map(row)]));
+  const solved = results.filter((r) => r.status === "solved");
+  const total = results.reduce((t, r) => t + r.elapsedMs, 0);
+  const states = results.reduce((t, r) => t + r.statesExpanded, 0);
+  const slowest = results.reduce((a, b) => (b.elapsedMs > a.elapsedMs ? b : a));
+  printLine(ctx);
+  printLine(
+    ctx,
+    `${plural(results.length, "level")}: ${solved.length} solved, ` +
+      `${results.filter((r) => r.status === "unsolvable").length} proven unsolvable, ` +
+      `${results.filter((r) => r.status === "bounded").length} stopped by a bound; ` +
+      `${(total / 1000).toFixed(1)} s of search, slowest ${slowest.level} (${(slowest.elapsedMs / 1000).toFixed(1)} s), ` +
+      `${Math.round(total > 0 ? (states / total) * 1000 : 0).toLocaleString("en-US")} states/s`,
+  );
+}
+
+/** `gridponder solve <pack> [level...]`: shortest solutions, their uniqueness and gold-path verdicts. */
+export function registerSolve(program: Command, ctx: CliContext): void {
+  program
+    .command("solve")
+    .description("find each level's shortest solution, count the optima and judge the gold path")
+    .argument("<pack>", "pack folder")
+    .argument("[levels...]", "level ids (default: every level)")
+    .option(
+      "--strategy <name>",
+      "bfs or astar (default: astar where an admissible heuristic exists)",
+      strategyOf,
+    )
+    .option("--max-depth <n>", "longest solution searched", positiveInteger)
+    .option("--max-states <n>", "most states kept per level", positiveInteger)
+    .option("--time-limit <seconds>", "wall time per level", positiveInteger)
+    .option("--max-memory <mb>", "heap limit per worker", positiveInteger)
+    .option("--workers <n>", "worker threads (default: one per core)", positiveInteger)
+    .action((pack: string, levels: string[], flags: SolveFlags) => runSolve(ctx, pack, levels, flags));
+}

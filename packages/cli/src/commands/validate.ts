@@ -1,0 +1,115 @@
+import { join } from "node:path";
+import { compilePack } from "@gridponder/engine";
+import { countDiagnostics, type Diagnostic, formatDiagnostics, pointerOf } from "@gridponder/schema";
+import { validatePackFolder } from "@gridponder/schema/node";
+import type { Command } from "commander";
+import { type CliContext, printJson, printLine } from "../context.js";
+import { type GoldPathResult, replayGoldPath } from "../gold-path.js";
+import { findPackFolders, levelFileOf, locateDiagnostics, searchPathsFor } from "../packs.js";
+import { plural } from "../plural.js";
+
+/** A gold-path replay with the level file it comes from. */
+type GoldPathReport = GoldPathResult & { file: string };
+
+interface PackReport {
+  path: string;
+  valid: boolean;
+  levels: number;
+  errors: number;
+  warnings: number;
+  diagnostics: Diagnostic[];
+  /** Empty for an invalid pack: its levels cannot be played. */
+  goldPaths: GoldPathReport[];
+}
+
+async function validateOne(dir: string): Promise<PackReport> {
+  const result = await validatePackFolder(dir, { searchPaths: searchPathsFor(dir) });
+  const diagnostics = locateDiagnostics(dir, result.diagnostics);
+  const { errors, warnings } = countDiagnostics(diagnostics);
+  const report: PackReport = {
+    path: dir,
+    valid: result.ok,
+    levels: 0,
+    errors,
+    warnings,
+    diagnostics,
+    goldPaths: [],
+  };
+  if (result.ok && result.pack) {
+    const pack = compilePack(result.pack);
+    report.levels = pack.levelOrder.length;
+    report.goldPaths = pack.levelOrder.map((id) => ({
+      ...replayGoldPath(pack, id),
+      file: levelFileOf(pack, id),
+    }));
+  }
+  return report;
+}
+
+function goldPathFinding(ctx: CliContext, report: PackReport, gold: GoldPathReport): string {
+  const pointer = pointerOf("solution", "goldPath", ...(gold.step === undefined ? [] : [gold.step]));
+  return `${join(report.path, gold.file)}:${pointer}: ${ctx.colors.red(ctx.colors.bold("failure"))}: ${gold.problem}`;
+}
+
+function printReport(ctx: CliContext, report: PackReport): void {
+  const color = ctx.colors.isColorSupported;
+  if (report.diagnostics.length > 0) printLine(ctx, formatDiagnostics(report.diagnostics, { color }));
+  const failing = report.goldPaths.filter((g) => !g.won);
+  for (const gold of failing) printLine(ctx, goldPathFinding(ctx, report, gold));
+  const verdict = !report.valid
+    ? ctx.colors.red("invalid")
+    : failing.length > 0
+      ? ctx.colors.yellow(
+          `valid, but ${failing.length} of ${plural(report.levels, "gold path")} ${failing.length === 1 ? "does" : "do"} not win`,
+        )
+      : ctx.colors.green(`valid, ${plural(report.levels, "level")}, every gold path wins`);
+  printLine(ctx, `${ctx.colors.bold(report.path)}: ${verdict}`);
+}
+
+async function runValidate(ctx: CliContext, paths: string[]): Promise<void> {
+  // Every path is checked before any pack is validated, so a typo fails fast instead of after a long run.
+  const folders: string[] = [];
+  for (const path of paths) folders.push(...(await findPackFolders(path)));
+
+  const reports: PackReport[] = [];
+  for (const dir of folders) {
+    const report = await validateOne(dir);
+    reports.push(report);
+    if (!ctx.json) printReport(ctx, report);
+  }
+
+  const errors = reports.reduce((n, r) => n + r.errors, 0);
+  const warnings = reports.reduce((n, r) => n + r.warnings, 0);
+  const failingGoldPaths = reports.reduce((n, r) => n + r.goldPaths.filter((g) => !g.won).length, 0);
+  ctx.exitCode = reports.some((r) => !r.valid) ? 2 : failingGoldPaths > 0 ? 1 : 0;
+
+  if (ctx.json) {
+    printJson(ctx, {
+      packs: reports,
+      summary: { packs: reports.length, errors, warnings, failingGoldPaths },
+    });
+    return;
+  }
+  let summary = `${plural(reports.length, "pack")}, ${plural(errors, "error")}, ${plural(warnings, "warning")}`;
+  if (failingGoldPaths > 0) summary += `, ${plural(failingGoldPaths, "failing gold path")}`;
+  printLine(ctx, summary);
+}
+
+export function registerValidate(program: Command, ctx: CliContext): void {
+  program
+    .command("validate")
+    .description(
+      "check pack folders (or folders of packs) against the schema, then replay every level's gold path",
+    )
+    .argument("<paths...>", "pack folders, or folders holding pack folders")
+    .addHelpText(
+      "after",
+      `
+Exit code 2 when a pack is invalid, 1 when a gold path does not win, else 0.
+
+Examples:
+  gridponder validate packs/lantern-cellar
+  gridponder validate packs --json`,
+    )
+    .action((paths: string[]) => runValidate(ctx, paths));
+}

@@ -1,0 +1,37 @@
+/**
+ * `@gridponder/cli`: the `gridponder` command. `main` runs one command line in-process against the
+ * given streams and returns its exit code, so tests need neither a child process nor `process.exit`.
+ * @module
+ */
+import { CommanderError } from "commander";
+import { type CliContext, type CliIo, createContext, printError } from "./context.js";
+import { InputError, messageOf } from "./errors.js";
+import { createProgram } from "./program.js";
+
+export type { CliContext, CliIo, Colors, TextSink } from "./context.js";
+export { InputError } from "./errors.js";
+
+/** Runs `gridponder <args>` and returns the exit code: 0 ok, 1 findings, 2 usage error or invalid input. */
+export async function main(args: string[], io: CliIo): Promise<number> {
+  const ctx = createContext(io);
+  try {
+    await createProgram(ctx).parseAsync(args, { from: "user" });
+    return ctx.exitCode;
+  } catch (error) {
+    return reportFailure(ctx, error);
+  }
+}
+
+function reportFailure(ctx: CliContext, error: unknown): number {
+  // Commander has already printed its message (or the help or version it was asked for).
+  if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
+  if (error instanceof InputError) {
+    printError(ctx, `gridponder: ${error.message}`);
+    for (const line of error.details) printError(ctx, line);
+    return 2;
+  }
+  printError(ctx, `gridponder: internal error: ${messageOf(error)}`);
+  if (ctx.io.env.GRIDPONDER_DEBUG === "1" && error instanceof Error && error.stack)
+    printError(ctx, error.stack);
+  return 2;
+}

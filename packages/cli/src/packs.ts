@@ -1,0 +1,84 @@
+import { readdir, stat } from "node:fs/promises";
+import { dirname, join, resolve } from "node:path";
+import type { Pack } from "@gridponder/engine";
+import { loadPackFolder } from "@gridponder/engine/node";
+import { type Diagnostic, formatDiagnostics } from "@gridponder/schema";
+import { InputError } from "./errors.js";
+
+async function statOrNull(path: string) {
+  try {
+    return await stat(path);
+  } catch {
+    return null;
+  }
+}
+
+export async function isPackFolder(dir: string): Promise<boolean> {
+  return (await statOrNull(join(dir, "manifest.json")))?.isFile() ?? false;
+}
+
+/** Fails with an `InputError` unless `path` is an existing folder. */
+export async function requireFolder(path: string, what = "folder"): Promise<void> {
+  const info = await statOrNull(path);
+  if (!info) throw new InputError(`no such ${what}: ${path}`);
+  if (!info.isDirectory()) throw new InputError(`not a folder: ${path}`);
+}
+
+/** The pack folders a path names: itself when it has a manifest.json, else its sub-folders that do. */
+export async function findPackFolders(path: string): Promise<string[]> {
+  await requireFolder(path);
+  if (await isPackFolder(path)) return [path];
+  const entries = await readdir(path, { withFileTypes: true });
+  const names = entries.filter((e) => e.isDirectory()).map((e) => e.name);
+  const packs: string[] = [];
+  for (const name of names.sort()) if (await isPackFolder(join(path, name))) packs.push(join(path, name));
+  if (packs.length === 0)
+    throw new InputError(`no pack found in ${path} (a pack folder holds a manifest.json)`);
+  return packs;
+}
+
+/**
+ * Shared asset collections such as gridponder-base sit next to the packs that use them, so a pack's
+ * parent folder is where to look for them.
+ */
+export function searchPathsFor(packDir: string): string[] {
+  return [dirname(resolve(packDir))];
+}
+
+/** Prefixes diagnostics' pack-relative file names with the pack folder, so they read like compiler output. */
+export function locateDiagnostics(packDir: string, diagnostics: readonly Diagnostic[]): Diagnostic[] {
+  return diagnostics.map((d) => ({ ...d, file: join(packDir, d.file) }));
+}
+
+/**
+ * Loads a pack for play; an invalid pack is an `InputError` carrying its errors. Shared asset
+ * collections are not looked up: the text renderer draws no sprites, so a missing collection (which
+ * `validate` reports) need not stop anyone from playing or tracing.
+ */
+export async function loadPlayablePack(packDir: string): Promise<Pack> {
+  await requireFolder(packDir, "pack folder");
+  if (!(await isPackFolder(packDir)))
+    throw new InputError(`${packDir} is not a pack folder (no manifest.json)`);
+  const loaded = await loadPackFolder(packDir);
+  if (!loaded.ok) {
+    const errors = locateDiagnostics(
+      packDir,
+      loaded.diagnostics.filter((d) => d.severity === "error"),
+    );
+    throw new InputError(`invalid pack ${packDir} (run gridponder validate ${packDir})`, [
+      formatDiagnostics(errors),
+    ]);
+  }
+  return loaded.pack;
+}
+
+/** Fails with an `InputError` listing the valid ids unless the pack has the level. */
+export function requireLevel(pack: Pack, levelId: string): string {
+  if (Object.hasOwn(pack.levels, levelId)) return levelId;
+  throw new InputError(`unknown level "${levelId}"; valid ids: ${pack.levelOrder.join(", ")}`);
+}
+
+/** The pack-relative path of a level file. */
+export function levelFileOf(pack: Pack, levelId: string): string {
+  return `${pack.manifest.levelDirectory ?? "levels"}/${levelId}.json`;
+}

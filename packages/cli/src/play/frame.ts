@@ -1,0 +1,107 @@
+import { renderText } from "@gridponder/engine";
+import type { Colors } from "../context.js";
+import { plural } from "../plural.js";
+import type { LevelPlay } from "./level-play.js";
+
+/** Where a level sits in the game, for the header line. */
+export interface LevelPlace {
+  gameTitle: string;
+  number: number;
+  count: number;
+  /** Whether no level follows, so the win message says so. */
+  last: boolean;
+}
+
+/** The board with a space between cells, and the cursor cell in brackets. */
+function boardWithCursor(rows: string[], cursor: readonly [number, number], colors: Colors): string[] {
+  return rows.map((row, y) => {
+    const cells = [...row];
+    let line = "";
+    cells.forEach((cell, x) => {
+      const gap =
+        y === cursor[1] && x === cursor[0] ? "[" : y === cursor[1] && x === cursor[0] + 1 ? "]" : " ";
+      line += gap + (y === cursor[1] && x === cursor[0] ? colors.inverse(cell) : cell);
+    });
+    if (y === cursor[1] && cursor[0] === cells.length - 1) line += "]";
+    return line;
+  });
+}
+
+function goalLines(play: LevelPlay, colors: Colors): string[] {
+  const descriptions = play.pack.game.goalDescriptions ?? {};
+  return play.session.goalProgress().map((status) => {
+    const goal = play.session.level.goals.find((g) => g.id === status.id);
+    const text = goal?.display?.text ?? descriptions[status.id] ?? `${status.id} (${status.type})`;
+    const mark = status.done ? colors.green("[x]") : "[ ]";
+    return `  ${mark} ${text}  ${Math.round(status.progress * 100)}%`;
+  });
+}
+
+function keyLines(play: LevelPlay): string[] {
+  const { controls } = play;
+  const lines = [`Keys: ${controls.move ? "arrows/WASD move · " : ""}u undo · r reset · h hint · q quit`];
+  const direct = controls.bindings.filter((b) => b.positionParam === null);
+  if (direct.length > 0) lines.push(`      ${direct.map((b) => `${b.key} ${b.label}`).join(" · ")}`);
+  if (controls.usesCursor) {
+    const selectable = controls.bindings.filter((b) => b.positionParam !== null);
+    const mode = play.cursorMode ? "on: arrows move the cursor" : "off";
+    lines.push(`      t cursor mode (${mode}) · Enter/space: ${play.selected?.label ?? "act"} at the cursor`);
+    if (selectable.length > 1)
+      lines.push(
+        `      choose the cursor action: ${selectable.map((b) => `${b.key} ${b.label}`).join(" · ")}`,
+      );
+  }
+  return lines;
+}
+
+function statusLines(play: LevelPlay, place: LevelPlace, colors: Colors): string[] {
+  const { session } = play;
+  if (session.won) {
+    const next = place.last
+      ? "That was the last level. Press any key to finish."
+      : "Press any key for the next level.";
+    return [colors.green(colors.bold(`Level solved in ${plural(session.actionCount, "move")}!`)), next];
+  }
+  if (session.lost) {
+    return [
+      colors.red(colors.bold(`Level lost${play.loseReason ? ` (${play.loseReason})` : ""}.`)),
+      "Press u to undo, r to restart or h for a hint.",
+    ];
+  }
+  return play.message ? [colors.yellow(play.message)] : [];
+}
+
+/** The whole level screen: header, board with legend, goals, move counters, status and keys. */
+export function levelFrame(play: LevelPlay, place: LevelPlace, colors: Colors): string {
+  const { session, pack } = play;
+  const { width, height } = session.level;
+  const title = play.def.title ?? play.levelId;
+  const lines = [colors.bold(`${place.gameTitle} · Level ${place.number}/${place.count} · ${title}`)];
+  if (pack.game.ui?.showGuide && play.def.guide) lines.push(colors.dim(play.def.guide));
+  lines.push("");
+  const rendered = renderText(pack, session.state, width, height, { legend: true }).split("\n");
+  const rows = rendered.slice(0, height);
+  const board = play.controls.usesCursor ? boardWithCursor(rows, play.cursor, colors) : rows;
+  for (const row of board) lines.push(`  ${row}`);
+  lines.push(
+    "",
+    colors.dim(`  ${rendered.slice(height).join("   ")}`),
+    "",
+    "Goals:",
+    ...goalLines(play, colors),
+  );
+  const limit = play.actionLimit;
+  lines.push(
+    `Moves: ${session.actionCount}${limit === null ? "" : ` · Moves left: ${Math.max(0, limit - session.actionCount)}`}`,
+  );
+  lines.push(...statusLines(play, place, colors), "", ...keyLines(play).map((l) => colors.dim(l)));
+  return lines.join("\n");
+}
+
+export function storyFrame(title: string | undefined, text: string | undefined, colors: Colors): string {
+  const lines: string[] = [];
+  if (title) lines.push(colors.bold(title), "");
+  if (text) lines.push(text, "");
+  lines.push(colors.dim("Press any key to continue (q quits)."));
+  return lines.join("\n");
+}

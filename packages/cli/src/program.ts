@@ -1,0 +1,51 @@
+import { Command } from "commander";
+import { registerConformance } from "./commands/conformance.js";
+import { registerNew } from "./commands/new.js";
+import { registerPlay } from "./commands/play.js";
+import { registerSolve } from "./commands/solve.js";
+import { registerTrace } from "./commands/trace.js";
+import { registerValidate } from "./commands/validate.js";
+import type { CliContext } from "./context.js";
+import { cliVersion } from "./version.js";
+
+const EXIT_CODES = `
+Exit codes:
+  0  ok
+  1  findings (a gold path that does not win, a failing conformance level)
+  2  usage error or invalid input (missing path, invalid pack, unknown level id)`;
+
+/**
+ * The commander program. Settings that subcommands inherit (exit override, output) are configured
+ * before the commands are added, because commander copies them when a subcommand is created.
+ */
+export function createProgram(ctx: CliContext): Command {
+  const program = new Command("gridponder")
+    .description("Validate, solve, play, trace and scaffold Gridponder puzzle packs.")
+    .version(cliVersion(), "-V, --version", "print the version")
+    .helpOption("-h, --help", "show help")
+    .helpCommand(false)
+    // Global, so that every command (including ones registered later) accepts it after its name.
+    .option("--json", "machine-readable output on stdout (and nothing else there)")
+    .configureHelp({ showGlobalOptions: true, sortSubcommands: false })
+    .showHelpAfterError("(run gridponder --help for usage)")
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => ctx.io.stdout.write(text),
+      writeErr: (text) => ctx.io.stderr.write(text),
+      outputError: (text, write) => write(ctx.colors.red(text)),
+    })
+    .addHelpText("after", EXIT_CODES);
+
+  program.hook("preAction", (_program, command) => {
+    ctx.json = Boolean(command.optsWithGlobals().json);
+  });
+
+  registerValidate(program, ctx);
+  registerTrace(program, ctx);
+  registerConformance(program, ctx);
+  registerPlay(program, ctx);
+  registerNew(program, ctx);
+  registerSolve(program, ctx);
+
+  return program;
+}

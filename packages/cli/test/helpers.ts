@@ -1,0 +1,91 @@
+import { execFile, spawn } from "node:child_process";
+import { cp, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Readable } from "node:stream";
+import { type CliIo, main } from "../src/index.js";
+
+export const REPO = join(import.meta.dirname, "../../..");
+export const LANTERN_CELLAR = join(REPO, "packs/lantern-cellar");
+export const CONFORMANCE = join(import.meta.dirname, "../../../../shared/conformance");
+export const BROKEN_FIXTURES = join(REPO, "packages/schema/test/fixtures/broken");
+export const BIN = join(import.meta.dirname, "../dist/bin.js");
+
+export interface RunResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export interface RunOptions {
+  stdin?: string;
+  isTTY?: boolean;
+  env?: Record<string, string | undefined>;
+  stdout?: CliIo["stdout"];
+}
+
+/** Runs `gridponder <args>` in-process with string streams. */
+export async function run(args: string[], options: RunOptions = {}): Promise<RunResult> {
+  let stdout = "";
+  let stderr = "";
+  const io: CliIo = {
+    stdout: options.stdout ?? { write: (text: string) => (stdout += text) },
+    stderr: { write: (text: string) => (stderr += text) },
+    stdin: Readable.from(options.stdin === undefined ? [] : [options.stdin]),
+    isTTY: options.isTTY ?? false,
+    env: options.env ?? {},
+  };
+  const code = await main(args, io);
+  return { code, stdout, stderr };
+}
+
+/** Runs the built binary in a child process, writing `stdin` to it. */
+export function runBin(args: string[], stdin = ""): Promise<RunResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, NO_COLOR: "1" } });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (text: string) => (stdout += text));
+    child.stderr.setEncoding("utf8").on("data", (text: string) => (stderr += text));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code: code ?? -1, stdout, stderr }));
+    child.stdin.end(stdin);
+  });
+}
+
+/** Runs the built binary without stdin, for commands that do not read it. */
+export function execBin(args: string[]): Promise<RunResult> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [BIN, ...args], (error, stdout, stderr) => {
+      resolve({ code: error ? Number(error.code ?? -1) : 0, stdout, stderr });
+    });
+  });
+}
+
+/** A fresh temporary folder, removed by the returned cleanup. */
+export async function tempDir(): Promise<{ dir: string; cleanup: () => Promise<void> }> {
+  const dir = await mkdtemp(join(tmpdir(), "gridponder-cli-"));
+  return { dir, cleanup: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** Copies a broken schema fixture into `dir`, so the test never touches the original. */
+export async function copyBrokenFixture(name: string, dir: string): Promise<string> {
+  const target = join(dir, name);
+  await cp(join(BROKEN_FIXTURES, name), target, { recursive: true });
+  return target;
+}
+
+const ARROW_KEYS: Record<string, string> = {
+  up: "\u001b[A",
+  down: "\u001b[B",
+  right: "\u001b[C",
+  left: "\u001b[D",
+};
+
+/** The keys that play a list of cardinal moves. */
+export function arrowKeys(moves: readonly string[]): string {
+  return moves.map((m) => ARROW_KEYS[m] ?? "").join("");
+}
+
+/** A line of a JavaScript stack trace, such as `    at run (file:///…/x.js:12:5)`. */
+export const STACK_FRAME = /^\s+at .*:\d+:\d+\)?$/m;

@@ -1,0 +1,132 @@
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { arrowKeys, CONFORMANCE, LANTERN_CELLAR, run, tempDir } from "./helpers.js";
+
+type Step = string | { action: string; direction?: string };
+
+async function goldMoves(pack: string, level: string): Promise<string[]> {
+  const def = JSON.parse(await readFile(join(pack, "levels", `${level}.json`), "utf8"));
+  return def.solution.goldPath.map((s: Step) => (typeof s === "string" ? s : (s.direction ?? s.action)));
+}
+
+const frames = (stdout: string) => stdout.split("\n\n");
+
+describe("gridponder play (keys from a stream)", () => {
+  it("plays a gold path with the arrow keys and reports the win", async () => {
+    const keys = arrowKeys(await goldMoves(LANTERN_CELLAR, "lc02_storeroom"));
+    const { code, stdout } = await run(["play", LANTERN_CELLAR, "lc02_storeroom"], { stdin: keys });
+    expect(code).toBe(0);
+    expect(stdout).toContain("Lantern Cellar · Level 2/8 · The Storeroom");
+    expect(stdout).toContain("Level solved in 12 moves!");
+    expect(stdout).toContain("[x] Reach the lantern to light it  100%");
+    expect(stdout.trimEnd().split("\n").at(-1)).toBe("Bye! 1 of 8 levels solved.");
+  });
+
+  it("moves with WASD too, and shows the next level after a win", async () => {
+    const wasd = { up: "w", down: "s", left: "a", right: "d" } as Record<string, string>;
+    const moves = await goldMoves(LANTERN_CELLAR, "lc01_bottom_step");
+    const keys = `${moves.map((m) => wasd[m]).join("")}x`;
+    const { stdout } = await run(["play", LANTERN_CELLAR, "lc01_bottom_step"], { stdin: keys });
+    expect(stdout).toContain(`Level solved in ${moves.length} moves!`);
+    expect(stdout).toContain("Press any key for the next level.");
+    expect(stdout).toContain("Level 2/8 · The Storeroom");
+  });
+
+  it("starts with the game's first story screen, and any key continues", async () => {
+    const { stdout } = await run(["play", LANTERN_CELLAR], { stdin: "x" });
+    const shown = frames(stdout);
+    expect(shown[0]).toBe("The Dark Below");
+    expect(stdout).toContain("Press any key to continue (q quits).");
+    expect(stdout).toContain("Level 1/8 · The Bottom Step");
+  });
+
+  it("gives hints up to each hint stop, then the whole solution", async () => {
+    const { stdout } = await run(["play", LANTERN_CELLAR, "lc02_storeroom"], { stdin: "hhh" });
+    expect(stdout).toContain("Hint: the first 5 of 12 moves of the solution were played");
+    expect(stdout).toContain("Moves: 5");
+    expect(stdout).toContain("Hint: the first 7 of 12 moves of the solution were played");
+    expect(stdout).toContain("Level solved in 12 moves!");
+  });
+
+  it("undoes, resets and quits", async () => {
+    const { stdout } = await run(["play", LANTERN_CELLAR, "lc02_storeroom"], {
+      stdin: `${arrowKeys(["down", "down"])}uruq${arrowKeys(["down"])}`,
+    });
+    const shown = frames(stdout);
+    expect(stdout).toContain("Undone");
+    expect(stdout).toContain("Nothing to undo");
+    expect(stdout).toContain("Level restarted");
+    expect(shown.at(-2)).toBe("Bye! 0 of 8 levels solved.");
+    // The move after q is never played.
+    expect(stdout.match(/Moves: 2/g)).toHaveLength(1);
+  });
+
+  it("counts down moves under max_actions and shows the loss", async () => {
+    const { dir, cleanup } = await tempDir();
+    try {
+      const pack = join(dir, "starter");
+      await run(["new", pack]);
+      const { stdout } = await run(["play", pack, "into_place"], {
+        stdin: arrowKeys(Array(12).fill("left")),
+      });
+      expect(stdout).toContain("Moves: 0 · Moves left: 12");
+      expect(stdout).toContain("Moves: 12 · Moves left: 0");
+      expect(stdout).toContain("Level lost (max_actions).");
+    } finally {
+      await cleanup();
+    }
+  });
+
+  it("gives the game's other actions digit keys", async () => {
+    const pack = join(CONFORMANCE, "packs/flood_colors");
+    const { stdout } = await run(["play", pack, "fl_001"], { stdin: "1" });
+    expect(stdout).toContain("1 flood_red · 2 flood_blue · 3 flood_yellow");
+    expect(stdout).toContain("Moves: 1 · Moves left: 4");
+  });
+
+  it("plays position actions at a cursor", async () => {
+    const pack = join(CONFORMANCE, "packs/fx_individual_actors");
+    // Gold path: tap [0,0], down, right, up, tap [3,1], up, left, down. The cursor starts at [0,0].
+    const keys = ` ${arrowKeys(["down", "right", "up"])}t${arrowKeys(["right", "right", "right", "down"])} t${arrowKeys(["up", "left", "down"])}`;
+    const { stdout } = await run(["play", pack, "ia_001"], { stdin: keys });
+    expect(stdout).toContain("t cursor mode (on: arrows move the cursor)");
+    expect(stdout).toMatch(/Level solved in \d+ moves!/);
+  });
+
+  it("lists the valid level ids for an unknown level", async () => {
+    const { code, stderr } = await run(["play", LANTERN_CELLAR, "nope"]);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(
+      /^gridponder: unknown level "nope"; valid ids: lc01_bottom_step, lc02_storeroom, /,
+    );
+  });
+
+  it("prints only a JSON summary with --json", async () => {
+    const keys = arrowKeys(await goldMoves(LANTERN_CELLAR, "lc02_storeroom"));
+    const { stdout } = await run(["play", LANTERN_CELLAR, "lc02_storeroom", "--json"], { stdin: keys });
+    expect(JSON.parse(stdout)).toEqual({ solved: [{ level: "lc02_storeroom", moves: 12 }], finished: false });
+  });
+});
+
+describe("gridponder play on the scaffold", () => {
+  let dir: string;
+  let cleanup: () => Promise<void>;
+  beforeAll(async () => {
+    ({ dir, cleanup } = await tempDir());
+    await run(["new", join(dir, "starter")]);
+  });
+  afterAll(() => cleanup());
+
+  it("plays through to the end of the game", async () => {
+    const pack = join(dir, "starter");
+    const first = await goldMoves(pack, "first_steps");
+    const second = await goldMoves(pack, "into_place");
+    const keys = `x${arrowKeys(first)}x${arrowKeys(second)}x`;
+    const { stdout } = await run(["play", pack], { stdin: keys });
+    expect(stdout).toContain("Level solved in 6 moves!");
+    expect(stdout).toContain("Level solved in 5 moves!");
+    expect(stdout).toContain("That was the last level. Press any key to finish.");
+    expect(stdout.trimEnd().split("\n").at(-1)).toBe("The end. 2 of 2 levels solved. Thanks for playing!");
+  });
+});

@@ -1,0 +1,94 @@
+import { readdir, readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { copyBrokenFixture, LANTERN_CELLAR, REPO, run, STACK_FRAME, tempDir } from "./helpers.js";
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0)) await cleanup();
+});
+
+async function scratch(): Promise<string> {
+  const { dir, cleanup } = await tempDir();
+  cleanups.push(cleanup);
+  return dir;
+}
+
+describe("gridponder validate", () => {
+  it("accepts lantern-cellar: valid, every gold path wins", async () => {
+    const { code, stdout, stderr } = await run(["validate", LANTERN_CELLAR]);
+    expect(stderr).toBe("");
+    expect(stdout).toContain("valid, 8 levels, every gold path wins");
+    expect(stdout.trimEnd().split("\n").at(-1)).toBe("1 pack, 0 errors, 0 warnings");
+    expect(code).toBe(0);
+  });
+
+  it("finds the packs inside a folder of packs", async () => {
+    const { code, stdout } = await run(["validate", join(REPO, "packs")]);
+    expect(stdout).toContain("lantern-cellar: valid");
+    expect(code).toBe(0);
+  });
+
+  it("reports a broken pack like a compiler and exits 2 without a stack trace", async () => {
+    const dir = await scratch();
+    const pack = await copyBrokenFixture("dense-unknown-kind", dir);
+    const { code, stdout, stderr } = await run(["validate", pack]);
+    expect(code).toBe(2);
+    expect(stdout).toContain(
+      `${join(pack, "levels/l1.json")}:/board/layers/objects/2/3: error: unknown entity kind`,
+    );
+    expect(stdout).toContain("invalid");
+    expect(stdout).toMatch(/1 pack, 1 error, \d+ warnings?\n$/);
+    expect(`${stdout}${stderr}`).not.toMatch(STACK_FRAME);
+  });
+
+  it("counts every broken pack of a folder and still exits 2", async () => {
+    const dir = await scratch();
+    await copyBrokenFixture("game-json-truncated", dir);
+    await copyBrokenFixture("manifest-missing", dir);
+    const { code, stdout } = await run(["validate", dir]);
+    expect(code).toBe(2);
+    expect(stdout).toContain("invalid JSON");
+  });
+
+  it("exits 1 when a valid pack's gold path does not win", async () => {
+    const dir = await scratch();
+    const pack = join(dir, "shortcut");
+    await run(["new", pack]);
+    const level = join(pack, "levels/first_steps.json");
+    const def = JSON.parse(await readFile(level, "utf8"));
+    def.solution = { goldPath: ["right", "right"] };
+    await writeFile(level, JSON.stringify(def));
+    const { code, stdout } = await run(["validate", pack]);
+    expect(stdout).toContain(
+      `${join(pack, "levels/first_steps.json")}:/solution/goldPath: failure: the gold path ends after 2 actions without winning`,
+    );
+    expect(stdout).toContain("valid, but 1 of 2 gold paths does not win");
+    expect(stdout).toContain("1 failing gold path");
+    expect(code).toBe(1);
+  });
+
+  it("prints only JSON on stdout with --json", async () => {
+    const { code, stdout } = await run(["validate", LANTERN_CELLAR, "--json"]);
+    const report = JSON.parse(stdout);
+    expect(code).toBe(0);
+    expect(report.summary).toEqual({ packs: 1, errors: 0, warnings: 0, failingGoldPaths: 0 });
+    expect(report.packs[0].goldPaths).toHaveLength(8);
+    expect(report.packs[0].goldPaths.every((g: { won: boolean }) => g.won)).toBe(true);
+  });
+
+  it("exits 2 for a missing path, before validating anything", async () => {
+    const { code, stdout, stderr } = await run(["validate", LANTERN_CELLAR, "/no/such/pack"]);
+    expect(code).toBe(2);
+    expect(stdout).toBe("");
+    expect(stderr).toBe("gridponder: no such folder: /no/such/pack\n");
+  });
+
+  it("exits 2 for a folder without packs", async () => {
+    const dir = await scratch();
+    expect(await readdir(dir)).toEqual([]);
+    const { code, stderr } = await run(["validate", dir]);
+    expect(code).toBe(2);
+    expect(stderr).toContain("no pack found");
+  });
+});

@@ -1,0 +1,102 @@
+import type { ActionInput, GameState } from "@gridponder/engine";
+import type { SearchOutcome } from "./bfs.js";
+import { MinHeap } from "./heap.js";
+import type { Limits } from "./limits.js";
+import type { SearchSpace } from "./search-space.js";
+import type { Heuristic, MoveFilter } from "./types.js";
+
+interface Open {
+  readonly f: number;
+  readonly g: number;
+  /** Insertion order: equal entries pop first-in first-out, so the search is deterministic. */
+  readonly order: number;
+  readonly node: number;
+  readonly state: GameState;
+}
+
+/**
+ * A* over state keys. With an admissible heuristic the first winning state popped is optimal; a state
+ * reached again more cheaply is reopened, so an inconsistent (but admissible) heuristic stays correct.
+ * It finds one optimal solution; counting them is left to breadth-first search.
+ */
+export function aStar(
+  space: SearchSpace,
+  limits: Limits,
+  heuristic: Heuristic,
+  filter?: MoveFilter | null,
+): SearchOutcome {
+  const best = new Map<string, number>();
+  const parent: number[] = [-1];
+  const via: number[] = [-1];
+  const cost: number[] = [0];
+  const heap = new MinHeap<Open>(
+    (a, b) => a.f < b.f || (a.f === b.f && (a.g > b.g || (a.g === b.g && a.order < b.order))),
+  );
+  let order = 0;
+  let expanded = 0;
+  const result = (status: SearchOutcome["status"], extra: Partial<SearchOutcome> = {}): SearchOutcome => ({
+    status,
+    bound: null,
+    optimalLength: null,
+    solution: null,
+    optimalCount: null,
+    countCapped: false,
+    statesExpanded: expanded,
+    statesSeen: best.size,
+    ...extra,
+  });
+  best.set(space.key(space.start), 0);
+  const h0 = heuristic.estimate(space.start);
+  if (h0 !== Number.POSITIVE_INFINITY)
+    heap.push({ f: h0, g: 0, order: order++, node: 0, state: space.start });
+  const { actions } = space;
+  while (heap.size > 0) {
+    const open = heap.pop() as Open;
+    if (open.g > (cost[open.node] as number)) continue;
+    if (open.state.won) {
+      const solution: ActionInput[] = [];
+      for (let n = open.node; n > 0; n = parent[n] as number)
+        solution.push(actions[via[n] as number] as ActionInput);
+      return result("solved", { optimalLength: open.g, solution: solution.reverse() });
+    }
+    expanded++;
+    const bound = limits.tick(open.g, expanded, best.size);
+    if (bound) return { ...result("bounded"), bound };
+    if (open.g >= limits.maxDepth) continue;
+    const only = filter ? filter.only(open.state) : null;
+    const tries = only ?? actions.length;
+    for (let t = 0; t < (typeof tries === "number" ? tries : tries.length); t++) {
+      const a = typeof tries === "number" ? t : (tries[t] as number);
+      const child = space.next(open.state, actions[a] as ActionInput);
+      if (child === null || child.lost) continue;
+      const key = space.key(child);
+      const g = open.g + 1;
+      const known = best.get(key);
+      if (known !== undefined && (cost[known] as number) <= g) continue;
+      const h = heuristic.estimate(child);
+      if (h === Number.POSITIVE_INFINITY) continue;
+      let node = known;
+      if (node === undefined) {
+        node = parent.length;
+        parent.push(open.node);
+        via.push(a);
+        cost.push(g);
+        best.set(key, node);
+        if (best.size > limits.maxStates) return { ...result("bounded"), bound: "maxStates" };
+      } else {
+        parent[node] = open.node;
+        via[node] = a;
+        cost[node] = g;
+      }
+      heap.push({ f: g + h, g, order: order++, node, state: child });
+    }
+  }
+  // The open list ran dry: either nothing wins, or every unexplored branch lay beyond the depth bound.
+  return limits.maxDepth === Number.POSITIVE_INFINITY || !hitDepth(cost, limits.maxDepth)
+    ? result("unsolvable")
+    : { ...result("bounded"), bound: "maxDepth" };
+}
+
+function hitDepth(cost: readonly number[], maxDepth: number): boolean {
+  return cost.some((g) => g >= maxDepth);
+}

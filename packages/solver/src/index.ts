@@ -1,0 +1,31 @@
+/**
+ * `@gridponder/solver`: shortest solutions, optimality and uniqueness proofs, and gold-path verdicts
+ * for Gridponder levels, generic over any pack the engine plays. Runs in browsers; the worker-thread
+ * pool for solving many levels at once lives in `@gridponder/solver/node`.
+ * @module
+ */
+export { aStar } from "./astar.js";
+export { breadthFirst } from "./bfs.js";
+export { floodFillFilter, floodFillHeuristic } from "./flood-heuristic.js";
+export { judgeGold } from "./gold.js";
+export {
+  defaultHeuristic,
+  HEURISTICS,
+  levelHeuristic,
+  reachTargetHeuristic,
+  zeroHeuristic,
+} from "./heuristics.js";
+export { Limits } from "./limits.js";
+export { type SearchSpace, searchSpace } from "./search-space.js";
+export { solveLevel } from "./solve.js";
+export type {
+  Bound,
+  GoldVerdict,
+  Heuristic,
+  HeuristicFactory,
+  MoveFilter,
+  SearchOutcome,
+  SearchProgress,
+  SolveOptions,
+  SolveResult,
+} from "./types.js";

@@ -1,0 +1,52 @@
+import type { Bound, SearchProgress, SolveOptions } from "./types.js";
+
+/** The bounds of one search, and the bookkeeping that checks them without slowing it down. */
+export class Limits {
+  readonly maxDepth: number;
+  readonly maxStates: number;
+  private readonly deadline: number;
+  private readonly maxHeapBytes: number;
+  private readonly started = performance.now();
+  private checks = 0;
+
+  constructor(
+    readonly level: string,
+    private readonly options: SolveOptions,
+  ) {
+    this.maxDepth = options.maxDepth ?? 200;
+    this.maxStates = options.maxStates ?? 5_000_000;
+    this.deadline =
+      options.timeLimitMs === undefined ? Number.POSITIVE_INFINITY : this.started + options.timeLimitMs;
+    // Where the host reports heap use (Node), stop well before its default heap limit rather than crash.
+    const memoryMb = options.maxMemoryMb ?? (heapUsed() > 0 ? 2048 : undefined);
+    this.maxHeapBytes = memoryMb === undefined ? Number.POSITIVE_INFINITY : memoryMb * 1024 * 1024;
+  }
+
+  get elapsedMs(): number {
+    return performance.now() - this.started;
+  }
+
+  /**
+   * Called once per expanded state; every 2,048 calls it checks time and memory and reports progress
+   * (reading the clock on every state would cost more than the search step).
+   */
+  tick(depth: number, statesExpanded: number, statesSeen: number): Bound | null {
+    if (++this.checks < 2048) return null;
+    this.checks = 0;
+    const now = performance.now();
+    if (now > this.deadline) return "timeLimit";
+    if (this.maxHeapBytes !== Number.POSITIVE_INFINITY && heapUsed() > this.maxHeapBytes) return "memory";
+    this.report({ level: this.level, depth, statesExpanded, statesSeen, elapsedMs: now - this.started });
+    return null;
+  }
+
+  report(progress: SearchProgress): void {
+    this.options.onProgress?.(progress);
+  }
+}
+
+/** Heap in use, where the host tells (Node); elsewhere 0, which never trips the memory bound. */
+function heapUsed(): number {
+  const proc = (globalThis as { process?: { memoryUsage?: () => { heapUsed: number } } }).process;
+  return proc?.memoryUsage?.().heapUsed ?? 0;
+}

@@ -1,0 +1,60 @@
+import type { Pack } from "@gridponder/engine";
+import { aStar } from "./astar.js";
+import { breadthFirst, type SearchOutcome } from "./bfs.js";
+import { floodFillFilter } from "./flood-heuristic.js";
+import { judgeGold } from "./gold.js";
+import { levelHeuristic, zeroHeuristic } from "./heuristics.js";
+import { Limits } from "./limits.js";
+import { searchSpace } from "./search-space.js";
+import type { Heuristic, SolveOptions, SolveResult } from "./types.js";
+
+/**
+ * Searches one level for its shortest solution within the given bounds and judges its gold path.
+ * When the level allows an admissible heuristic, A* finds the optimum and a pruned breadth-first
+ * pass counts the optimal solutions; otherwise breadth-first search does both. Never throws for a level the engine can load; an unknown level id throws
+ * `LevelLoadError` from the engine.
+ */
+export function solveLevel(pack: Pack, levelId: string, options: SolveOptions = {}): SolveResult {
+  const space = searchSpace(pack, levelId);
+  const limits = new Limits(levelId, options);
+  const countLimit = options.countLimit ?? 100;
+  const known = options.heuristic ?? levelHeuristic(pack, space.level);
+  const strategy = options.strategy ?? (known ? "astar" : "bfs");
+  let outcome: SearchOutcome;
+  let heuristic: Heuristic | null = null;
+  if (strategy === "astar") {
+    heuristic = known ?? zeroHeuristic;
+    outcome = aStar(space, limits, heuristic, floodFillFilter(pack, space.level, space.actions));
+    if (outcome.status === "solved" && outcome.optimalLength !== null) {
+      // A* proved the optimum; a breadth-first pass pruned by the same bound counts the optima.
+      const counting = new Limits(levelId, { ...options, maxStates: options.maxCountStates ?? 500_000 });
+      const counted = breadthFirst(space, counting, countLimit, { heuristic, length: outcome.optimalLength });
+      if (counted.status === "solved")
+        outcome = {
+          ...outcome,
+          optimalCount: counted.optimalCount,
+          countCapped: counted.countCapped,
+          statesExpanded: outcome.statesExpanded + counted.statesExpanded,
+        };
+    }
+  } else {
+    outcome = breadthFirst(space, limits, countLimit);
+  }
+  const elapsedMs = limits.elapsedMs;
+  limits.report({
+    level: levelId,
+    depth: outcome.optimalLength ?? 0,
+    statesExpanded: outcome.statesExpanded,
+    statesSeen: outcome.statesSeen,
+    elapsedMs,
+  });
+  return {
+    level: levelId,
+    ...outcome,
+    strategy,
+    heuristic: heuristic?.name ?? null,
+    elapsedMs,
+    statesPerSecond: elapsedMs > 0 ? (outcome.statesExpanded / elapsedMs) * 1000 : 0,
+    gold: judgeGold(pack, levelId, outcome.optimalLength, outcome.optimalCount, outcome.countCapped),
+  };
+}

@@ -1,0 +1,111 @@
+import type { ActionInput, GameState, LevelRuntime, Pack } from "@gridponder/engine";
+
+/** Estimates the number of actions still needed from a state. */
+export interface Heuristic {
+  /** Shown in reports. */
+  readonly name: string;
+  /**
+   * A lower bound on the actions still needed to win from `state` (admissible), so A* stays optimal.
+   * Return `Infinity` for a state known to be dead.
+   */
+  estimate(state: GameState): number;
+}
+
+/**
+ * Narrows the actions worth trying from a state without losing every optimal solution (a dominance
+ * rule). Returns the indices (into the search space's actions) to try, or `null` for all of them.
+ */
+export interface MoveFilter {
+  readonly name: string;
+  only(state: GameState): readonly number[] | null;
+}
+
+/** Builds a heuristic for a level, or returns `null` when it has none that is admissible there. */
+export type HeuristicFactory = (pack: Pack, level: LevelRuntime) => Heuristic | null;
+
+/** Why a search stopped before it proved anything. */
+export type Bound = "maxDepth" | "maxStates" | "timeLimit" | "memory";
+
+/** Limits and choices of a search. Every bound is optional; the defaults suit the bundled packs. */
+export interface SolveOptions {
+  /**
+   * `bfs` proves the optimum by breadth-first search; `astar` by A* with a heuristic, then counts the
+   * optimal solutions with a pruned breadth-first pass. Default: `astar` when the level allows an
+   * admissible heuristic, else `bfs`.
+   */
+  readonly strategy?: "bfs" | "astar";
+  /** The heuristic for `astar` (default: the best admissible one the level allows, else zero). */
+  readonly heuristic?: Heuristic;
+  /** Deepest solution length searched. Default 200. */
+  readonly maxDepth?: number;
+  /** Most distinct states kept. Default 5,000,000. */
+  readonly maxStates?: number;
+  /** Wall-time limit in milliseconds. Default: none. */
+  readonly timeLimitMs?: number;
+  /** Heap limit in megabytes, checked in hosts that report heap use (Node). Default 2048 there. */
+  readonly maxMemoryMb?: number;
+  /** Count optimal solutions up to this many. Default 100. */
+  readonly countLimit?: number;
+  /**
+   * After A*, the most states the pass that counts optimal solutions may keep; beyond it the count
+   * is left unknown (levels whose moves commute have very many optimal solutions). Default 500,000.
+   */
+  readonly maxCountStates?: number;
+  /** Called now and then with how far the search got. */
+  readonly onProgress?: (progress: SearchProgress) => void;
+}
+
+/** A snapshot of a running search. */
+export interface SearchProgress {
+  readonly level: string;
+  readonly depth: number;
+  readonly statesExpanded: number;
+  readonly statesSeen: number;
+  readonly elapsedMs: number;
+}
+
+/** What a search established about a level, before timing and the gold verdict are added. */
+export interface SearchOutcome {
+  /**
+   * `solved`: an optimal solution was found. `unsolvable`: every reachable state was explored and
+   * none wins (a proof). `bounded`: a bound stopped the search first (see `bound`).
+   */
+  readonly status: "solved" | "unsolvable" | "bounded";
+  readonly bound: Bound | null;
+  /** The length of the shortest winning action sequence. */
+  readonly optimalLength: number | null;
+  /** One shortest winning action sequence. */
+  readonly solution: ActionInput[] | null;
+  /** How many distinct shortest winning action sequences there are, up to `countLimit`; `null` when unknown. */
+  readonly optimalCount: number | null;
+  /** Whether `optimalCount` stopped at the cap (there may be more). */
+  readonly countCapped: boolean;
+  readonly statesExpanded: number;
+  readonly statesSeen: number;
+}
+
+/** What a search found out about a level. */
+export interface SolveResult extends SearchOutcome {
+  readonly level: string;
+  readonly strategy: "bfs" | "astar";
+  readonly heuristic: string | null;
+  readonly elapsedMs: number;
+  readonly statesPerSecond: number;
+  /** How the level's gold path compares. */
+  readonly gold: GoldVerdict;
+}
+
+/** How a gold path fares: does it win, is it optimal, is it the only optimum, are hint stops inside it. */
+export interface GoldVerdict {
+  readonly length: number;
+  readonly wins: boolean;
+  /** `null` when the optimum is unknown (the search was bounded). */
+  readonly optimal: boolean | null;
+  /** `null` when unknown (bounded search, A*, or the count was capped above one). */
+  readonly uniqueOptimum: boolean | null;
+  /** The hint stops, and whether each is a valid index into the gold path (0 < stop <= length). */
+  readonly hintStops: readonly number[];
+  readonly hintStopsValid: boolean;
+  /** When the gold path fails: the index of the first rejected action, if any. */
+  readonly firstRejected: number | null;
+}

@@ -1,0 +1,131 @@
+import { join } from "node:path";
+import { type Pack, Session } from "@gridponder/engine";
+import { loadPackFolder } from "@gridponder/engine/node";
+import { beforeAll, describe, expect, it } from "vitest";
+import { floodFillHeuristic, levelHeuristic, searchSpace, solveLevel, zeroHeuristic } from "../src/index.js";
+
+const REPO = join(import.meta.dirname, "../../..");
+const PACKS = join(REPO, "../shared/conformance/packs");
+
+async function load(dir: string): Promise<Pack> {
+  const loaded = await loadPackFolder(dir);
+  if (!loaded.ok) throw new Error(`${dir} must load`);
+  return loaded.pack;
+}
+
+/** Replays a solution from the start and reports whether it wins in exactly its length. */
+function wins(pack: Pack, level: string, actions: readonly object[]): boolean {
+  const s = new Session(pack, level);
+  for (const a of actions) if (!s.act(a as never).accepted) return false;
+  return s.won && s.actionCount === actions.length;
+}
+
+let lantern: Pack;
+let carrot: Pack;
+let flood: Pack;
+let mini: Pack;
+beforeAll(async () => {
+  lantern = await load(join(REPO, "packs/lantern-cellar"));
+  mini = await load(join(REPO, "packages/schema/test/fixtures/valid/mini"));
+  carrot = await load(join(PACKS, "carrot_quest"));
+  flood = await load(join(PACKS, "flood_colors"));
+}, 60_000);
+
+describe("solveLevel", () => {
+  it("finds a shortest solution that wins, and judges our gold path optimal and unique", () => {
+    const r = solveLevel(lantern, "lc01_bottom_step", { strategy: "bfs" });
+    expect(r.status).toBe("solved");
+    expect(r.optimalLength).toBe(11);
+    expect(wins(lantern, "lc01_bottom_step", r.solution ?? [])).toBe(true);
+    expect(r.optimalCount).toBe(1);
+    expect(r.gold).toMatchObject({ wins: true, optimal: true, uniqueOptimum: true, hintStopsValid: true });
+  });
+
+  it("gives the same optimum with A* as with breadth-first search, and counts the same optima", () => {
+    for (const level of ["l1", "l2"]) {
+      const bfs = solveLevel(mini, level, { strategy: "bfs" });
+      const astar = solveLevel(mini, level, { strategy: "astar" });
+      expect(astar.heuristic).toBe("reach-target distance");
+      expect(astar.optimalLength).toBe(bfs.optimalLength);
+      expect(astar.optimalCount).toBe(bfs.optimalCount);
+      expect(wins(mini, level, astar.solution ?? [])).toBe(true);
+    }
+    const bfs = solveLevel(flood, "fl_013", { strategy: "bfs" });
+    const astar = solveLevel(flood, "fl_013", { strategy: "astar" });
+    expect(astar.heuristic).toBe("flood distance");
+    expect(astar.optimalLength).toBe(bfs.optimalLength);
+    expect(astar.optimalCount).toBe(bfs.optimalCount);
+    expect(astar.statesExpanded).toBeLessThan(bfs.statesExpanded);
+  });
+
+  it("reports a gold path longer than the optimum as not optimal", () => {
+    const r = solveLevel(carrot, "fw_ice_005", { strategy: "bfs" });
+    expect(r.optimalLength).toBeLessThan(r.gold.length);
+    expect(r.gold).toMatchObject({ wins: true, optimal: false, uniqueOptimum: false });
+  });
+
+  it("says which bound stopped it", () => {
+    expect(solveLevel(carrot, "fw_004", { strategy: "bfs", maxStates: 500 })).toMatchObject({
+      status: "bounded",
+      bound: "maxStates",
+      optimalLength: null,
+    });
+    expect(solveLevel(carrot, "fw_004", { strategy: "bfs", maxDepth: 5 })).toMatchObject({
+      status: "bounded",
+      bound: "maxDepth",
+    });
+    const gold = solveLevel(carrot, "fw_004", { strategy: "bfs", maxDepth: 5 }).gold;
+    expect(gold.optimal).toBeNull();
+  });
+
+  it("proves a level unsolvable when every reachable state has been explored", () => {
+    // The first level again, but any action loses at once: only the start state is ever reached.
+    const level = structuredClone(lantern.levels.lc01_bottom_step) as NonNullable<Pack["levels"][string]>;
+    (level as { loseConditions?: unknown[] }).loseConditions = [
+      { type: "max_actions", config: { limit: 1 } },
+    ];
+    const walled = { ...lantern, levels: { ...lantern.levels, walled: level } } as Pack;
+    const r = solveLevel(walled, "walled", { strategy: "bfs" });
+    expect(r.status).toBe("unsolvable");
+    expect(r.bound).toBeNull();
+    expect(r.optimalLength).toBeNull();
+    expect(r.statesExpanded).toBe(1);
+  });
+
+  it("reports progress while it works", () => {
+    const seen: number[] = [];
+    solveLevel(carrot, "fw_004", { strategy: "bfs", onProgress: (p) => seen.push(p.statesExpanded) });
+    expect(seen.length).toBeGreaterThan(1);
+    expect(seen).toEqual([...seen].sort((a, b) => a - b));
+  });
+});
+
+describe("heuristics", () => {
+  it("are admissible on every state of a short search: never above the true distance to a win", () => {
+    for (const [pack, level] of [
+      [mini, "l1"],
+      [flood, "fl_013"],
+    ] as const) {
+      const space = searchSpace(pack, level);
+      const h = levelHeuristic(pack, space.level);
+      expect(h).not.toBeNull();
+      const optimum = solveLevel(pack, level, { strategy: "bfs" }).optimalLength as number;
+      expect(h?.estimate(space.start)).toBeLessThanOrEqual(optimum);
+      // Along the optimal solution the remaining distance falls by one per action.
+      const path = solveLevel(pack, level, { strategy: "bfs" }).solution ?? [];
+      let state = space.start;
+      path.forEach((action, i) => {
+        expect(h?.estimate(state)).toBeLessThanOrEqual(optimum - i);
+        state = space.next(state, action) ?? state;
+      });
+      expect(h?.estimate(state)).toBe(0);
+    }
+  });
+
+  it("are offered only where they are admissible", () => {
+    const twinseed = searchSpace(carrot, "fw_ice_001"); // ice and portals can move the avatar further
+    expect(levelHeuristic(carrot, twinseed.level)).toBeNull();
+    expect(floodFillHeuristic(carrot, searchSpace(carrot, "fw_001").level)).toBeNull();
+    expect(zeroHeuristic.estimate(twinseed.start)).toBe(0);
+  });
+});
