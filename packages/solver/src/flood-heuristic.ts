@@ -26,6 +26,7 @@ export const floodFillHeuristic: HeuristicFactory = (pack: Pack, level: LevelRun
  * For the same levels: when one fill would take in every remaining cell of its kind, play it first.
  * The filled area only grows, a larger area never needs more fills, and that fill is needed sooner
  * or later, so some optimal solution starts with it. (Used to find the optimum, not to count optima.)
+ * Otherwise only fills of kinds next to the area are tried, as the others change nothing.
  */
 export function floodFillFilter(
   pack: Pack,
@@ -145,7 +146,23 @@ function floodAnalysis(pack: Pack, level: LevelRuntime) {
           const index = actionOf[fillOf.get(kind) as number];
           if (index !== undefined && index >= 0) return [index];
         }
-        return null;
+        // Otherwise only fills of kinds touching the area change anything; the engine refuses the rest.
+        const useful = new Set<number>();
+        for (let i = 0; i < size; i++) {
+          const kind = cells[i]?.kind;
+          if (kind === undefined || kind === sourceKind || !fillOf.has(kind)) continue;
+          const x = i % width;
+          const touches =
+            (i >= width && cells[i - width]?.kind === sourceKind) ||
+            (i + width < size && cells[i + width]?.kind === sourceKind) ||
+            (x > 0 && cells[i - 1]?.kind === sourceKind) ||
+            (x + 1 < width && cells[i + 1]?.kind === sourceKind);
+          if (touches) {
+            const index = actionOf[fillOf.get(kind) as number];
+            if (index !== undefined && index >= 0) useful.add(index);
+          }
+        }
+        return [...useful].sort((a, b) => a - b);
       },
     };
   };

@@ -59,11 +59,15 @@ class Interner {
   }
 }
 
+/** A layer's content, one character per kind (by its dense index) plus any params. */
 function layerContent(cells: object): string {
   let s = "";
-  for (const e of cells as readonly ({ kind: string; params: object | null } | null)[]) {
+  for (const e of cells as readonly ({ info: { index: number }; params: object | null } | null)[]) {
     if (e === null) s += "\u0000";
-    else s += e.params === null ? `${e.kind}\u0001` : `${e.kind}${stableStringify(e.params)}\u0001`;
+    else {
+      s += String.fromCharCode(e.info.index + 1);
+      if (e.params !== null) s += `${stableStringify(e.params)}\u0000`;
+    }
   }
   return s;
 }
