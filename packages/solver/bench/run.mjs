@@ -1,6 +1,6 @@
 // Solver benchmark (`pnpm bench`): proves the optimum of every level of the conformance corpus, the
 // levels of each pack spread over worker threads (one per core), and prints every level's time, the
-// slowest ones and the totals. Bounds: 60 s per level, 2 GB heap per worker.
+// slowest ones and the totals. Bounds: 60 s per level, 3 GB heap per worker.
 import { readdirSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
@@ -15,7 +15,7 @@ for (const name of readdirSync(packsDir).sort()) {
   if (!loaded?.ok) continue;
   const solved = await solveLevels(join(packsDir, name), loaded.pack.levelOrder, {
     timeLimitMs: 60_000,
-    maxMemoryMb: 2048,
+    maxMemoryMb: 3072,
   });
   for (const r of solved) {
     results.push({ pack: name, ...r });

@@ -18,7 +18,7 @@ export class Limits {
     this.deadline =
       options.timeLimitMs === undefined ? Number.POSITIVE_INFINITY : this.started + options.timeLimitMs;
     // Where the host reports heap use (Node), stop well before its default heap limit rather than crash.
-    const memoryMb = options.maxMemoryMb ?? (heapUsed() > 0 ? 2048 : undefined);
+    const memoryMb = options.maxMemoryMb ?? (heapUsed() > 0 ? 3072 : undefined);
     this.maxHeapBytes = memoryMb === undefined ? Number.POSITIVE_INFINITY : memoryMb * 1024 * 1024;
   }
 

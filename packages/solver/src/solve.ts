@@ -27,7 +27,10 @@ export function solveLevel(pack: Pack, levelId: string, options: SolveOptions = 
     outcome = aStar(space, limits, heuristic, floodFillFilter(pack, space.level, space.actions));
     if (outcome.status === "solved" && outcome.optimalLength !== null) {
       // A* proved the optimum; a breadth-first pass pruned by the same bound counts the optima.
-      const counting = new Limits(levelId, { ...options, maxStates: options.maxCountStates ?? 500_000 });
+      // The counting pass shares what is left of the time limit.
+      const timeLimitMs =
+        options.timeLimitMs === undefined ? undefined : Math.max(0, options.timeLimitMs - limits.elapsedMs);
+      const counting = new Limits(levelId, { ...options, timeLimitMs, maxStates: options.maxCountStates ?? 500_000 });
       const counted = breadthFirst(space, counting, countLimit, { heuristic, length: outcome.optimalLength });
       if (counted.status === "solved")
         outcome = {

@@ -42,7 +42,8 @@ export interface SolveOptions {
   readonly maxStates?: number;
   /** Wall-time limit in milliseconds. Default: none. */
   readonly timeLimitMs?: number;
-  /** Heap limit in megabytes, checked in hosts that report heap use (Node). Default 2048 there. */
+  /** Heap limit in megabytes, checked in hosts that report heap use (Node). Default 3072 there. Heap use counts garbage not yet
+   * collected, so a search that allocates fast can stop somewhat early. */
   readonly maxMemoryMb?: number;
   /** Count optimal solutions up to this many. Default 100. */
   readonly countLimit?: number;
