@@ -9,15 +9,22 @@ interface FloodConfig {
   readonly kindTransform?: Readonly<Record<string, string>>;
 }
 
+function popcount(n: number): number {
+  let count = 0;
+  for (let m = n; m !== 0; m &= m - 1) count++;
+  return count;
+}
+
 /**
  * For levels played only by `flood_fill` systems that grow one area (`all_of_kind`, `matchBy:
  * kind`) and won by `all_cleared` goals on kinds: a lower bound on the fills still needed.
  *
- * One fill takes in only cells next to the area, so a cell that can be reached only through `k`
- * changes of kind needs at least `k` more fills; and every kind still on the board needs its own
- * fill. The bound is the larger of the two: the greatest number of kind changes between the area and
- * a cell that must still be cleared (a 0-1 breadth-first search over the board), and the number of
- * distinct fill actions those cells need.
+ * One fill takes in only cells next to the area, so a cell that can be reached only through `t`
+ * changes of kind (its distance, from a 0-1 breadth-first search over the board) is taken in by the
+ * `t`-th fill at the soonest; and one fill takes in one kind. So the fills from the `t`-th on must
+ * include every distinct fill needed by cells at distance `t` or more, and the bound is the largest
+ * `t - 1 + (number of those fills)` over all `t` (which covers both the farthest distance and the
+ * number of kinds left).
  */
 export const floodFillHeuristic: HeuristicFactory = (pack: Pack, level: LevelRuntime) =>
   floodAnalysis(pack, level)?.heuristic ?? null;
@@ -66,54 +73,92 @@ function floodAnalysis(pack: Pack, level: LevelRuntime) {
   const targets = new Set(goals.map((g) => (g.type === "all_cleared" ? (g.config.kind as string) : "")));
   const { width, height } = level;
   const size = width * height;
+  // Per kind (by its dense index): 0 not fillable, 1 the area, 2 fillable; the fill that takes it;
+  // whether a goal needs it cleared.
+  const role = new Uint8Array(pack.kinds.size);
+  const fillIndex = new Int32Array(pack.kinds.size).fill(-1);
+  const target = new Uint8Array(pack.kinds.size);
+  for (const info of pack.kinds.values()) {
+    if (info.name === sourceKind) role[info.index] = 1;
+    else if (fillOf.has(info.name)) {
+      role[info.index] = 2;
+      fillIndex[info.index] = fillOf.get(info.name) as number;
+    }
+    if (targets.has(info.name)) target[info.index] = 1;
+  }
+  const kinds = new Int32Array(size);
   const dist = new Int32Array(size);
+  const settled = new Uint8Array(size);
   // A cell enters the deque at most twice (0-1 BFS), at most once at the front.
   const deque = new Int32Array(3 * size + 2);
+  const masks = new Int32Array(size + 2);
+  const memo = new WeakMap<object, number>();
   const estimate = (state: GameState): number => {
-    const cells = state.layers[layer] as readonly ({ kind: string } | null)[];
-    dist.fill(-1);
+    const cells = state.layers[layer] as readonly ({ info: { index: number } } | null)[];
+    // States that share the layer (the counting pass revisits them) share the estimate.
+    const known = memo.get(cells);
+    if (known !== undefined) return known;
     let head = size + 1;
     let tail = size + 1;
-    for (let i = 0; i < size; i++)
-      if (cells[i]?.kind === sourceKind) {
+    for (let i = 0; i < size; i++) {
+      const k = cells[i]?.info.index ?? -1;
+      kinds[i] = k;
+      settled[i] = 0;
+      if (k >= 0 && role[k] === 1) {
         dist[i] = 0;
         deque[tail++] = i;
-      }
-    const settled = new Uint8Array(size);
+      } else dist[i] = -1;
+    }
     while (head < tail) {
       const i = deque[head++] as number;
       if (settled[i]) continue;
       settled[i] = 1;
-      const here = cells[i]?.kind;
+      const here = kinds[i] as number;
       const x = i % width;
       const d = dist[i] as number;
-      const visit = (n: number) => {
-        const kind = cells[n]?.kind;
-        if (kind === undefined || kind === sourceKind || !fillOf.has(kind) || settled[n]) return;
-        const cost = kind === here ? 0 : 1;
+      for (let side = 0; side < 4; side++) {
+        let n: number;
+        if (side === 0) n = i >= width ? i - width : -1;
+        else if (side === 1) n = i + width < size ? i + width : -1;
+        else if (side === 2) n = x > 0 ? i - 1 : -1;
+        else n = x + 1 < width ? i + 1 : -1;
+        if (n < 0 || settled[n]) continue;
+        const k = kinds[n] as number;
+        if (k < 0 || role[k] !== 2) continue;
+        const cost = k === here ? 0 : 1;
         const nd = d + cost;
         const old = dist[n] as number;
-        if (old !== -1 && old <= nd) return;
+        if (old !== -1 && old <= nd) continue;
         dist[n] = nd;
         if (cost === 0) deque[--head] = n;
         else deque[tail++] = n;
-      };
-      if (i >= width) visit(i - width);
-      if (i + width < size) visit(i + width);
-      if (x > 0) visit(i - 1);
-      if (x + 1 < width) visit(i + 1);
+      }
     }
+    // masks[t]: the fills needed by cells at distance t (fills are few; more than 30 disables this).
+    masks.fill(0);
     let farthest = 0;
-    const fills = new Set<number>();
     for (let i = 0; i < size; i++) {
-      const kind = cells[i]?.kind;
-      if (kind === undefined || !targets.has(kind)) continue;
+      const k = kinds[i] as number;
+      if (k < 0 || !target[k]) continue;
       const d = dist[i] as number;
-      if (d < 0) return Number.POSITIVE_INFINITY;
+      if (d < 0) {
+        memo.set(cells, Number.POSITIVE_INFINITY);
+        return Number.POSITIVE_INFINITY;
+      }
       if (d > farthest) farthest = d;
-      fills.add(fillOf.get(kind) as number);
+      const f = fillIndex[k] as number;
+      if (f >= 0 && f < 31) masks[d] = (masks[d] as number) | (1 << f);
     }
-    return Math.max(farthest, fills.size);
+    // A cell at distance t can be taken in no sooner than the t-th fill, and one fill takes one kind:
+    // the fills from the t-th on must include every fill needed at distance t or more.
+    let h = farthest;
+    let from = 0;
+    for (let t = farthest; t >= 1; t--) {
+      from |= masks[t] as number;
+      h = Math.max(h, t - 1 + popcount(from));
+    }
+    memo.set(cells, h);
+    return h;
   };
   const heuristic: Heuristic = { name: "flood distance", estimate };
   const filter = (actions: readonly { action: string }[]): MoveFilter => {

@@ -30,7 +30,11 @@ export function solveLevel(pack: Pack, levelId: string, options: SolveOptions = 
       // The counting pass shares what is left of the time limit.
       const timeLimitMs =
         options.timeLimitMs === undefined ? undefined : Math.max(0, options.timeLimitMs - limits.elapsedMs);
-      const counting = new Limits(levelId, { ...options, timeLimitMs, maxStates: options.maxCountStates ?? 500_000 });
+      const counting = new Limits(levelId, {
+        ...options,
+        timeLimitMs,
+        maxStates: options.maxCountStates ?? 500_000,
+      });
       const counted = breadthFirst(space, counting, countLimit, { heuristic, length: outcome.optimalLength });
       if (counted.status === "solved")
         outcome = {
