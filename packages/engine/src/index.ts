@@ -19,9 +19,16 @@ export type { GoalStatus } from "./goals/index.js";
 export { LevelLoadError, type LevelRuntime, prepareLevel } from "./level.js";
 export type { Entity, KindInfo, Params, Pos } from "./model.js";
 export { compilePack, type LayerInfo, type LoadResult, loadPack, type Pack } from "./pack.js";
+export { PENDING_MOVE_MEMORY, type PendingMoveKey, pendingMoveKey } from "./pending-move.js";
 export { type ActionInput, Session, stateKey } from "./session.js";
 export type { AvatarState, GameState, MultiCellObjectState, OverlayState } from "./state.js";
 export { BUILTIN_SYSTEMS } from "./systems/index.js";
-export type { ResolvedAction, SystemBehaviour, SystemContext, TurnContext } from "./systems/types.js";
+export type {
+  PendingMove,
+  ResolvedAction,
+  SystemBehaviour,
+  SystemContext,
+  TurnContext,
+} from "./systems/types.js";
 export { renderText, type TextRenderOptions } from "./text.js";
 export { type GameAction, resolveAction, runTurn, type TurnResult } from "./turn.js";

@@ -10,7 +10,7 @@ import { entityFromCell, type Pack } from "./pack.js";
 import { compileRules, type RuleBook } from "./rules/compile.js";
 import type { AvatarState, GameState, MultiCellObjectState } from "./state.js";
 import { BUILTIN_SYSTEMS } from "./systems/index.js";
-import type { SystemBehaviour, SystemInstance } from "./systems/types.js";
+import type { ResolvedAction, SystemBehaviour, SystemInstance } from "./systems/types.js";
 
 /** A level prepared for play: merged system configs, compiled rules, its goals. */
 export interface LevelRuntime {
@@ -27,6 +27,11 @@ export interface LevelRuntime {
   readonly cells: readonly Pos[];
   /** Interned avatar states per cell (see `avatarState` in ops): a long history then shares them. */
   readonly avatars: AvatarState[][];
+  /**
+   * Frozen action inputs already checked for this level, with their resolution: a search replays the
+   * same few action objects millions of times. Frozen, so they cannot change after the check.
+   */
+  readonly resolvedActions: Map<object, ResolvedAction>;
   /** The enabled systems that take part in each phase, in `game.json` order. */
   readonly phases: {
     readonly action: readonly SystemInstance[];
@@ -86,6 +91,7 @@ export function prepareLevel(
     loseConditions: def.loseConditions ?? [],
     maxCascadeDepth: pack.game.defaults?.maxCascadeDepth ?? 3,
     avatars: Array.from({ length: width * height }, () => []),
+    resolvedActions: new Map(),
     cells: Array.from({ length: width * height }, (_, i) =>
       Object.freeze([i % width, Math.floor(i / width)] as const),
     ),

@@ -4,6 +4,7 @@ import { evaluateGoal, evaluateLose, type GoalStatus } from "./goals/index.js";
 import type { LevelRuntime } from "./level.js";
 import { isPos } from "./model.js";
 import type { Pack } from "./pack.js";
+import { PENDING_MOVE_MEMORY } from "./pending-move.js";
 import { Draft, type GameState } from "./state.js";
 import type {
   PendingMove,
@@ -82,6 +83,10 @@ export function resolveAction(
   level: LevelRuntime,
   input: unknown,
 ): ResolvedAction | { error: string } {
+  if (typeof input === "object" && input !== null) {
+    const known = level.resolvedActions.get(input);
+    if (known !== undefined) return known;
+  }
   let raw: Record<string, unknown>;
   if (typeof input === "string") {
     raw = CARDINALS.has(input) ? { action: "move", direction: input } : { action: input };
@@ -122,7 +127,14 @@ export function resolveAction(
   }
   // The input itself serves as the params: it has been checked to hold exactly the declared ones
   // (besides `action`), and copying it would cost an object on every turn.
-  return { id, params: raw as Readonly<Record<string, JsonValue>> };
+  const resolved = { id, params: raw as Readonly<Record<string, JsonValue>> };
+  // Only frozen inputs of plain values are remembered (nothing in them can change later), and only
+  // a bounded few: callers that freeze their actions reuse them.
+  if (raw === input && Object.isFrozen(input) && level.resolvedActions.size < 256) {
+    if (keys.every((k) => typeof raw[k] !== "object" || raw[k] === null))
+      level.resolvedActions.set(input, resolved);
+  }
+  return resolved;
 }
 
 const NO_EVENTS: readonly GameEvent[] = Object.freeze([]);
@@ -230,7 +242,7 @@ function rejected(state: GameState, reason: string, goalProgress: readonly GoalS
  * rock bumped into without a pickaxe gives way on a later turn once the avatar holds one, and the
  * avatar then steps into its cell from wherever it is. The move is part of the state (undo, keys).
  */
-const PENDING_MOVE = "pendingMove";
+const PENDING_MOVE = PENDING_MOVE_MEMORY;
 
 function keepPendingMove(run: TurnRun): void {
   const move = run.pendingMove;

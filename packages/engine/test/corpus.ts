@@ -1,6 +1,21 @@
+import { readdirSync } from "node:fs";
 import { join } from "node:path";
+import { type Pack, Session } from "../src/index.js";
+import { loadPackFolder } from "../src/node.js";
 
 /** The conformance corpus beside the repo (see DEVELOPERS.md); read in place, never copied. */
 export const CORPUS = join(import.meta.dirname, "../../../../shared/conformance");
 export const PACKS = join(CORPUS, "packs");
 export const TRACES = join(CORPUS, "traces");
+
+/** Every level of every corpus pack that loads, in pack then play order, with a session on it. */
+export async function corpusLevels(): Promise<{ pack: Pack; id: string; session: Session }[]> {
+  const out: { pack: Pack; id: string; session: Session }[] = [];
+  for (const name of readdirSync(PACKS).sort()) {
+    const loaded = await loadPackFolder(join(PACKS, name));
+    if (!loaded.ok) continue;
+    for (const id of loaded.pack.levelOrder)
+      out.push({ pack: loaded.pack, id, session: new Session(loaded.pack, id) });
+  }
+  return out;
+}

@@ -1,10 +1,7 @@
-import { readdirSync } from "node:fs";
-import { join } from "node:path";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type ActionInput, type Pack, Session, stableStringify } from "../src/index.js";
-import { loadPackFolder } from "../src/node.js";
-import { PACKS } from "./corpus.js";
+import { corpusLevels } from "./corpus.js";
 
 interface Level {
   pack: Pack;
@@ -15,13 +12,8 @@ interface Level {
 const levels: Level[] = [];
 
 beforeAll(async () => {
-  for (const name of readdirSync(PACKS).sort()) {
-    const loaded = await loadPackFolder(join(PACKS, name));
-    if (!loaded.ok) continue;
-    for (const id of loaded.pack.levelOrder) {
-      levels.push({ pack: loaded.pack, id, legal: new Session(loaded.pack, id).legalActions() });
-    }
-  }
+  for (const { pack, id, session } of await corpusLevels())
+    levels.push({ pack, id, legal: session.legalActions() });
 }, 60_000);
 
 const canonical = (s: Session) => stableStringify(s.canonicalState());

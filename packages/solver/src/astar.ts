@@ -3,6 +3,7 @@ import type { SearchOutcome } from "./bfs.js";
 import { MinHeap } from "./heap.js";
 import type { Limits } from "./limits.js";
 import type { SearchSpace } from "./search-space.js";
+import { StateTable } from "./state-table.js";
 import type { Heuristic, MoveFilter } from "./types.js";
 
 interface Open {
@@ -25,7 +26,8 @@ export function aStar(
   heuristic: Heuristic,
   filter?: MoveFilter | null,
 ): SearchOutcome {
-  const best = new Map<string, number>();
+  const best = new StateTable(space.keyWidth);
+  const key = new Int32Array(space.keyWidth);
   const parent: number[] = [-1];
   const via: number[] = [-1];
   const cost: number[] = [0];
@@ -45,7 +47,8 @@ export function aStar(
     statesSeen: best.size,
     ...extra,
   });
-  best.set(space.key(space.start), 0);
+  space.encode(space.start, key);
+  best.add(key);
   const h0 = heuristic.estimate(space.start);
   if (h0 !== Number.POSITIVE_INFINITY)
     heap.push({ f: h0, g: 0, order: order++, node: 0, state: space.start });
@@ -63,25 +66,26 @@ export function aStar(
     const bound = limits.tick(open.g, expanded, best.size);
     if (bound) return { ...result("bounded"), bound };
     if (open.g >= limits.maxDepth) continue;
+    best.keyOf(open.node, key);
+    space.prime(open.state, key);
     const only = filter ? filter.only(open.state) : null;
     const tries = only ?? actions.length;
     for (let t = 0; t < (typeof tries === "number" ? tries : tries.length); t++) {
       const a = typeof tries === "number" ? t : (tries[t] as number);
       const child = space.next(open.state, actions[a] as ActionInput);
       if (child === null || child.lost) continue;
-      const key = space.key(child);
+      space.encode(child, key);
       const g = open.g + 1;
-      const known = best.get(key);
-      if (known !== undefined && (cost[known] as number) <= g) continue;
+      const known = best.find(key);
+      if (known >= 0 && (cost[known] as number) <= g) continue;
       const h = heuristic.estimate(child);
       if (h === Number.POSITIVE_INFINITY) continue;
       let node = known;
-      if (node === undefined) {
-        node = parent.length;
+      if (node < 0) {
+        node = best.add(key);
         parent.push(open.node);
         via.push(a);
         cost.push(g);
-        best.set(key, node);
         if (best.size > limits.maxStates) return { ...result("bounded"), bound: "maxStates" };
       } else {
         parent[node] = open.node;

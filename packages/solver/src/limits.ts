@@ -14,7 +14,7 @@ export class Limits {
     private readonly options: SolveOptions,
   ) {
     this.maxDepth = options.maxDepth ?? 200;
-    this.maxStates = options.maxStates ?? 5_000_000;
+    this.maxStates = options.maxStates ?? 20_000_000;
     this.deadline =
       options.timeLimitMs === undefined ? Number.POSITIVE_INFINITY : this.started + options.timeLimitMs;
     // Where the host reports heap use (Node), stop well before its default heap limit rather than crash.

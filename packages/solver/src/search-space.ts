@@ -3,10 +3,13 @@ import {
   type GameState,
   type LevelRuntime,
   type Pack,
+  PENDING_MOVE_MEMORY,
+  pendingMoveKey,
   runTurn,
   Session,
   stableStringify,
 } from "@gridponder/engine";
+import { LayerTable } from "./layer-table.js";
 
 /**
  * A level seen as a graph for search: the start state, the actions to try from every state, the
@@ -19,7 +22,19 @@ export interface SearchSpace {
   readonly actions: readonly ActionInput[];
   /** The state after an action, or `null` when the engine rejects it. */
   next(state: GameState, action: ActionInput): GameState | null;
-  /** Equal for states with the same future, different otherwise (within this search space). */
+  /** How many integers a key has. */
+  readonly keyWidth: number;
+  /**
+   * Writes the state's key into `out` (at least `keyWidth` long): equal for states with the same
+   * future, different otherwise (within this search space).
+   */
+  encode(state: GameState, out: Int32Array): void;
+  /**
+   * Announces the state about to be expanded and its key, so the parts its successors share with it
+   * are numbered without looking at their content. Optional; keys are the same without it.
+   */
+  prime(state: GameState, key: Int32Array): void;
+  /** The key as text, for tests and debugging. */
   key(state: GameState): string;
 }
 
@@ -35,41 +50,39 @@ function countMatters(level: LevelRuntime): boolean {
 }
 
 /**
- * Gives each distinct content of a state part (a layer, the variables, ...) a small number. A search
- * keeps millions of keys; built from these numbers they stay short, so hashing and storing them is
- * cheap. Parts are immutable and shared between states that did not change them, so most lookups
- * hit the identity cache and never look at the content.
+ * Gives each distinct content of a state part (a layer, the variables, ...) a small number, so a key is
+ * a handful of integers. Parts are immutable and a successor shares every part its turn did not change
+ * with the state it came from; so before a state is expanded its parts and their numbers are remembered
+ * (one per slot), and most parts of its successors are then recognised by identity alone.
  */
 class Interner {
-  private readonly byObject = new WeakMap<object, number>();
   private readonly byContent = new Map<string, number>();
+  private readonly lastPart: (object | null)[] = [];
+  private readonly lastId: number[] = [];
 
-  id(part: object, content: (part: object) => string): number {
-    let id = this.byObject.get(part);
+  id(slot: number, part: object, number: (part: object) => number): number {
+    if (this.lastPart[slot] === part) return this.lastId[slot] as number;
+    const id = number(part);
+    this.lastPart[slot] = part;
+    this.lastId[slot] = id;
+    return id;
+  }
+
+  /** Records that `part` (in `slot`) has number `id`. */
+  remember(slot: number, part: object, id: number): void {
+    this.lastPart[slot] = part;
+    this.lastId[slot] = id;
+  }
+
+  /** The number of a piece of text (1, 2, ...); 0 is left for "nothing". */
+  text(text: string): number {
+    let id = this.byContent.get(text);
     if (id === undefined) {
-      const text = content(part);
-      id = this.byContent.get(text);
-      if (id === undefined) {
-        id = this.byContent.size;
-        this.byContent.set(text, id);
-      }
-      this.byObject.set(part, id);
+      id = this.byContent.size + 1;
+      this.byContent.set(text, id);
     }
     return id;
   }
-}
-
-/** A layer's content, one character per kind (by its dense index) plus any params. */
-function layerContent(cells: object): string {
-  let s = "";
-  for (const e of cells as readonly ({ info: { index: number }; params: object | null } | null)[]) {
-    if (e === null) s += "\u0000";
-    else {
-      s += String.fromCharCode(e.info.index + 1);
-      if (e.params !== null) s += `${stableStringify(e.params)}\u0000`;
-    }
-  }
-  return s;
 }
 
 export function searchSpace(pack: Pack, levelId: string): SearchSpace {
@@ -77,29 +90,117 @@ export function searchSpace(pack: Pack, levelId: string): SearchSpace {
   const { level } = session;
   const withCount = countMatters(level);
   const parts = new Interner();
-  const json = (part: object) => stableStringify(part);
-  const key = (state: GameState): string => {
-    let k = "";
-    for (const cells of state.layers) k += `${parts.id(cells, layerContent)}.`;
+  const json = (part: object) => parts.text(stableStringify(part));
+  // A pending move counts by what it can still do (see the engine's `pendingMoveKey`).
+  const pendingKey = pendingMoveKey(pack, level, session.initial);
+  // Memory but the pending move, as text; a state's memory object is often its predecessor's.
+  let lastMemory: Readonly<Record<string, unknown>> | null = null;
+  let lastMemoryText = "";
+  let lastMemoryId = 0;
+  const otherMemory = (memory: Readonly<Record<string, unknown>>): string => {
+    if (memory === lastMemory || sameButPending(memory, lastMemory)) return lastMemoryText;
+    const keys: string[] = [];
+    for (const k in memory) if (k !== PENDING_MOVE_MEMORY) keys.push(k);
+    keys.sort();
+    let text = "";
+    for (const k of keys) {
+      const v = memory[k];
+      text += `${JSON.stringify(k)}:${typeof v === "number" || typeof v === "boolean" ? String(v) : stableStringify(v)},`;
+    }
+    lastMemory = memory;
+    lastMemoryText = text;
+    lastMemoryId = text === "" ? 0 : parts.text(`|r${text}`);
+    return text;
+  };
+  let lastRest = "";
+  let lastRestId = 0;
+  const layers = pack.layers.length;
+  const cells = level.width * level.height;
+  const layerTables = pack.layers.map(() => new LayerTable(cells));
+  const layerNumber = layerTables.map((table) => (part: object) => table.id(part as never));
+  const items = new Map<string | null, number>([[null, 0]]);
+  const itemOf = (item: string | null): number => {
+    let n = items.get(item);
+    if (n === undefined) {
+      n = items.size;
+      items.set(item, n);
+    }
+    return n;
+  };
+  // Items by number: at most one per kind, plus "none".
+  const itemBase = pack.kinds.size + 2;
+  const variablesSlot = layers;
+  // Key layout: one number per layer, then the avatar (cell and item; facing is left out, as no system,
+  // rule or goal reads it), the pending move with the terminal flag, the variables, and the rest.
+  const encode = (state: GameState, out: Int32Array): void => {
+    for (let i = 0; i < layers; i++) out[i] = parts.id(i, state.layers[i] as object, layerNumber[i] as never);
     const a = state.avatar;
-    k += a.enabled && a.position ? `${a.position[0]},${a.position[1]},${a.facing},${a.item ?? ""}` : "-";
-    k += `|${parts.id(state.variables, json)}`;
-    if (state.overlay) k += `|o${state.overlay.position[0]},${state.overlay.position[1]}`;
-    if (state.multiCellObjects.length > 0) k += `|m${parts.id(state.multiCellObjects, json)}`;
-    k += `|r${parts.id(state.memory, json)}`;
+    out[layers] =
+      a.enabled && a.position
+        ? 1 + (a.position[1] * level.width + a.position[0]) * itemBase + itemOf(a.item)
+        : 0;
+    out[layers + 1] = pendingKey(state) * 3 + (state.won ? 1 : state.lost ? 2 : 0);
+    out[layers + 2] = parts.id(variablesSlot, state.variables, json);
+    out[layers + 3] = rest(state);
+  };
+  // Overlay, structures, memory beyond the pending move, once-rules and the action count: rarely all
+  // empty at once in the games that have them, so they share one interned text.
+  const rest = (state: GameState): number => {
+    const memory = otherMemory(state.memory);
+    // The common case, memory alone: its number is kept with it.
+    if (!state.overlay && state.multiCellObjects.length === 0 && state.firedOnce.length === 0 && !withCount)
+      return lastMemoryId;
+    let k = "";
+    if (state.overlay) k += `o${state.overlay.position[0]},${state.overlay.position[1]}`;
+    if (state.multiCellObjects.length > 0) k += `|m${parts.id(layers + 1, state.multiCellObjects, json)}`;
+    if (memory !== "") k += `|r${memory}`;
     if (state.firedOnce.length > 0) k += `|f${state.firedOnce.join(",")}`;
     if (withCount) k += `#${state.actionCount}`;
-    return state.won ? `${k}W` : state.lost ? `${k}L` : k;
+    if (k === "") return 0;
+    if (k !== lastRest) {
+      lastRest = k;
+      lastRestId = parts.text(k);
+    }
+    return lastRestId;
   };
+  if ((cells + 1) * itemBase > 0x7fffffff) throw new RangeError(`level ${levelId} is too large to search`);
+  const keyWidth = layers + 4;
+  const scratch = new Int32Array(keyWidth);
   return {
     pack,
     level,
     start: session.initial,
-    actions: session.legalActions(),
+    // Frozen, so the engine may remember that it has checked them (see `LevelRuntime.resolvedActions`).
+    actions: session.legalActions().map((a) => Object.freeze({ ...a })),
     next(state, action) {
       const result = runTurn(pack, level, state, action);
       return result.accepted ? result.state : null;
     },
-    key,
+    keyWidth,
+    encode,
+    prime(state, key) {
+      for (let i = 0; i < layers; i++) parts.remember(i, state.layers[i] as object, key[i] as number);
+      parts.remember(variablesSlot, state.variables, key[layers + 2] as number);
+    },
+    key(state) {
+      encode(state, scratch);
+      return scratch.join(".");
+    },
   };
+}
+
+/** Whether two memories hold the same entries (by identity) apart from the pending move. */
+function sameButPending(
+  a: Readonly<Record<string, unknown>>,
+  b: Readonly<Record<string, unknown>> | null,
+): boolean {
+  if (b === null) return false;
+  let n = 0;
+  for (const k in a) {
+    if (k === PENDING_MOVE_MEMORY) continue;
+    if (!Object.hasOwn(b, k) || a[k] !== b[k]) return false;
+    n++;
+  }
+  for (const k in b) if (k !== PENDING_MOVE_MEMORY) n--;
+  return n === 0;
 }

@@ -38,7 +38,7 @@ export interface SolveOptions {
   readonly heuristic?: Heuristic;
   /** Deepest solution length searched. Default 200. */
   readonly maxDepth?: number;
-  /** Most distinct states kept. Default 5,000,000. */
+  /** Most distinct states kept. Default 20,000,000. */
   readonly maxStates?: number;
   /** Wall-time limit in milliseconds. Default: none. */
   readonly timeLimitMs?: number;

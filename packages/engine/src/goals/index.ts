@@ -1,6 +1,5 @@
 import type { Goal, LoseCondition } from "@gridponder/schema";
 import type { GameEvent } from "../events.js";
-import type { Draft } from "../state.js";
 import type { TurnContext } from "../systems/types.js";
 import { balanceLose, balanceStatus } from "./balance.js";
 import { boardMatchStatus } from "./board-match.js";
@@ -17,24 +16,45 @@ export interface GoalStatus {
 
 const clamp01 = (n: number) => (Number.isFinite(n) ? Math.min(1, Math.max(0, n)) : 0);
 
-/**
- * How many entities of each kind (by kind index) the board holds, counted once per board version and
- * shared by the goals of one evaluation.
- */
-let census: { draft: Draft; version: number; counts: Int32Array } | null = null;
+/** What an `all_cleared` goal counts: the layers that can hold a matching kind, and those kinds. */
+interface ClearedKinds {
+  readonly layers: readonly number[];
+  /** By kind index: 1 when the kind counts. */
+  readonly counts: Uint8Array;
+  /**
+   * The last layer arrays counted and their counts, by position in `layers`. A layer the draft has not
+   * written is the committed state's, which never changes again; a state and the turns that leave a
+   * layer alone share it, so most turns count nothing.
+   */
+  readonly lastCells: (readonly unknown[] | null)[];
+  readonly lastCount: number[];
+}
 
-function censusOf(draft: Draft, pack: TurnContext["pack"]): Int32Array {
-  if (census !== null && census.draft === draft && census.version === draft.version) return census.counts;
-  const counts = new Int32Array(pack.kinds.size);
-  for (let li = 0; li < pack.layers.length; li++) {
-    for (const e of draft.layerCells(li)) {
-      if (e === null) continue;
-      const k = e.info.index;
-      counts[k] = (counts[k] as number) + 1;
+const clearedKinds = new WeakMap<Goal, ClearedKinds>();
+
+/** Resolved once per goal (goal objects belong to one pack), as the kind table never changes. */
+function clearedKindsOf(
+  goal: Extract<Goal, { type: "all_cleared" }>,
+  pack: TurnContext["pack"],
+): ClearedKinds {
+  let found = clearedKinds.get(goal);
+  if (found === undefined) {
+    const { kind, tag, layer } = goal.config;
+    const only = layer !== undefined ? (pack.layerIndex.get(layer) ?? -1) : null;
+    const counts = new Uint8Array(pack.kinds.size);
+    const layers = new Set<number>();
+    for (const info of pack.kinds.values()) {
+      if (kind !== undefined && info.name !== kind) continue;
+      if (tag !== undefined && !info.tags.has(tag)) continue;
+      if (only !== null && info.layerIndex !== only) continue;
+      counts[info.index] = 1;
+      layers.add(info.layerIndex);
     }
+    const sorted = [...layers].sort((a, b) => a - b);
+    found = { layers: sorted, counts, lastCells: sorted.map(() => null), lastCount: sorted.map(() => 0) };
+    clearedKinds.set(goal, found);
   }
-  census = { draft, version: draft.version, counts };
-  return counts;
+  return found;
 }
 
 const initialKeys = new Map<string, string>();
@@ -77,15 +97,23 @@ export function evaluateGoal(ctx: TurnContext, goal: Goal, events: readonly Game
       return statusOf(goal, false, 0);
     }
     case "all_cleared": {
-      const { kind, tag, layer } = goal.config;
+      const cleared = clearedKindsOf(goal, pack);
       let remaining = 0;
-      const counts = censusOf(draft, pack);
-      const only = layer !== undefined ? (pack.layerIndex.get(layer) ?? -1) : null;
-      for (const info of pack.kinds.values()) {
-        if (kind !== undefined && info.name !== kind) continue;
-        if (tag !== undefined && !info.tags.has(tag)) continue;
-        if (only !== null && info.layerIndex !== only) continue;
-        remaining += counts[info.index] ?? 0;
+      for (let j = 0; j < cleared.layers.length; j++) {
+        const li = cleared.layers[j] as number;
+        const cells = draft.layerCells(li);
+        if (cleared.lastCells[j] === cells) {
+          remaining += cleared.lastCount[j] as number;
+          continue;
+        }
+        let n = 0;
+        for (const e of cells) if (e !== null && cleared.counts[e.info.index] === 1) n++;
+        // A layer written this turn may still change (a later goal can consume entities): not kept.
+        if (!draft.ownsLayer(li)) {
+          cleared.lastCells[j] = cells;
+          cleared.lastCount[j] = n;
+        }
+        remaining += n;
       }
       const key = initialKey(goal);
       let initial = draft.memory<number>(key);

@@ -12,6 +12,8 @@ export interface CompiledRule {
   readonly where: Test | null;
   readonly when: Test | null;
   readonly effects: readonly EffectRunner[];
+  /** The rule as written, for analyses of what a level can ever do (see `pending-move.ts`). */
+  readonly source: Rule;
 }
 
 /** Rules grouped by the event type they listen to, each group in evaluation order. */
@@ -35,6 +37,7 @@ export function compileRules(pack: Pack, gameRules: readonly Rule[], levelRules:
     where: rule.where ? compileCondition(pack, rule.where) : null,
     when: rule.if ? compileCondition(pack, rule.if) : null,
     effects: rule.then.map((effect) => compileEffect(pack, effect)),
+    source: rule,
   }));
   const byEvent = new Map<string, CompiledRule[]>();
   for (const rule of all) {

@@ -3,6 +3,11 @@ import { DIRECTION_DELTAS } from "../model.js";
 import { moveAvatar, removeEntity } from "../ops.js";
 import type { SystemBehaviour } from "./types.js";
 
+interface Prepared {
+  readonly objects: number | undefined;
+  readonly ground: number | undefined;
+}
+
 /**
  * `push_objects` (movement phase): settles a move that a solid object blocked. A matching tool
  * interaction removes the object and lets the avatar in; otherwise a pushable object moves one cell
@@ -10,11 +15,14 @@ import type { SystemBehaviour } from "./types.js";
  */
 export const pushObjects: SystemBehaviour<Required<PushObjectsConfig>> = {
   type: "push_objects",
+  prepare(_config, pack): Prepared {
+    return { objects: pack.layerIndex.get("objects"), ground: pack.layerIndex.get("ground") };
+  },
   movement(ctx) {
-    const { config, draft, pack, turn } = ctx;
+    const { config, draft, turn } = ctx;
     const move = turn.pendingMove;
     if (!move) return;
-    const objects = pack.layerIndex.get("objects");
+    const { objects, ground } = ctx.prepared as Prepared;
     if (objects === undefined) return;
     const [tx, ty] = move.to;
     const blocker = draft.get(objects, tx, ty);
@@ -34,7 +42,6 @@ export const pushObjects: SystemBehaviour<Required<PushObjectsConfig>> = {
     if (!delta) return;
     const dest = [tx + delta[0], ty + delta[1]] as const;
     if (!draft.inBounds(dest[0], dest[1])) return;
-    const ground = pack.layerIndex.get("ground");
     const groundEntity = ground === undefined ? null : draft.get(ground, dest[0], dest[1]);
     if (!config.validTargetTags.some((t) => groundEntity?.info.tags.has(t))) return;
     if (draft.get(objects, dest[0], dest[1]) !== null) return;

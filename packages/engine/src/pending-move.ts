@@ -1,0 +1,183 @@
+import { type PushObjectsConfig, parseValueRef } from "@gridponder/schema";
+import type { LevelRuntime } from "./level.js";
+import { DIRECTION_DELTAS, type Entity } from "./model.js";
+import type { Pack } from "./pack.js";
+import type { GameState } from "./state.js";
+import type { PendingMove } from "./systems/types.js";
+
+/** The key under which a turn keeps a blocked move that nothing settled (see `turn.ts`). */
+export const PENDING_MOVE_MEMORY = "pendingMove";
+
+/**
+ * A state's pending move as far as later turns can tell, as a number: 0 when there is none or it can
+ * never fire, otherwise one number per target cell and direction (or per target cell alone, when the
+ * direction can no longer matter).
+ */
+export type PendingMoveKey = (state: GameState) => number;
+
+/** Systems that never put an object into a cell of `objects` except by the avatar's own push. */
+const PUSH_ONLY = new Set(["avatar_navigation", "push_objects"]);
+
+/** Rule effects that create or move objects; with one of these aimed at `objects`, anything goes. */
+const PLACING_EFFECTS = new Set(["spawn", "set_cell", "transform", "move_entity"]);
+const UNANALYSED_EFFECTS = new Set(["release_from_emitter", "apply_gravity", "resolve_move"]);
+
+interface Analysis {
+  readonly width: number;
+  readonly height: number;
+  readonly objects: number;
+  readonly pushes: readonly Required<PushObjectsConfig>[];
+  /** Items some rule can hand out whatever the board holds (a literal, or an unreadable reference). */
+  readonly grantedAnyway: ReadonlySet<string> | "any";
+  /** Layers whose entity kinds a `$cell.<layer>.kind` reference can turn into a held item. */
+  readonly grantingLayers: readonly number[];
+  /** Whether some rule could tell the direction of the avatar's arrival (it mentions a direction). */
+  readonly arrivalDirectionRead: boolean;
+}
+
+/**
+ * Identifies pending moves by what they can still do. A solver that keys states by this instead of the
+ * raw move merges states whose futures are the same; in games with the persistent pending move (a bump
+ * into a rock stays armed until a pickaxe arrives) that shrinks the search space considerably.
+ *
+ * The argument, when its premises hold for the level:
+ * - only the avatar's own pushes put objects into cells, and a push replaces the pending move; so while
+ *   a move stays pending, no object arrives at its target cell and the object there (if any) keeps its
+ *   kind (it can only be removed);
+ * - so a move aimed at an empty cell never fires, and a move aimed at an object fires only if the object
+ *   is pushable (and the cell beyond it is on the board) or a tool interaction targets it with an item
+ *   the avatar holds now or can still pick up;
+ * - the cell the move started from is never read; the direction matters for a push, and otherwise only
+ *   to whoever reads the arrival's direction (no system among the premises does; a rule might).
+ * When the premises do not hold (other systems moving objects, rules spawning them, `resolve_move`,
+ * slippery ground under `ice_slide`), a pending move counts whole but for its starting cell. The
+ * answer is valid for the states reachable from `start`.
+ */
+export function pendingMoveKey(pack: Pack, level: LevelRuntime, start: GameState): PendingMoveKey {
+  const analysis = analyse(pack, level, start);
+  // Directions by number, 1 up; 0 stands for "any direction".
+  const directions = new Map<string, number>();
+  const code = (move: PendingMove, withDirection: boolean): number => {
+    let d = 0;
+    if (withDirection) {
+      d = directions.get(move.direction) ?? directions.size + 1;
+      directions.set(move.direction, d);
+    }
+    return 1 + (move.to[1] * level.width + move.to[0]) + level.width * level.height * d;
+  };
+  return (state) => {
+    const move = pendingMoveOf(state);
+    if (move === null) return 0;
+    if (analysis === null) return code(move, true);
+    const fires = howItCanFire(analysis, state, move);
+    if (fires === "never") return 0;
+    return code(move, fires === "push" || analysis.arrivalDirectionRead);
+  };
+}
+
+function pendingMoveOf(state: GameState): PendingMove | null {
+  const move = state.memory[PENDING_MOVE_MEMORY];
+  return move === undefined || move === null ? null : (move as PendingMove);
+}
+
+function howItCanFire(analysis: Analysis, state: GameState, move: PendingMove): "never" | "push" | "tool" {
+  const [x, y] = move.to;
+  const cells = state.layers[analysis.objects] as readonly (Entity | null)[];
+  const blocker = cells[y * analysis.width + x] ?? null;
+  if (blocker === null) return "never";
+  const tags = blocker.info.tags;
+  const delta = DIRECTION_DELTAS[move.direction];
+  const beyondX = x + (delta?.[0] ?? 0);
+  const beyondY = y + (delta?.[1] ?? 0);
+  // A push needs a cell beyond the object; off the board there is none, ever.
+  const pushable =
+    delta !== undefined &&
+    beyondX >= 0 &&
+    beyondY >= 0 &&
+    beyondX < analysis.width &&
+    beyondY < analysis.height;
+  for (const push of analysis.pushes) {
+    if (pushable && push.pushableTags.some((t) => tags.has(t))) return "push";
+  }
+  for (const push of analysis.pushes) {
+    for (const tool of push.toolInteractions) {
+      if (tags.has(tool.targetTag) && holdable(analysis, state, tool.item)) return "tool";
+    }
+  }
+  return "never";
+}
+
+function holdable(analysis: Analysis, state: GameState, item: string): boolean {
+  if (state.avatar.item === item) return true;
+  const granted = analysis.grantedAnyway;
+  if (granted === "any" || granted.has(item)) return true;
+  for (const layer of analysis.grantingLayers) {
+    for (const e of state.layers[layer] ?? []) if (e !== null && e.kind === item) return true;
+  }
+  return false;
+}
+
+function analyse(pack: Pack, level: LevelRuntime, start: GameState): Analysis | null {
+  const objects = pack.layerIndex.get("objects");
+  if (objects === undefined) return null;
+  const pushes: Required<PushObjectsConfig>[] = [];
+  for (const system of level.systems) {
+    if (system.type === "push_objects") pushes.push(system.config as unknown as Required<PushObjectsConfig>);
+    else if (system.type === "anchor_point") {
+      if (system.config.markerLayer === "objects") return null;
+    } else if (system.type === "ice_slide") {
+      if (slipperyGroundPossible(pack, level, start, String(system.config.slipperyTag))) return null;
+    } else if (!PUSH_ONLY.has(system.type)) return null;
+  }
+  const granted = new Set<string>();
+  let grantsAny = false;
+  let arrivalDirectionRead = false;
+  const grantingLayers = new Set<number>();
+  for (const rule of level.rules.all) {
+    if (JSON.stringify(rule.source).includes("direction")) arrivalDirectionRead = true;
+    for (const effect of rule.source.then) {
+      const [name, raw] = Object.entries(effect)[0] as [string, Record<string, unknown> | undefined];
+      const f = raw ?? {};
+      if (UNANALYSED_EFFECTS.has(name)) return null;
+      if (PLACING_EFFECTS.has(name) && f.layer === "objects") return null;
+      if (name !== "set_inventory") continue;
+      const item = f.item;
+      if (typeof item !== "string" || !item.startsWith("$")) {
+        if (typeof item === "string") granted.add(item);
+        continue;
+      }
+      const ref = parseValueRef(item);
+      if ("error" in ref) grantsAny = true;
+      else if (ref.source === "cell" && ref.field === "kind") {
+        const layer = pack.layerIndex.get(ref.layer);
+        // Kinds on another layer than `objects` may be created by rules; only `objects` is settled.
+        if (layer === objects) grantingLayers.add(layer);
+        else grantsAny = true;
+      } else if (ref.source !== "avatar") grantsAny = true;
+    }
+  }
+  return {
+    width: level.width,
+    height: level.height,
+    objects,
+    pushes,
+    grantedAnyway: grantsAny ? "any" : granted,
+    grantingLayers: [...grantingLayers],
+    arrivalDirectionRead,
+  };
+}
+
+/** Whether `ice_slide` can ever find slippery ground: on the board now, or made by some rule. */
+function slipperyGroundPossible(pack: Pack, level: LevelRuntime, start: GameState, tag: string): boolean {
+  for (const layer of start.layers) for (const e of layer) if (e?.info.tags.has(tag)) return true;
+  for (const rule of level.rules.all) {
+    for (const effect of rule.source.then) {
+      const [name, raw] = Object.entries(effect)[0] as [string, Record<string, unknown> | undefined];
+      if (!PLACING_EFFECTS.has(name)) continue;
+      const kind = raw?.[name === "transform" ? "toKind" : "kind"];
+      if (typeof kind !== "string" || kind.startsWith("$")) return true;
+      if (pack.kinds.get(kind)?.tags.has(tag)) return true;
+    }
+  }
+  return false;
+}
