@@ -4,6 +4,8 @@
  * `@gridponder/engine/node`.
  * @module
  */
+
+export { type ActionBoundLayer, actionBoundLayers } from "./action-bound-layers.js";
 export { type CanonicalState, canonicalState, stableStringify } from "./canonical.js";
 export {
   checkTrace,

@@ -12,6 +12,10 @@ export type { SearchOutcome } from "./types.js";
  * the number of optimal solutions is known; and the parent links give one of them. With `prune`
  * (an admissible heuristic and the known optimal length), only states that can still finish within
  * that length are kept, which is how solutions are counted after A* found the optimum.
+ *
+ * When the level has a layer only some actions touch (`space.bound`, a twin's marker say), each layer
+ * of the search is visited in groups of states that differ only in that layer: the engine plays the
+ * other actions once for the group's first state, and the rest of the group reuse those successors.
  */
 export function breadthFirst(
   space: SearchSpace,
@@ -20,8 +24,10 @@ export function breadthFirst(
   prune?: { readonly heuristic: Heuristic; readonly length: number },
 ): SearchOutcome {
   const cap = countLimit + 1;
-  const seen = new StateTable(space.keyWidth);
-  const key = new Int32Array(space.keyWidth);
+  const width = space.keyWidth;
+  const seen = new StateTable(width);
+  const key = new Int32Array(width);
+  const childKey = new Int32Array(width);
   // Per state, by id: where it came from, by which action, at which depth, along how many shortest paths.
   const parent = new Column(-1);
   const via = new Column(-1);
@@ -47,48 +53,83 @@ export function breadthFirst(
   });
   if (space.start.won) return outcome("solved", null, { optimalLength: 0, solution: [], optimalCount: 1 });
 
+  const { actions, bound: grouping } = space;
+  // The group's first state, its key and its successors (with their keys), for the rest of the group.
+  const leaderKey = new Int32Array(width);
+  const leaderChildren: (GameState | null)[] = new Array(actions.length).fill(null);
+  const leaderChildKeys = new Int32Array(width * actions.length);
+
   let frontier: GameState[] = [space.start];
   let frontierNodes: number[] = [0];
-  const { actions } = space;
   for (let depth = 0; frontier.length > 0; depth++) {
     if (depth >= limits.maxDepth) return outcome("bounded", "maxDepth");
     const next: GameState[] = [];
     const nextNodes: number[] = [];
     const winners: number[] = [];
-    for (let f = 0; f < frontier.length; f++) {
-      const state = frontier[f] as GameState;
-      const node = frontierNodes[f] as number;
+    let stop: Bound | null = null;
+
+    /**
+     * Counts one more shortest way into a known successor (key in `childKey`) of `node`; false when
+     * the successor is new. (A known state passed the pruning test when it was first reached.)
+     */
+    const revisit = (node: number): boolean => {
+      const known = seen.find(childKey);
+      if (known < 0) return false;
+      // Another shortest way into a state of the layer being built: its paths add up.
+      if (layer.get(known) === depth + 1) paths.set(known, Math.min(cap, paths.get(known) + paths.get(node)));
+      return true;
+    };
+    /** Records a new successor (key in `childKey`) of `node`, reached by action `a`. */
+    const discover = (node: number, a: number, child: GameState): void => {
+      if (prune && depth + 1 + prune.heuristic.estimate(child) > prune.length) return;
+      const id = seen.add(childKey);
+      parent.set(id, node);
+      via.set(id, a);
+      layer.set(id, depth + 1);
+      paths.set(id, paths.get(node));
+      if (child.won) winners.push(id);
+      else {
+        next.push(child);
+        nextNodes.push(id);
+      }
+      if (seen.size > limits.maxStates) stop = "maxStates";
+    };
+
+    const order = grouping ? groupedOrder(frontierNodes, seen, key, grouping.field) : null;
+    let haveLeader = false;
+    for (let f = 0; f < frontier.length && stop === null; f++) {
+      const at = order === null ? f : (order[f] as number);
+      const state = frontier[at] as GameState;
+      const node = frontierNodes[at] as number;
       expanded++;
+      stop = limits.tick(depth, expanded, seen.size);
+      if (stop) break;
       seen.keyOf(node, key);
+      const follower = grouping !== null && haveLeader && sameExcept(key, leaderKey, grouping.field);
+      if (grouping !== null && !follower) leaderKey.set(key);
+      haveLeader = grouping !== null;
       space.prime(state, key);
-      const bound = limits.tick(depth, expanded, seen.size);
-      if (bound) return outcome("bounded", bound);
-      for (let a = 0; a < actions.length; a++) {
-        const child = space.next(state, actions[a] as ActionInput);
-        if (child === null || child.lost) continue;
-        // Counting the solutions of a known optimal length: a state that cannot finish in time is skipped.
-        if (prune && depth + 1 + prune.heuristic.estimate(child) > prune.length) continue;
-        space.encode(child, key);
-        const known = seen.find(key);
-        if (known >= 0) {
-          // Another shortest way into a state of the layer being built: its paths add up.
-          if (layer.get(known) === depth + 1)
-            paths.set(known, Math.min(cap, paths.get(known) + paths.get(node)));
+      for (let a = 0; a < actions.length && stop === null; a++) {
+        if (follower && !grouping.touches[a]) {
+          const shared = leaderChildren[a];
+          if (shared === null || shared === undefined) continue;
+          childKey.set(leaderChildKeys.subarray(a * width, (a + 1) * width));
+          childKey[grouping.field] = key[grouping.field] as number;
+          // The successor is built only when it is new: most are not.
+          if (!revisit(node)) discover(node, a, space.rebase(shared, state));
           continue;
         }
-        const id = seen.add(key);
-        parent.set(id, node);
-        via.set(id, a);
-        layer.set(id, depth + 1);
-        paths.set(id, paths.get(node));
-        if (child.won) winners.push(id);
-        else {
-          next.push(child);
-          nextNodes.push(id);
+        const child = space.next(state, actions[a] as ActionInput);
+        const usable = child !== null && !child.lost;
+        if (usable) space.encode(child, childKey);
+        if (grouping !== null && !follower) {
+          leaderChildren[a] = usable ? child : null;
+          if (usable) leaderChildKeys.set(childKey, a * width);
         }
-        if (seen.size > limits.maxStates) return outcome("bounded", "maxStates");
+        if (usable && !revisit(node)) discover(node, a, child);
       }
     }
+    if (stop !== null) return outcome("bounded", stop);
     if (winners.length > 0) {
       let total = 0;
       for (const w of winners) total = Math.min(cap, total + paths.get(w));
@@ -107,4 +148,51 @@ export function breadthFirst(
     frontierNodes = nextNodes;
   }
   return outcome("unsolvable", null);
+}
+
+/** Whether two keys agree in every field but one. */
+function sameExcept(a: Int32Array, b: Int32Array, skip: number): boolean {
+  for (let i = 0; i < a.length; i++) if (i !== skip && a[i] !== b[i]) return false;
+  return true;
+}
+
+/**
+ * An order of the frontier in which states whose keys agree but for the field `skip` come together:
+ * sorted by a hash of the other fields (ties, and equal hashes of different keys, by position).
+ */
+function groupedOrder(nodes: readonly number[], seen: StateTable, key: Int32Array, skip: number): Int32Array {
+  const n = nodes.length;
+  const order = new Int32Array(n);
+  // hash * 2^21 + position is exact in a double while there are fewer than 2^21 states; beyond that,
+  // positions are split over two sort keys instead.
+  if (n < 1 << 21) {
+    const packed = new Float64Array(n);
+    for (let i = 0; i < n; i++) {
+      seen.keyOf(nodes[i] as number, key);
+      packed[i] = hashExcept(key, skip) * 2097152 + i;
+    }
+    packed.sort();
+    for (let i = 0; i < n; i++) order[i] = (packed[i] as number) % 2097152;
+    return order;
+  }
+  const hashes = new Uint32Array(n);
+  for (let i = 0; i < n; i++) {
+    seen.keyOf(nodes[i] as number, key);
+    hashes[i] = hashExcept(key, skip);
+  }
+  const positions = Array.from({ length: n }, (_, i) => i);
+  positions.sort((x, y) => (hashes[x] as number) - (hashes[y] as number) || x - y);
+  order.set(positions);
+  return order;
+}
+
+/** A 31-bit hash of a key's fields but one. */
+function hashExcept(key: Int32Array, skip: number): number {
+  let h = 0x2545f491;
+  for (let i = 0; i < key.length; i++) {
+    if (i === skip) continue;
+    h = Math.imul(h ^ (key[i] as number), 0x9e3779b1);
+    h ^= h >>> 15;
+  }
+  return (h >>> 1) & 0x3fffffff;
 }

@@ -1,5 +1,6 @@
 import {
   type ActionInput,
+  actionBoundLayers,
   type GameState,
   type LevelRuntime,
   type Pack,
@@ -34,6 +35,16 @@ export interface SearchSpace {
    * are numbered without looking at their content. Optional; keys are the same without it.
    */
   prime(state: GameState, key: Int32Array): void;
+  /**
+   * A layer that only some actions touch (see the engine's `actionBoundLayers`): its key field (the
+   * layer's index), and per action whether that action may touch it. `null` when the level has none.
+   */
+  readonly bound: { readonly field: number; readonly touches: readonly boolean[] } | null;
+  /**
+   * The successor `child` of a state that differs from `from` only in the bound layer, turned into the
+   * successor of `from` under an action that does not touch that layer: `from`'s layer put in its place.
+   */
+  rebase(child: GameState, from: GameState): GameState;
   /** The key as text, for tests and debugging. */
   key(state: GameState): string;
 }
@@ -163,6 +174,12 @@ export function searchSpace(pack: Pack, levelId: string): SearchSpace {
     }
     return lastRestId;
   };
+  const actions = session.legalActions().map((a) => Object.freeze({ ...a }));
+  const boundLayer = actionBoundLayers(pack, level)[0];
+  const bound =
+    boundLayer === undefined
+      ? null
+      : { field: boundLayer.layer, touches: actions.map((a) => boundLayer.actions.has(a.action)) };
   if ((cells + 1) * itemBase > 0x7fffffff) throw new RangeError(`level ${levelId} is too large to search`);
   const keyWidth = layers + 4;
   const scratch = new Int32Array(keyWidth);
@@ -171,13 +188,21 @@ export function searchSpace(pack: Pack, levelId: string): SearchSpace {
     level,
     start: session.initial,
     // Frozen, so the engine may remember that it has checked them (see `LevelRuntime.resolvedActions`).
-    actions: session.legalActions().map((a) => Object.freeze({ ...a })),
+    actions,
     next(state, action) {
       const result = runTurn(pack, level, state, action);
       return result.accepted ? result.state : null;
     },
     keyWidth,
     encode,
+    bound,
+    rebase(child, from) {
+      const field = bound?.field ?? -1;
+      if (field < 0 || child.layers[field] === from.layers[field]) return child;
+      const layers = child.layers.slice();
+      layers[field] = from.layers[field] as (typeof layers)[number];
+      return { ...child, layers };
+    },
     prime(state, key) {
       for (let i = 0; i < layers; i++) parts.remember(i, state.layers[i] as object, key[i] as number);
       parts.remember(variablesSlot, state.variables, key[layers + 2] as number);

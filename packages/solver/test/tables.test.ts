@@ -1,9 +1,11 @@
 import { join } from "node:path";
-import type { Pack } from "@gridponder/engine";
+import type { ActionInput, GameState, Pack } from "@gridponder/engine";
 import { loadPackFolder } from "@gridponder/engine/node";
 import { describe, expect, it } from "vitest";
+import { breadthFirst } from "../src/bfs.js";
 import { searchSpace, solveLevel } from "../src/index.js";
 import { LayerTable } from "../src/layer-table.js";
+import { Limits } from "../src/limits.js";
 import { Column, StateTable } from "../src/state-table.js";
 
 const PACKS = join(import.meta.dirname, "../../../../shared/conformance/packs");
@@ -111,5 +113,30 @@ describe("state keys", () => {
     expect(r.optimalLength).toBe(36);
     expect(r.gold.wins).toBe(true);
     expect(r.gold.optimal).toBe(true);
+  });
+});
+
+describe("grouped breadth-first search", () => {
+  it("visits the same states and counts the same optima as a search that plays every turn", async () => {
+    const loaded = await loadPackFolder(join(PACKS, "twinseed"));
+    if (!loaded.ok) throw new Error("twinseed must load");
+    const space = searchSpace(loaded.pack, "tw_005");
+    expect(space.bound).not.toBeNull();
+    let turns = 0;
+    const next = (s: GameState, a: ActionInput) => {
+      turns++;
+      return space.next(s, a);
+    };
+    const counting = { ...space, next };
+    const grouped = breadthFirst(counting, new Limits("tw_005", {}), 100);
+    const groupedTurns = turns;
+    turns = 0;
+    const plain = breadthFirst({ ...counting, bound: null }, new Limits("tw_005", {}), 100);
+    expect(grouped.optimalLength).toBe(plain.optimalLength);
+    expect(grouped.optimalCount).toBe(plain.optimalCount);
+    expect(grouped.statesSeen).toBe(plain.statesSeen);
+    expect(grouped.statesExpanded).toBe(plain.statesExpanded);
+    // The point of grouping: far fewer turns played.
+    expect(groupedTurns).toBeLessThan(turns * 0.7);
   });
 });

@@ -17,7 +17,14 @@ export const anchorPoint: SystemBehaviour<Required<AnchorPointConfig>> = {
     const avatar = draft.avatar;
     if (layer === undefined || !avatar.enabled || !avatar.position) return;
     const cells = draft.layerCells(layer);
-    const at = cells.findIndex((e) => e?.kind === config.markerKind);
+    let at = -1;
+    for (let i = 0; i < cells.length; i++) {
+      const e = cells[i];
+      if (e !== null && e !== undefined && e.kind === config.markerKind) {
+        at = i;
+        break;
+      }
+    }
     if (at < 0) {
       draft.set(layer, avatar.position[0], avatar.position[1], pack.entity(config.markerKind));
       return;

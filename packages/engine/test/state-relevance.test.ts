@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   type ActionInput,
+  actionBoundLayers,
   canonicalState,
   type GameState,
   type LevelRuntime,
@@ -146,5 +147,52 @@ describe("what a state's future depends on", () => {
     expect(key(withPending(l.initial, left))).not.toBe(key(withPending(l.initial, down)));
     // An empty cell cannot fire a move there.
     expect(key(withPending(l.initial, { from: [1, 0], to: [1, 1], direction: "down" }))).toBe(0);
+  });
+});
+
+describe("action-bound layers", () => {
+  it("twinseed's marker layer is bound to the clone action; games without a marker have none", () => {
+    const twin = levels.find((x) => x.level.id === "tw_013") as Level;
+    const bound = actionBoundLayers(twin.pack, twin.level);
+    expect(bound.map((b) => [twin.pack.layers[b.layer]?.id, [...b.actions]])).toEqual([["clone", ["clone"]]]);
+    const carrot = levels.find((x) => x.level.id === "fw_001") as Level;
+    expect(actionBoundLayers(carrot.pack, carrot.level)).toEqual([]);
+  });
+
+  it("turns of other actions neither read nor write a bound layer", () => {
+    let checked = 0;
+    for (const l of levels) {
+      const bound = actionBoundLayers(l.pack, l.level);
+      if (bound.length === 0) continue;
+      const free = l.legal.filter((a) => bound.every((b) => !b.actions.has(a.action)));
+      fc.assert(
+        fc.property(walks, walks, ({ prefix }, other) => {
+          const state = play(l, prefix);
+          const donor = play(l, other.prefix);
+          if (state.won || state.lost) return;
+          for (const b of bound) {
+            // The same state with the bound layer of another reachable state.
+            const layers = state.layers.slice();
+            layers[b.layer] = donor.layers[b.layer] as (typeof layers)[number];
+            const swapped = { ...state, layers };
+            for (const action of free) {
+              const original = runTurn(l.pack, l.level, state, action);
+              const moved = runTurn(l.pack, l.level, swapped, action);
+              expect(moved.accepted).toBe(original.accepted);
+              if (!original.accepted) continue;
+              checked++;
+              expect(moved.state.layers[b.layer]).toBe(swapped.layers[b.layer]);
+              expect(original.state.layers[b.layer]).toBe(state.layers[b.layer]);
+              // Everything else agrees: compare with the bound layer put back.
+              const back = moved.state.layers.slice();
+              back[b.layer] = original.state.layers[b.layer] as (typeof back)[number];
+              expect(observable(l, { ...moved.state, layers: back })).toBe(observable(l, original.state));
+            }
+          }
+        }),
+        { numRuns: 60, seed: 3 },
+      );
+    }
+    expect(checked).toBeGreaterThan(1000);
   });
 });
