@@ -1,5 +1,7 @@
 import type { LevelRuntime } from "./level.js";
+import type { Entity } from "./model.js";
 import type { Pack } from "./pack.js";
+import type { GameState } from "./state.js";
 
 /**
  * A layer that only turns of certain actions read or write. A turn of any other action leaves it as it
@@ -49,6 +51,70 @@ export function actionBoundLayers(pack: Pack, level: LevelRuntime): ActionBoundL
     const residents = [...pack.kinds.values()].filter((k) => k.layerIndex === layer && k !== kind);
     if (residents.length > 0) continue;
     found.push({ layer, actions: new Set([String(system.config.action)]) });
+  }
+  return found;
+}
+
+/**
+ * A turn that puts the avatar on a cell the state names, whatever cell the avatar left: the recall of
+ * `anchor_point` to its marker. While `applies(state)` holds, two states that differ only in the
+ * avatar's cell (and facing) have the same successor under `action`, up to the facing, so a search can
+ * play the turn once for all of them.
+ */
+export interface OriginFreeTeleport {
+  readonly action: string;
+  /** Whether the turn teleports from this state: a marker is down and nothing blocks its cell. */
+  readonly applies: (state: GameState) => boolean;
+  /**
+   * The same for a state whose marker stands on `cell` (row-major index), without looking for it: the
+   * avatar is present and nothing blocks the cell.
+   */
+  readonly appliesAt: (state: GameState, cell: number) => boolean;
+}
+
+/**
+ * Finds the origin-free teleports of a level. The origin can only matter through the events that name
+ * it (`avatar_exited`, and `fromPosition` of `avatar_entered`), so this holds when every system is one
+ * whose behaviour is known not to read them, exactly one system acts on the action, and no rule, goal
+ * or lose condition listens for an exit or mentions where something came from (any occurrence of
+ * `from` counts: a false alarm only costs speed).
+ */
+export function originFreeTeleports(pack: Pack, level: LevelRuntime): OriginFreeTeleport[] {
+  const found: OriginFreeTeleport[] = [];
+  if (level.systems.some((s) => !KNOWN_LAYER_USE.has(s.type))) return found;
+  if (level.goals.some((g) => !KNOWN_GOALS.has(g.type))) return found;
+  if (level.loseConditions.some((c) => !KNOWN_LOSES.has(c.type))) return found;
+  if (level.rules.all.some((r) => r.source.on === "avatar_exited")) return found;
+  const watched = JSON.stringify([level.rules.all.map((r) => r.source), level.goals, level.loseConditions]);
+  if (watched.includes("from")) return found;
+  const objects = pack.layerIndex.get("objects");
+  const anchors = level.systems.filter((s) => s.type === "anchor_point");
+  for (const system of anchors) {
+    const action = String(system.config.action);
+    const layer = pack.layerIndex.get(String(system.config.markerLayer));
+    const kind = String(system.config.markerKind);
+    if (layer === undefined || layer === objects) continue;
+    // Another system acting on the same action could read the avatar's cell before the teleport.
+    if (anchors.some((s) => s !== system && String(s.config.action) === action)) continue;
+    const moves = level.systems.filter((s) => s.type === "avatar_navigation");
+    if (moves.some((s) => String(s.config.moveAction ?? "move") === action)) continue;
+    const blockedBy = (system.config.blockedByTags as readonly string[] | undefined) ?? ["solid"];
+    const appliesAt = (state: GameState, cell: number): boolean => {
+      const avatar = state.avatar;
+      if (!avatar.enabled || !avatar.position) return false;
+      if (objects === undefined) return true;
+      const occupant = (state.layers[objects] as readonly (Entity | null)[])[cell];
+      return !occupant || !blockedBy.some((t) => occupant.info.tags.has(t));
+    };
+    found.push({
+      action,
+      appliesAt,
+      applies(state) {
+        const cells = state.layers[layer] as readonly (Entity | null)[];
+        for (let i = 0; i < cells.length; i++) if (cells[i]?.kind === kind) return appliesAt(state, i);
+        return false;
+      },
+    });
   }
   return found;
 }

@@ -5,7 +5,12 @@
  * @module
  */
 
-export { type ActionBoundLayer, actionBoundLayers } from "./action-bound-layers.js";
+export {
+  type ActionBoundLayer,
+  actionBoundLayers,
+  type OriginFreeTeleport,
+  originFreeTeleports,
+} from "./action-bound-layers.js";
 export { type CanonicalState, canonicalState, stableStringify } from "./canonical.js";
 export {
   checkTrace,

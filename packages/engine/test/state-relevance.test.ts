@@ -6,6 +6,7 @@ import {
   canonicalState,
   type GameState,
   type LevelRuntime,
+  originFreeTeleports,
   type Pack,
   PENDING_MOVE_MEMORY,
   type PendingMove,
@@ -194,5 +195,49 @@ describe("action-bound layers", () => {
       );
     }
     expect(checked).toBeGreaterThan(1000);
+  });
+});
+
+describe("origin-free teleports", () => {
+  it("twinseed's recall is one; games without a marker have none", () => {
+    const twin = levels.find((x) => x.level.id === "tw_013") as Level;
+    expect(originFreeTeleports(twin.pack, twin.level).map((t) => t.action)).toEqual(["clone"]);
+    const carrot = levels.find((x) => x.level.id === "fw_001") as Level;
+    expect(originFreeTeleports(carrot.pack, carrot.level)).toEqual([]);
+  });
+
+  it("a teleport that applies ends the same wherever the avatar left from", () => {
+    /** Everything a later turn can observe but the facing, the pending move included. */
+    const seen = (l: Level, state: GameState) => {
+      const c = canonicalState(l.pack, state, l.level.width, l.level.height) as unknown as Record<
+        string,
+        unknown
+      >;
+      return stableStringify({ ...c, avatar: { ...(c.avatar as object), facing: undefined } });
+    };
+    let checked = 0;
+    for (const l of levels) {
+      const teleports = originFreeTeleports(l.pack, l.level);
+      if (teleports.length === 0) continue;
+      fc.assert(
+        fc.property(walks, walks, ({ prefix }, other) => {
+          const state = play(l, prefix);
+          const elsewhere = play(l, other.prefix).avatar.position;
+          if (state.won || state.lost || !elsewhere) return;
+          for (const teleport of teleports) {
+            if (!teleport.applies(state)) continue;
+            const moved = { ...state, avatar: { ...state.avatar, position: elsewhere } };
+            expect(teleport.applies(moved)).toBe(true);
+            const a = runTurn(l.pack, l.level, state, { action: teleport.action });
+            const b = runTurn(l.pack, l.level, moved, { action: teleport.action });
+            expect(b.accepted).toBe(a.accepted);
+            expect(seen(l, b.state)).toBe(seen(l, a.state));
+            checked++;
+          }
+        }),
+        { numRuns: 60, seed: 5 },
+      );
+    }
+    expect(checked).toBeGreaterThan(100);
   });
 });

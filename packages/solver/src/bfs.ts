@@ -40,17 +40,7 @@ export function breadthFirst(
     status: SearchOutcome["status"],
     bound: Bound | null,
     extra: Partial<SearchOutcome> = {},
-  ): SearchOutcome => ({
-    status,
-    bound,
-    optimalLength: null,
-    solution: null,
-    optimalCount: null,
-    countCapped: false,
-    statesExpanded: expanded,
-    statesSeen: seen.size,
-    ...extra,
-  });
+  ) => searchOutcome(status, bound, expanded, seen.size, extra);
   if (space.start.won) return outcome("solved", null, { optimalLength: 0, solution: [], optimalCount: 1 });
 
   const { actions, bound: grouping } = space;
@@ -195,4 +185,25 @@ function hashExcept(key: Int32Array, skip: number): number {
     h ^= h >>> 15;
   }
   return (h >>> 1) & 0x3fffffff;
+}
+
+/** A search's outcome: nothing found unless `extra` says otherwise. */
+export function searchOutcome(
+  status: SearchOutcome["status"],
+  bound: Bound | null,
+  statesExpanded: number,
+  statesSeen: number,
+  extra: Partial<SearchOutcome> = {},
+): SearchOutcome {
+  return {
+    status,
+    bound,
+    optimalLength: null,
+    solution: null,
+    optimalCount: null,
+    countCapped: false,
+    statesExpanded,
+    statesSeen,
+    ...extra,
+  };
 }

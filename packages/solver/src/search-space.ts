@@ -3,6 +3,8 @@ import {
   actionBoundLayers,
   type GameState,
   type LevelRuntime,
+  type OriginFreeTeleport,
+  originFreeTeleports,
   type Pack,
   PENDING_MOVE_MEMORY,
   pendingMoveKey,
@@ -45,6 +47,13 @@ export interface SearchSpace {
    * successor of `from` under an action that does not touch that layer: `from`'s layer put in its place.
    */
   rebase(child: GameState, from: GameState): GameState;
+  /**
+   * Per action (by index): the origin-free teleport it performs (see the engine's
+   * `originFreeTeleports`), or `null`.
+   */
+  readonly teleports: readonly (OriginFreeTeleport | null)[];
+  /** Rewrites a key so that it no longer tells the avatar's cell (its item and presence stay). */
+  forgetAvatarCell(key: Int32Array): void;
   /** The key as text, for tests and debugging. */
   key(state: GameState): string;
 }
@@ -181,6 +190,8 @@ export function searchSpace(pack: Pack, levelId: string): SearchSpace {
       ? null
       : { field: boundLayer.layer, touches: actions.map((a) => boundLayer.actions.has(a.action)) };
   if ((cells + 1) * itemBase > 0x7fffffff) throw new RangeError(`level ${levelId} is too large to search`);
+  const teleportList = originFreeTeleports(pack, level);
+  const teleports = actions.map((a) => teleportList.find((t) => t.action === a.action) ?? null);
   const keyWidth = layers + 4;
   const scratch = new Int32Array(keyWidth);
   return {
@@ -206,6 +217,11 @@ export function searchSpace(pack: Pack, levelId: string): SearchSpace {
     prime(state, key) {
       for (let i = 0; i < layers; i++) parts.remember(i, state.layers[i] as object, key[i] as number);
       parts.remember(variablesSlot, state.variables, key[layers + 2] as number);
+    },
+    teleports,
+    forgetAvatarCell(key) {
+      const avatar = key[layers] as number;
+      key[layers] = avatar === 0 ? 0 : 1 + ((avatar - 1) % itemBase);
     },
     key(state) {
       encode(state, scratch);

@@ -5,6 +5,7 @@ import { floodFillFilter } from "./flood-heuristic.js";
 import { judgeGold } from "./gold.js";
 import { levelHeuristic, zeroHeuristic } from "./heuristics.js";
 import { Limits } from "./limits.js";
+import { markerBreadthFirst } from "./marker-bfs.js";
 import { searchSpace } from "./search-space.js";
 import type { Heuristic, SolveOptions, SolveResult } from "./types.js";
 
@@ -45,7 +46,7 @@ export function solveLevel(pack: Pack, levelId: string, options: SolveOptions = 
         };
     }
   } else {
-    outcome = breadthFirst(space, limits, countLimit);
+    outcome = markerBreadthFirst(space, limits, countLimit) ?? breadthFirst(space, limits, countLimit);
   }
   const elapsedMs = limits.elapsedMs;
   limits.report({

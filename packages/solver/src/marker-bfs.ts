@@ -1,0 +1,454 @@
+import type { ActionInput, Entity, GameState } from "@gridponder/engine";
+import { searchOutcome } from "./bfs.js";
+import type { Limits } from "./limits.js";
+import type { SearchSpace } from "./search-space.js";
+import { StateTable } from "./state-table.js";
+import type { Bound, SearchOutcome } from "./types.js";
+
+/** Depth byte of a (core, marker) pair never reached. */
+const UNSEEN = 255;
+/** Successor memo entry: not computed yet / the engine rejected the action or the level was lost. */
+const UNKNOWN = -1;
+const DEAD = -2;
+
+/** Thrown when a state's marker layer holds something other than at most one plain marker. */
+class NotAMarkerLayer extends Error {}
+
+/**
+ * Breadth-first search for levels with a marker layer: a layer that only some actions touch (see the
+ * engine's `actionBoundLayers`, e.g. the twin marker of `anchor_point`) and that holds at most one
+ * marker entity. Such a marker multiplies the state space by the number of cells it can stand on, yet
+ * the other actions neither read nor write it.
+ *
+ * So a state is split into its core (everything but the marker layer) and the marker's value (none, or
+ * the cell it stands on). Each core is stored once, with a depth byte and a path count per marker
+ * value; the actions that ignore the marker are played once per core, whatever markers the core is
+ * reached with, and their successors are remembered; only the marker's own actions are played per
+ * (core, marker) pair. The answers are exactly those of `breadthFirst`: the same optimal length, the
+ * same number of optimal solutions, and an optimal solution.
+ *
+ * Returns `null` when the level has no marker layer, or when some state turns out to hold more than one
+ * marker (or a marker with params) there; the caller then searches the ordinary way.
+ */
+export function markerBreadthFirst(
+  space: SearchSpace,
+  limits: Limits,
+  countLimit: number,
+): SearchOutcome | null {
+  if (space.bound === null) return null;
+  try {
+    return new MarkerSearch(space, limits, countLimit).run();
+  } catch (error) {
+    if (error instanceof NotAMarkerLayer) return null;
+    throw error;
+  }
+}
+
+class MarkerSearch {
+  private readonly field: number;
+  private readonly cells: number;
+  /** Marker values: 0 for none, 1 + cell index for a marker on that cell. */
+  private readonly values: number;
+  /** Indices of the actions that never touch the marker layer, and of those that may. */
+  private readonly free: number[] = [];
+  private readonly tied: number[] = [];
+  private readonly cores: StateTable;
+  private readonly coreStates: GameState[] = [];
+  private capacity = 0;
+  /** Per (core, marker) slot: the depth it was first reached at (UNSEEN if never). */
+  private depth = new Uint8Array(0);
+  /** Per slot: how many shortest action sequences reach it, capped. */
+  private paths = new Uint16Array(0);
+  /** Per core and free action: the successor core (markers carry over unchanged), UNKNOWN or DEAD. */
+  private successors = new Int32Array(0);
+  /** Per core: the depth plus one of the frontier that last listed it (to list each core once). */
+  private listed = new Int32Array(0);
+  private readonly key: Int32Array;
+  /** The key of the core being expanded, that key without the avatar's cell, and a scratch key. */
+  private readonly coreKey: Int32Array;
+  private readonly originFreeKey: Int32Array;
+  /**
+   * Origin-free teleports: cores that differ only in the avatar's cell form a group (numbered by the
+   * table), and the outcome of such a teleport is remembered per group, marker and tied action: the
+   * resulting core (UNKNOWN, or DEAD when rejected or lost) and marker.
+   */
+  private readonly groups: StateTable;
+  /** The core being expanded; whether its key is in `coreKey` and announced to the search space. */
+  private expanding = -1;
+  private primed = false;
+  /** Per core: its group, or -1 before it is needed. */
+  private coreGroup = new Int32Array(0);
+  private teleportCore = new Int32Array(0);
+  private teleportMarker = new Int32Array(0);
+  private readonly emptyLayer: readonly null[];
+  private readonly markerLayers: (readonly (Entity | null)[] | undefined)[];
+  private marker: Entity | null = null;
+  /** The marker value of the state last placed. */
+  private placedMarker = 0;
+  private seen = 0;
+  private expanded = 0;
+  /** Per core: 1 when its states are won. */
+  private won = new Uint8Array(0);
+  /** The depth being expanded, the cores listed for the next one, and the won slots found. */
+  private layer = 0;
+  private next: number[] = [];
+  private winners: number[] = [];
+  /** Path counts stop here (one more than the count limit, so "more than the limit" shows). */
+  private readonly cap: number;
+
+  constructor(
+    private readonly space: SearchSpace,
+    private readonly limits: Limits,
+    private readonly countLimit: number,
+  ) {
+    const bound = space.bound as NonNullable<SearchSpace["bound"]>;
+    this.field = bound.field;
+    this.cells = space.level.width * space.level.height;
+    this.values = this.cells + 1;
+    bound.touches.forEach((touches, a) => {
+      (touches ? this.tied : this.free).push(a);
+    });
+    this.cores = new StateTable(space.keyWidth);
+    this.key = new Int32Array(space.keyWidth);
+    this.coreKey = new Int32Array(space.keyWidth);
+    this.originFreeKey = new Int32Array(space.keyWidth);
+    this.groups = new StateTable(space.keyWidth);
+    this.cap = Math.min(countLimit + 1, 0xffff);
+    // Plain arrays copied from an engine layer, not frozen: the engine copies layers it writes, and
+    // V8 copies frozen or holey arrays on a slow path.
+    const empty = (space.start.layers[this.field] as readonly (Entity | null)[]).slice();
+    for (let i = 0; i < empty.length; i++) empty[i] = null;
+    this.emptyLayer = empty as null[];
+    this.markerLayers = new Array(this.values);
+  }
+
+  run(): SearchOutcome {
+    const { space, limits, values } = this;
+    const start = this.place(space.start, true);
+    const startSlot = start * values + this.placedMarker;
+    this.depth[startSlot] = 0;
+    this.paths[startSlot] = 1;
+    this.seen = 1;
+    if (space.start.won)
+      return this.outcome("solved", null, { optimalLength: 0, solution: [], optimalCount: 1 });
+
+    const { free, tied } = this;
+    const markers = new Int32Array(values);
+    let frontier: number[] = [start];
+    for (let d = 0; frontier.length > 0; d++) {
+      if (d >= limits.maxDepth) return this.outcome("bounded", "maxDepth");
+      this.layer = d;
+      this.next = [];
+      this.winners = [];
+      let stop: Bound | null = null;
+      for (let f = 0; f < frontier.length && stop === null; f++) {
+        const core = frontier[f] as number;
+        const base = core * values;
+        let k = 0;
+        const depth = this.depth;
+        for (let m = 0; m < values; m++) if (depth[base + m] === d) markers[k++] = m;
+        this.expanded += k;
+        stop = limits.tick(d, this.expanded, this.seen);
+        if (stop !== null) break;
+        const state = this.coreStates[core] as GameState;
+        this.expanding = core;
+        this.primed = false;
+        for (let i = 0; i < free.length; i++) {
+          const to = this.successor(core, i);
+          if (to >= 0) this.visitAll(to, base, markers, k);
+        }
+        for (let j = 0; j < k; j++) {
+          const m = markers[j] as number;
+          for (const a of tied) {
+            const to = this.tiedSuccessor(state, m, a);
+            if (to >= 0) this.visitAll(to, base, markers, 1, this.placedMarker, m);
+          }
+        }
+        if (this.seen > limits.maxStates) stop = "maxStates";
+      }
+      if (stop !== null) return this.outcome("bounded", stop);
+      if (this.winners.length > 0) {
+        const cap = this.cap;
+        let total = 0;
+        for (const w of this.winners) total = Math.min(cap, total + (this.paths[w] as number));
+        return this.outcome("solved", null, {
+          optimalLength: d + 1,
+          solution: this.solutionTo(this.winners[0] as number, d + 1),
+          optimalCount: Math.min(total, this.countLimit),
+          countCapped: total > this.countLimit,
+        });
+      }
+      frontier = this.next;
+    }
+    return this.outcome("unsolvable", null);
+  }
+
+  /**
+   * Reaches, at the next depth, core `to` with each of the first `k` markers of `markers` (from the
+   * same markers of the core at `base`); or, when `marker` is given, core `to` with that marker from
+   * marker `fromMarker` of the core at `base`.
+   */
+  private visitAll(
+    to: number,
+    base: number,
+    markers: Int32Array,
+    k: number,
+    marker = -1,
+    fromMarker = 0,
+  ): void {
+    const { depth, paths, values, cap } = this;
+    const next = this.layer + 1;
+    const toBase = to * values;
+    for (let j = 0; j < k; j++) {
+      const m = marker < 0 ? (markers[j] as number) : marker;
+      const from = base + (marker < 0 ? m : fromMarker);
+      const slot = toBase + m;
+      const at = depth[slot] as number;
+      if (at === UNSEEN) {
+        depth[slot] = next;
+        paths[slot] = paths[from] as number;
+        this.seen++;
+        if (this.won[to] === 1) this.winners.push(slot);
+        else if (this.listed[to] !== next + 1) {
+          this.listed[to] = next + 1;
+          this.next.push(to);
+        }
+      } else if (at === next) {
+        const sum = (paths[slot] as number) + (paths[from] as number);
+        paths[slot] = Math.min(sum, cap);
+      }
+    }
+  }
+
+  private outcome(
+    status: SearchOutcome["status"],
+    bound: Bound | null,
+    extra: Partial<SearchOutcome> = {},
+  ): SearchOutcome {
+    return searchOutcome(status, bound, this.expanded, this.seen, extra);
+  }
+
+  /** The successor core of `core` under free action number `i`, played once and remembered. */
+  private successor(core: number, i: number): number {
+    const at = core * this.free.length + i;
+    const known = this.successors[at] as number;
+    if (known !== UNKNOWN) return known;
+    this.prime();
+    const child = this.space.next(
+      this.coreStates[core] as GameState,
+      this.space.actions[this.free[i] as number] as ActionInput,
+    );
+    const to = child === null || child.lost ? DEAD : this.place(child, true);
+    // `place` may have grown the tables.
+    this.successors[at] = to;
+    return to;
+  }
+
+  /**
+   * The successor core of the core being expanded (its state `core`) with marker `m` under tied action
+   * `a`, its marker left in `placedMarker`; DEAD when rejected or lost. An origin-free teleport is played
+   * once for all cores that differ only in the avatar's cell.
+   */
+  private tiedSuccessor(core: GameState, m: number, a: number): number {
+    const { space } = this;
+    const teleport = space.teleports[a];
+    let memo = -1;
+    if (m !== 0 && teleport && teleport.appliesAt(core, m - 1)) {
+      memo = (this.groupOfCore() * this.values + m) * this.tied.length + this.tied.indexOf(a);
+      const known = this.teleportCore[memo] as number;
+      if (known !== UNKNOWN) {
+        this.placedMarker = this.teleportMarker[memo] as number;
+        return known;
+      }
+    }
+    this.prime();
+    const child = space.next(this.withMarker(core, m), space.actions[a] as ActionInput);
+    const to = child === null || child.lost ? DEAD : this.place(child, true);
+    if (memo >= 0) {
+      this.teleportCore[memo] = to;
+      this.teleportMarker[memo] = this.placedMarker;
+    }
+    return to;
+  }
+
+  /**
+   * Reads the key of the core being expanded and announces it to the search space (see
+   * `SearchSpace.prime`): done only when the core's turns are played, as most of its successors are
+   * remembered.
+   */
+  private prime(): void {
+    if (this.primed) return;
+    this.cores.keyOf(this.expanding, this.coreKey);
+    this.space.prime(this.coreStates[this.expanding] as GameState, this.coreKey);
+    this.primed = true;
+  }
+
+  /** The group of the core being expanded (see `groups`), numbered when first needed. */
+  private groupOfCore(): number {
+    const known = this.coreGroup[this.expanding] as number;
+    if (known >= 0) return known;
+    this.prime();
+    const key = this.originFreeKey;
+    key.set(this.coreKey);
+    this.space.forgetAvatarCell(key);
+    let group = this.groups.find(key);
+    if (group < 0) {
+      group = this.groups.add(key);
+      const size = (group + 1) * this.values * this.tied.length;
+      if (size > this.teleportCore.length) {
+        const length = Math.max(size, this.teleportCore.length * 2, 1024);
+        const cores = new Int32Array(length).fill(UNKNOWN);
+        cores.set(this.teleportCore);
+        this.teleportCore = cores;
+        const markers = new Int32Array(length);
+        markers.set(this.teleportMarker);
+        this.teleportMarker = markers;
+      }
+    }
+    this.coreGroup[this.expanding] = group;
+    return group;
+  }
+
+  /**
+   * The core of a state (added when new and `add` is set; -1 when unknown otherwise); its marker
+   * value is left in `placedMarker`.
+   */
+  private place(state: GameState, add: boolean): number {
+    const marker = this.markerOf(state);
+    const key = this.key;
+    this.space.encode(state, key);
+    key[this.field] = 0;
+    let core = this.cores.find(key);
+    if (core < 0 && add) {
+      core = this.cores.add(key);
+      this.grow(core + 1);
+      this.coreStates[core] = this.withMarker(state, 0);
+      this.won[core] = state.won ? 1 : 0;
+    }
+    this.placedMarker = marker;
+    return core;
+  }
+
+  private markerOf(state: GameState): number {
+    const layer = state.layers[this.field] as readonly (Entity | null)[];
+    if (layer === this.emptyLayer) return 0;
+    let value = 0;
+    for (let i = 0; i < this.cells; i++) {
+      const e = layer[i];
+      if (e === null || e === undefined) continue;
+      if (value !== 0 || e.params !== null) throw new NotAMarkerLayer();
+      if (this.marker === null) this.marker = e;
+      else if (e !== this.marker && e.kind !== this.marker.kind) throw new NotAMarkerLayer();
+      value = i + 1;
+    }
+    return value;
+  }
+
+  /** The state with its marker layer holding marker value `m`. */
+  private withMarker(state: GameState, m: number): GameState {
+    let layer: readonly (Entity | null)[] | undefined;
+    if (m === 0) layer = this.emptyLayer;
+    else {
+      layer = this.markerLayers[m];
+      if (layer === undefined) {
+        const cells: (Entity | null)[] = this.emptyLayer.slice();
+        cells[m - 1] = this.marker;
+        layer = cells;
+        this.markerLayers[m] = layer;
+      }
+    }
+    if (state.layers[this.field] === layer) return state;
+    const layers = state.layers.slice();
+    layers[this.field] = layer;
+    return { ...state, layers };
+  }
+
+  /** Makes room for `cores` cores in the per-core and per-slot tables. */
+  private grow(cores: number): void {
+    if (cores <= this.capacity) return;
+    const capacity = Math.max(1024, this.capacity * 2, cores);
+    const { values } = this;
+    const depth = new Uint8Array(capacity * values).fill(UNSEEN);
+    depth.set(this.depth);
+    this.depth = depth;
+    const paths = new Uint16Array(capacity * values);
+    paths.set(this.paths);
+    this.paths = paths;
+    const successors = new Int32Array(capacity * this.free.length).fill(UNKNOWN);
+    successors.set(this.successors);
+    this.successors = successors;
+    const groups = new Int32Array(capacity).fill(-1);
+    groups.set(this.coreGroup);
+    this.coreGroup = groups;
+    const won = new Uint8Array(capacity);
+    won.set(this.won);
+    this.won = won;
+    const listed = new Int32Array(capacity);
+    listed.set(this.listed);
+    this.listed = listed;
+    this.capacity = capacity;
+  }
+
+  /**
+   * One shortest action sequence to `slot` (reached at `depth`), found backwards: at each step some
+   * slot one layer up whose successor it is. Only depths are stored, so predecessors are looked for
+   * among that layer's slots, through the remembered successors first.
+   */
+  private solutionTo(slot: number, depth: number): ActionInput[] {
+    const { space } = this;
+    const path: number[] = [];
+    for (let d = depth; d > 0; d--) {
+      const step = this.predecessor(slot, d);
+      path.push(step.action);
+      slot = step.slot;
+    }
+    return path.reverse().map((a) => space.actions[a] as ActionInput);
+  }
+
+  private predecessor(slot: number, d: number): { slot: number; action: number } {
+    const { values, free } = this;
+    const core = Math.floor(slot / values);
+    const marker = slot % values;
+    const cores = this.cores.size;
+    // A free action keeps the marker: look for a core one layer up, with the same marker, leading here.
+    for (let c = 0; c < cores; c++) {
+      if (this.depth[c * values + marker] !== d - 1) continue;
+      for (let i = 0; i < free.length; i++) {
+        if (this.successors[c * free.length + i] === core)
+          return { slot: c * values + marker, action: free[i] as number };
+      }
+    }
+    // Otherwise a marker action: try the likely markers first (none, the same, the avatar's cell), then all.
+    const at = (this.coreStates[core] as GameState).avatar.position;
+    const likely = [0, marker];
+    if (at) likely.push(1 + at[1] * this.space.level.width + at[0]);
+    const found =
+      this.tiedPredecessor(core, marker, d, likely) ?? this.tiedPredecessor(core, marker, d, null);
+    if (found === null) throw new Error("internal error: a reached state has no predecessor");
+    return found;
+  }
+
+  private tiedPredecessor(
+    core: number,
+    marker: number,
+    d: number,
+    only: readonly number[] | null,
+  ): { slot: number; action: number } | null {
+    const { values, space } = this;
+    const cores = this.cores.size;
+    for (let c = 0; c < cores; c++) {
+      for (let m = 0; m < values; m++) {
+        if (only !== null && !only.includes(m)) continue;
+        if (this.depth[c * values + m] !== d - 1) continue;
+        const from = this.withMarker(this.coreStates[c] as GameState, m);
+        for (const a of this.tied) {
+          const child = space.next(from, space.actions[a] as ActionInput);
+          if (child === null || child.lost) continue;
+          if (this.place(child, false) === core && this.placedMarker === marker)
+            return { slot: c * values + m, action: a };
+        }
+      }
+    }
+    return null;
+  }
+}

@@ -1,0 +1,90 @@
+import { join } from "node:path";
+import { type Pack, Session } from "@gridponder/engine";
+import { loadPackFolder } from "@gridponder/engine/node";
+import { beforeAll, describe, expect, it } from "vitest";
+import { breadthFirst } from "../src/bfs.js";
+import { searchSpace, solveLevel } from "../src/index.js";
+import { Limits } from "../src/limits.js";
+import { markerBreadthFirst } from "../src/marker-bfs.js";
+
+const PACKS = join(import.meta.dirname, "../../../../shared/conformance/packs");
+
+let twinseed: Pack;
+let carrot: Pack;
+beforeAll(async () => {
+  for (const [name, set] of [
+    ["twinseed", (p: Pack) => (twinseed = p)],
+    ["carrot_quest", (p: Pack) => (carrot = p)],
+  ] as const) {
+    const loaded = await loadPackFolder(join(PACKS, name));
+    if (!loaded.ok) throw new Error(`${name} must load`);
+    set(loaded.pack);
+  }
+}, 60_000);
+
+function wins(pack: Pack, level: string, actions: readonly object[]): boolean {
+  const s = new Session(pack, level);
+  for (const a of actions) if (!s.act(a as never).accepted) return false;
+  return s.won && s.actionCount === actions.length;
+}
+
+describe("markerBreadthFirst", () => {
+  // Small twinseed levels (a twin marker, pushes, tools, ice) and a level whose optimum is reached by
+  // many equally short solutions.
+  it.each(["tw_001", "tw_002", "tw_005", "tw_008", "tw_010"])(
+    "agrees with plain breadth-first search on %s: optimum, number of optima, states reached",
+    (level) => {
+      const plain = breadthFirst(searchSpace(twinseed, level), new Limits(level, {}), 100);
+      const marked = markerBreadthFirst(searchSpace(twinseed, level), new Limits(level, {}), 100);
+      expect(marked).not.toBeNull();
+      expect(marked?.status).toBe("solved");
+      expect(marked?.optimalLength).toBe(plain.optimalLength);
+      expect(marked?.optimalCount).toBe(plain.optimalCount);
+      expect(marked?.countCapped).toBe(plain.countCapped);
+      expect(marked?.statesSeen).toBe(plain.statesSeen);
+      expect(wins(twinseed, level, marked?.solution ?? [])).toBe(true);
+      expect(marked?.solution).toHaveLength(plain.optimalLength as number);
+    },
+  );
+
+  it("plays each origin-free teleport once for all cells the avatar may leave from", () => {
+    const space = searchSpace(twinseed, "tw_010");
+    let turns = 0;
+    const counted = {
+      ...space,
+      next: (...args: Parameters<typeof space.next>) => {
+        turns++;
+        return space.next(...args);
+      },
+    };
+    const r = markerBreadthFirst(counted, new Limits("tw_010", {}), 100);
+    // Far fewer turns than states: moves are played once per core, teleports once per group of cores.
+    expect(turns).toBeLessThan((r?.statesSeen ?? 0) / 2);
+  });
+
+  it("steps aside for levels without a marker layer", () => {
+    expect(markerBreadthFirst(searchSpace(carrot, "fw_001"), new Limits("fw_001", {}), 100)).toBeNull();
+  });
+
+  it("says which bound stopped it", () => {
+    const limited = markerBreadthFirst(
+      searchSpace(twinseed, "tw_010"),
+      new Limits("tw_010", { maxStates: 1000 }),
+      100,
+    );
+    expect(limited).toMatchObject({ status: "bounded", bound: "maxStates", optimalLength: null });
+    const shallow = markerBreadthFirst(
+      searchSpace(twinseed, "tw_010"),
+      new Limits("tw_010", { maxDepth: 5 }),
+      100,
+    );
+    expect(shallow).toMatchObject({ status: "bounded", bound: "maxDepth" });
+  });
+
+  it("is what solveLevel uses for breadth-first search of a level with a marker layer", () => {
+    const r = solveLevel(twinseed, "tw_005", { strategy: "bfs" });
+    const plain = breadthFirst(searchSpace(twinseed, "tw_005"), new Limits("tw_005", {}), 100);
+    expect(r.optimalLength).toBe(plain.optimalLength);
+    expect(r.statesExpanded).toBeLessThanOrEqual(plain.statesExpanded);
+  });
+});
