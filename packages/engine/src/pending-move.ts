@@ -26,6 +26,9 @@ interface Analysis {
   readonly width: number;
   readonly height: number;
   readonly objects: number;
+  readonly ground: number | undefined;
+  /** Ground kinds that no rule or system ever writes over (see `fixedGroundKinds`). */
+  readonly fixedGround: ReadonlySet<string>;
   readonly pushes: readonly Required<PushObjectsConfig>[];
   /** Items some rule can hand out whatever the board holds (a literal, or an unreadable reference). */
   readonly grantedAnyway: ReadonlySet<string> | "any";
@@ -90,14 +93,23 @@ function howItCanFire(analysis: Analysis, state: GameState, move: PendingMove): 
   const beyondX = x + (delta?.[0] ?? 0);
   const beyondY = y + (delta?.[1] ?? 0);
   // A push needs a cell beyond the object; off the board there is none, ever.
-  const pushable =
+  const onBoard =
     delta !== undefined &&
     beyondX >= 0 &&
     beyondY >= 0 &&
     beyondX < analysis.width &&
     beyondY < analysis.height;
+  // Ground that never changes and no push accepts (a void cell, say) stops every push there for good.
+  const beyondGround =
+    onBoard && analysis.ground !== undefined
+      ? (state.layers[analysis.ground] as readonly (Entity | null)[])[beyondY * analysis.width + beyondX]
+      : null;
+  const groundFixed =
+    beyondGround !== null && beyondGround !== undefined && analysis.fixedGround.has(beyondGround.kind);
   for (const push of analysis.pushes) {
-    if (pushable && push.pushableTags.some((t) => tags.has(t))) return "push";
+    if (!onBoard || !push.pushableTags.some((t) => tags.has(t))) continue;
+    if (groundFixed && !push.validTargetTags.some((t) => beyondGround?.info.tags.has(t))) continue;
+    return "push";
   }
   for (const push of analysis.pushes) {
     for (const tool of push.toolInteractions) {
@@ -156,15 +168,55 @@ function analyse(pack: Pack, level: LevelRuntime, start: GameState): Analysis | 
       } else if (ref.source !== "avatar") grantsAny = true;
     }
   }
+  const ground = pack.layerIndex.get("ground");
   return {
     width: level.width,
     height: level.height,
     objects,
+    ground,
+    fixedGround: ground === undefined ? new Set() : fixedGroundKinds(pack, level, ground),
     pushes,
     grantedAnyway: grantsAny ? "any" : granted,
     grantingLayers: [...grantingLayers],
     arrivalDirectionRead,
   };
+}
+
+const GROUND_WRITES = new Set(["spawn", "destroy", "transform", "set_cell"]);
+
+/**
+ * The ground kinds nothing ever writes over, given that the level's systems are among the push-only
+ * ones (none of which writes the ground, unless a marker lives there). A rule may write the ground
+ * only at its event's position and only behind a `where` that asks for a ground tag: a cell whose kind
+ * lacks every such tag never matches, so it keeps its kind. Any other ground write fixes nothing.
+ */
+function fixedGroundKinds(pack: Pack, level: LevelRuntime, ground: number): ReadonlySet<string> {
+  const none = new Set<string>();
+  const groundId = pack.layers[ground]?.id;
+  for (const system of level.systems) {
+    if (system.type === "anchor_point" && system.config.markerLayer === groundId) return none;
+  }
+  const writableTags = new Set<string>();
+  for (const rule of level.rules.all) {
+    for (const effect of rule.source.then) {
+      const [name, raw] = Object.entries(effect)[0] as [string, Record<string, unknown> | undefined];
+      const f = raw ?? {};
+      if (name === "move_entity" && f.layer === groundId) return none;
+      if (!GROUND_WRITES.has(name) || f.layer !== groundId) continue;
+      if (f.position !== "$event.position") return none;
+      const where = rule.source.where as Record<string, unknown> | undefined;
+      const test = where?.position_has_tag as { layer?: unknown; tag?: unknown } | undefined;
+      if (!where || Object.keys(where).length !== 1 || !test || test.layer !== groundId) return none;
+      if (typeof test.tag !== "string") return none;
+      writableTags.add(test.tag);
+    }
+  }
+  const fixed = new Set<string>();
+  for (const kind of pack.kinds.values()) {
+    if (kind.layerIndex !== ground) continue;
+    if (![...writableTags].some((t) => kind.tags.has(t))) fixed.add(kind.name);
+  }
+  return fixed;
 }
 
 /** Whether `ice_slide` can ever find slippery ground: on the board now, or made by some rule. */

@@ -14,7 +14,7 @@ export class Limits {
     private readonly options: SolveOptions,
   ) {
     this.maxDepth = options.maxDepth ?? 200;
-    this.maxStates = options.maxStates ?? 20_000_000;
+    this.maxStates = options.maxStates ?? 100_000_000;
     this.deadline =
       options.timeLimitMs === undefined ? Number.POSITIVE_INFINITY : this.started + options.timeLimitMs;
     // Where the host reports heap use (Node), stop well before its default heap limit rather than crash.
@@ -45,8 +45,14 @@ export class Limits {
   }
 }
 
-/** Heap in use, where the host tells (Node); elsewhere 0, which never trips the memory bound. */
+/**
+ * Memory in use, where the host tells (Node): the JavaScript heap plus the typed arrays behind the
+ * search tables, which live outside it. Elsewhere 0, which never trips the memory bound.
+ */
 function heapUsed(): number {
-  const proc = (globalThis as { process?: { memoryUsage?: () => { heapUsed: number } } }).process;
-  return proc?.memoryUsage?.().heapUsed ?? 0;
+  const proc = (
+    globalThis as { process?: { memoryUsage?: () => { heapUsed: number; arrayBuffers?: number } } }
+  ).process;
+  const usage = proc?.memoryUsage?.();
+  return usage === undefined ? 0 : usage.heapUsed + (usage.arrayBuffers ?? 0);
 }

@@ -38,12 +38,15 @@ export interface SolveOptions {
   readonly heuristic?: Heuristic;
   /** Deepest solution length searched. Default 200. */
   readonly maxDepth?: number;
-  /** Most distinct states kept. Default 20,000,000. */
+  /** Most distinct states kept. Default 100,000,000 (the memory bound usually comes first). */
   readonly maxStates?: number;
   /** Wall-time limit in milliseconds. Default: none. */
   readonly timeLimitMs?: number;
-  /** Heap limit in megabytes, checked in hosts that report heap use (Node). Default 3072 there. Heap use counts garbage not yet
-   * collected, so a search that allocates fast can stop somewhat early. */
+  /**
+   * Memory limit in megabytes (the JavaScript heap plus the search's typed arrays), checked in hosts
+   * that report memory use (Node). Default 3072 there. Heap use counts garbage not yet collected, so a
+   * search that allocates fast can stop somewhat early.
+   */
   readonly maxMemoryMb?: number;
   /** Count optimal solutions up to this many. Default 100. */
   readonly countLimit?: number;
