@@ -5,8 +5,15 @@ import type { SearchSpace } from "./search-space.js";
 import { StateTable } from "./state-table.js";
 import type { Bound, SearchOutcome } from "./types.js";
 
-/** Depth byte of a (core, marker) pair never reached. */
-const UNSEEN = 255;
+/**
+ * A (core, marker) slot is one 32-bit word: the depth it was first reached at in the high half, the
+ * number of shortest paths to it (capped) in the low half; one word, so a visit touches one cache line.
+ */
+const UNSEEN = 0xffff;
+const NEVER_REACHED = 0xffff0000;
+const depthOf = (word: number): number => word >>> 16;
+const pathsOf = (word: number): number => word & 0xffff;
+const word = (depth: number, paths: number): number => ((depth << 16) | paths) >>> 0;
 /** Successor memo entry: not computed yet / the engine rejected the action or the level was lost. */
 const UNKNOWN = -1;
 const DEAD = -2;
@@ -21,21 +28,21 @@ class NotAMarkerLayer extends Error {}
  * the other actions neither read nor write it.
  *
  * So a state is split into its core (everything but the marker layer) and the marker's value (none, or
- * the cell it stands on). Each core is stored once, with a depth byte and a path count per marker
- * value; the actions that ignore the marker are played once per core, whatever markers the core is
+ * the cell it stands on). Each core is stored once, with a depth and a path count per marker value; the actions that ignore the marker are played once per core, whatever markers the core is
  * reached with, and their successors are remembered; only the marker's own actions are played per
  * (core, marker) pair. The answers are exactly those of `breadthFirst`: the same optimal length, the
  * same number of optimal solutions, and an optimal solution.
  *
- * Returns `null` when the level has no marker layer, or when some state turns out to hold more than one
- * marker (or a marker with params) there; the caller then searches the ordinary way.
+ * Returns `null` when the level has no marker layer, when some state turns out to hold more than one
+ * marker (or a marker with params) there, or when the count limit is beyond what a slot's 16-bit path
+ * count holds; the caller then searches the ordinary way.
  */
 export function markerBreadthFirst(
   space: SearchSpace,
   limits: Limits,
   countLimit: number,
 ): SearchOutcome | null {
-  if (space.bound === null) return null;
+  if (space.bound === null || countLimit >= UNSEEN) return null;
   try {
     return new MarkerSearch(space, limits, countLimit).run();
   } catch (error) {
@@ -55,10 +62,8 @@ class MarkerSearch {
   private readonly cores: StateTable;
   private readonly coreStates: GameState[] = [];
   private capacity = 0;
-  /** Per (core, marker) slot: the depth it was first reached at (UNSEEN if never). */
-  private depth = new Uint8Array(0);
-  /** Per slot: how many shortest action sequences reach it, capped. */
-  private paths = new Uint16Array(0);
+  /** Per (core, marker) slot: its depth and path count (see `word`). */
+  private slots = new Uint32Array(0);
   /** Per core and free action: the successor core (markers carry over unchanged), UNKNOWN or DEAD. */
   private successors = new Int32Array(0);
   /** Per core: the depth plus one of the frontier that last listed it (to list each core once). */
@@ -126,8 +131,7 @@ class MarkerSearch {
     const { space, limits, values } = this;
     const start = this.place(space.start, true);
     const startSlot = start * values + this.placedMarker;
-    this.depth[startSlot] = 0;
-    this.paths[startSlot] = 1;
+    this.slots[startSlot] = word(0, 1);
     this.seen = 1;
     if (space.start.won)
       return this.outcome("solved", null, { optimalLength: 0, solution: [], optimalCount: 1 });
@@ -136,7 +140,7 @@ class MarkerSearch {
     const markers = new Int32Array(values);
     let frontier: number[] = [start];
     for (let d = 0; frontier.length > 0; d++) {
-      if (d >= limits.maxDepth) return this.outcome("bounded", "maxDepth");
+      if (d >= limits.maxDepth || d + 1 >= UNSEEN) return this.outcome("bounded", "maxDepth");
       this.layer = d;
       this.next = [];
       this.winners = [];
@@ -145,8 +149,8 @@ class MarkerSearch {
         const core = frontier[f] as number;
         const base = core * values;
         let k = 0;
-        const depth = this.depth;
-        for (let m = 0; m < values; m++) if (depth[base + m] === d) markers[k++] = m;
+        const slots = this.slots;
+        for (let m = 0; m < values; m++) if (depthOf(slots[base + m] as number) === d) markers[k++] = m;
         this.expanded += k;
         stop = limits.tick(d, this.expanded, this.seen);
         if (stop !== null) break;
@@ -170,7 +174,7 @@ class MarkerSearch {
       if (this.winners.length > 0) {
         const cap = this.cap;
         let total = 0;
-        for (const w of this.winners) total = Math.min(cap, total + (this.paths[w] as number));
+        for (const w of this.winners) total = Math.min(cap, total + pathsOf(this.slots[w] as number));
         return this.outcome("solved", null, {
           optimalLength: d + 1,
           solution: this.solutionTo(this.winners[0] as number, d + 1),
@@ -196,26 +200,24 @@ class MarkerSearch {
     marker = -1,
     fromMarker = 0,
   ): void {
-    const { depth, paths, values, cap } = this;
+    const { slots, values, cap } = this;
     const next = this.layer + 1;
     const toBase = to * values;
     for (let j = 0; j < k; j++) {
       const m = marker < 0 ? (markers[j] as number) : marker;
       const from = base + (marker < 0 ? m : fromMarker);
       const slot = toBase + m;
-      const at = depth[slot] as number;
-      if (at === UNSEEN) {
-        depth[slot] = next;
-        paths[slot] = paths[from] as number;
+      const at = slots[slot] as number;
+      if (depthOf(at) === UNSEEN) {
+        slots[slot] = word(next, pathsOf(slots[from] as number));
         this.seen++;
         if (this.won[to] === 1) this.winners.push(slot);
         else if (this.listed[to] !== next + 1) {
           this.listed[to] = next + 1;
           this.next.push(to);
         }
-      } else if (at === next) {
-        const sum = (paths[slot] as number) + (paths[from] as number);
-        paths[slot] = Math.min(sum, cap);
+      } else if (depthOf(at) === next) {
+        slots[slot] = word(next, Math.min(pathsOf(at) + pathsOf(slots[from] as number), cap));
       }
     }
   }
@@ -368,12 +370,9 @@ class MarkerSearch {
     if (cores <= this.capacity) return;
     const capacity = Math.max(1024, this.capacity * 2, cores);
     const { values } = this;
-    const depth = new Uint8Array(capacity * values).fill(UNSEEN);
-    depth.set(this.depth);
-    this.depth = depth;
-    const paths = new Uint16Array(capacity * values);
-    paths.set(this.paths);
-    this.paths = paths;
+    const slots = new Uint32Array(capacity * values).fill(NEVER_REACHED);
+    slots.set(this.slots);
+    this.slots = slots;
     const successors = new Int32Array(capacity * this.free.length).fill(UNKNOWN);
     successors.set(this.successors);
     this.successors = successors;
@@ -412,7 +411,7 @@ class MarkerSearch {
     const cores = this.cores.size;
     // A free action keeps the marker: look for a core one layer up, with the same marker, leading here.
     for (let c = 0; c < cores; c++) {
-      if (this.depth[c * values + marker] !== d - 1) continue;
+      if (depthOf(this.slots[c * values + marker] as number) !== d - 1) continue;
       for (let i = 0; i < free.length; i++) {
         if (this.successors[c * free.length + i] === core)
           return { slot: c * values + marker, action: free[i] as number };
@@ -439,7 +438,7 @@ class MarkerSearch {
     for (let c = 0; c < cores; c++) {
       for (let m = 0; m < values; m++) {
         if (only !== null && !only.includes(m)) continue;
-        if (this.depth[c * values + m] !== d - 1) continue;
+        if (depthOf(this.slots[c * values + m] as number) !== d - 1) continue;
         const from = this.withMarker(this.coreStates[c] as GameState, m);
         for (const a of this.tied) {
           const child = space.next(from, space.actions[a] as ActionInput);
