@@ -16,6 +16,7 @@ export {
   zeroHeuristic,
 } from "./heuristics.js";
 export { Limits } from "./limits.js";
+export { markerBreadthFirst } from "./marker-bfs.js";
 export { type SearchSpace, searchSpace } from "./search-space.js";
 export { solveLevel } from "./solve.js";
 export type {
