@@ -28,7 +28,8 @@ describe("gridponder solve", () => {
   it("says which bound stopped a search", async () => {
     const r = await run(["solve", LANTERN_CELLAR, "lc03_stepping_crates", "--max-states", "50"]);
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain("? (maxStates)");
+    // What the search got through still counts: no solution is shorter than the depth it completed.
+    expect(r.stdout).toMatch(/lc03_stepping_crates\s+\d+\s+≥ \d+ \(maxStates\)/);
   });
 
   it("lists the valid ids for an unknown level and exits 2", async () => {

@@ -20,7 +20,9 @@ for (const name of readdirSync(packsDir).sort()) {
   for (const r of solved) {
     results.push({ pack: name, ...r });
     const verdict =
-      r.status === "solved" ? `optimum ${r.optimalLength}` : `${r.status}${r.bound ? ` (${r.bound})` : ""}`;
+      r.status === "solved"
+        ? `optimum ${r.optimalLength}`
+        : `${r.status}${r.bound ? ` (${r.bound}, optimum ≥ ${r.lowerBound})` : ""}`;
     console.log(
       `${`${name}/${r.level}`.padEnd(36)} ${verdict.padEnd(24)} ${(r.elapsedMs / 1000).toFixed(2).padStart(7)} s  ${r.statesExpanded.toLocaleString("en-US").padStart(11)} states`,
     );

@@ -1,10 +1,10 @@
 import type { ActionInput, GameState } from "@gridponder/engine";
-import type { SearchOutcome } from "./bfs.js";
+import { type SearchOutcome, searchOutcome } from "./bfs.js";
 import { MinHeap } from "./heap.js";
 import type { Limits } from "./limits.js";
 import type { SearchSpace } from "./search-space.js";
 import { StateTable } from "./state-table.js";
-import type { Heuristic, MoveFilter } from "./types.js";
+import type { Bound, Heuristic, MoveFilter } from "./types.js";
 
 interface Open {
   readonly f: number;
@@ -36,16 +36,14 @@ export function aStar(
   );
   let order = 0;
   let expanded = 0;
-  const result = (status: SearchOutcome["status"], extra: Partial<SearchOutcome> = {}): SearchOutcome => ({
-    status,
-    bound: null,
-    optimalLength: null,
-    solution: null,
-    optimalCount: null,
-    countCapped: false,
-    statesExpanded: expanded,
-    statesSeen: best.size,
-    ...extra,
+  const result = (status: SearchOutcome["status"], extra: Partial<SearchOutcome> = {}): SearchOutcome =>
+    searchOutcome(status, null, expanded, best.size, extra);
+  // The entry just popped has the least f of all open ones, and with an admissible heuristic some open
+  // entry lies on a shortest solution, so no solution is shorter than its f (nor, as entries at the
+  // depth bound are not expanded, longer than that bound unless it is longer still).
+  const stopped = (bound: Bound, open: Open): SearchOutcome => ({
+    ...result("bounded", { lowerBound: Math.min(open.f, limits.maxDepth + 1) }),
+    bound,
   });
   space.encode(space.start, key);
   best.add(key);
@@ -60,11 +58,11 @@ export function aStar(
       const solution: ActionInput[] = [];
       for (let n = open.node; n > 0; n = parent[n] as number)
         solution.push(actions[via[n] as number] as ActionInput);
-      return result("solved", { optimalLength: open.g, solution: solution.reverse() });
+      return result("solved", { optimalLength: open.g, lowerBound: open.g, solution: solution.reverse() });
     }
     expanded++;
     const bound = limits.tick(open.g, expanded, best.size);
-    if (bound) return { ...result("bounded"), bound };
+    if (bound) return stopped(bound, open);
     if (open.g >= limits.maxDepth) continue;
     best.keyOf(open.node, key);
     space.prime(open.state, key);
@@ -86,7 +84,7 @@ export function aStar(
         parent.push(open.node);
         via.push(a);
         cost.push(g);
-        if (best.size > limits.maxStates) return { ...result("bounded"), bound: "maxStates" };
+        if (best.size > limits.maxStates) return stopped("maxStates", open);
       } else {
         parent[node] = open.node;
         via[node] = a;
@@ -97,8 +95,8 @@ export function aStar(
   }
   // The open list ran dry: either nothing wins, or every unexplored branch lay beyond the depth bound.
   return limits.maxDepth === Number.POSITIVE_INFINITY || !hitDepth(cost, limits.maxDepth)
-    ? result("unsolvable")
-    : { ...result("bounded"), bound: "maxDepth" };
+    ? result("unsolvable", { lowerBound: null })
+    : { ...result("bounded", { lowerBound: limits.maxDepth + 1 }), bound: "maxDepth" };
 }
 
 function hitDepth(cost: readonly number[], maxDepth: number): boolean {

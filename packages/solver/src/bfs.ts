@@ -41,7 +41,8 @@ export function breadthFirst(
     bound: Bound | null,
     extra: Partial<SearchOutcome> = {},
   ) => searchOutcome(status, bound, expanded, seen.size, extra);
-  if (space.start.won) return outcome("solved", null, { optimalLength: 0, solution: [], optimalCount: 1 });
+  if (space.start.won)
+    return outcome("solved", null, { optimalLength: 0, solution: [], optimalCount: 1, lowerBound: 0 });
 
   const { actions, bound: grouping } = space;
   // The group's first state, its key and its successors (with their keys), for the rest of the group.
@@ -52,7 +53,8 @@ export function breadthFirst(
   let frontier: GameState[] = [space.start];
   let frontierNodes: number[] = [0];
   for (let depth = 0; frontier.length > 0; depth++) {
-    if (depth >= limits.maxDepth) return outcome("bounded", "maxDepth");
+    // Every state up to this depth is known and none wins: no solution is shorter than depth + 1.
+    if (depth >= limits.maxDepth) return outcome("bounded", "maxDepth", { lowerBound: depth + 1 });
     const next: GameState[] = [];
     const nextNodes: number[] = [];
     const winners: number[] = [];
@@ -119,7 +121,7 @@ export function breadthFirst(
         if (usable && !revisit(node)) discover(node, a, child);
       }
     }
-    if (stop !== null) return outcome("bounded", stop);
+    if (stop !== null) return outcome("bounded", stop, { lowerBound: depth + 1 });
     if (winners.length > 0) {
       let total = 0;
       for (const w of winners) total = Math.min(cap, total + paths.get(w));
@@ -129,6 +131,7 @@ export function breadthFirst(
       solution.reverse();
       return outcome("solved", null, {
         optimalLength: depth + 1,
+        lowerBound: depth + 1,
         solution,
         optimalCount: Math.min(total, countLimit),
         countCapped: total > countLimit,
@@ -137,7 +140,7 @@ export function breadthFirst(
     frontier = next;
     frontierNodes = nextNodes;
   }
-  return outcome("unsolvable", null);
+  return outcome("unsolvable", null, { lowerBound: null });
 }
 
 /** Whether two keys agree in every field but one. */
@@ -202,6 +205,7 @@ export function searchOutcome(
     solution: null,
     optimalCount: null,
     countCapped: false,
+    lowerBound: 0,
     statesExpanded,
     statesSeen,
     ...extra,

@@ -134,13 +134,14 @@ class MarkerSearch {
     this.slots[startSlot] = word(0, 1);
     this.seen = 1;
     if (space.start.won)
-      return this.outcome("solved", null, { optimalLength: 0, solution: [], optimalCount: 1 });
+      return this.outcome("solved", null, { optimalLength: 0, solution: [], optimalCount: 1, lowerBound: 0 });
 
     const { free, tied } = this;
     const markers = new Int32Array(values);
     let frontier: number[] = [start];
     for (let d = 0; frontier.length > 0; d++) {
-      if (d >= limits.maxDepth || d + 1 >= UNSEEN) return this.outcome("bounded", "maxDepth");
+      if (d >= limits.maxDepth || d + 1 >= UNSEEN)
+        return this.outcome("bounded", "maxDepth", { lowerBound: d + 1 });
       this.layer = d;
       this.next = [];
       this.winners = [];
@@ -170,13 +171,14 @@ class MarkerSearch {
         }
         if (this.seen > limits.maxStates) stop = "maxStates";
       }
-      if (stop !== null) return this.outcome("bounded", stop);
+      if (stop !== null) return this.outcome("bounded", stop, { lowerBound: d + 1 });
       if (this.winners.length > 0) {
         const cap = this.cap;
         let total = 0;
         for (const w of this.winners) total = Math.min(cap, total + pathsOf(this.slots[w] as number));
         return this.outcome("solved", null, {
           optimalLength: d + 1,
+          lowerBound: d + 1,
           solution: this.solutionTo(this.winners[0] as number, d + 1),
           optimalCount: Math.min(total, this.countLimit),
           countCapped: total > this.countLimit,
@@ -184,7 +186,7 @@ class MarkerSearch {
       }
       frontier = this.next;
     }
-    return this.outcome("unsolvable", null);
+    return this.outcome("unsolvable", null, { lowerBound: null });
   }
 
   /**

@@ -1,4 +1,4 @@
-import type { Pack } from "@gridponder/engine";
+import { type Pack, Session } from "@gridponder/engine";
 import { aStar } from "./astar.js";
 import { breadthFirst, type SearchOutcome } from "./bfs.js";
 import { floodFillFilter } from "./flood-heuristic.js";
@@ -12,8 +12,10 @@ import type { Heuristic, SolveOptions, SolveResult } from "./types.js";
 /**
  * Searches one level for its shortest solution within the given bounds and judges its gold path.
  * When the level allows an admissible heuristic, A* finds the optimum and a pruned breadth-first
- * pass counts the optimal solutions; otherwise breadth-first search does both. Never throws for a level the engine can load; an unknown level id throws
- * `LevelLoadError` from the engine.
+ * pass counts the optimal solutions; otherwise breadth-first search does both. A search stopped by a
+ * bound still proves that no solution is shorter than `lowerBound`; when that reaches the gold path's
+ * length, the gold path is a proven optimum and the level counts as solved. Never throws for a level
+ * the engine can load; an unknown level id throws `LevelLoadError` from the engine.
  */
 export function solveLevel(pack: Pack, levelId: string, options: SolveOptions = {}): SolveResult {
   const space = searchSpace(pack, levelId);
@@ -48,6 +50,28 @@ export function solveLevel(pack: Pack, levelId: string, options: SolveOptions = 
   } else {
     outcome = markerBreadthFirst(space, limits, countLimit) ?? breadthFirst(space, limits, countLimit);
   }
+  let gold = judgeGold(pack, levelId, outcome.optimalLength, outcome.optimalCount, outcome.countCapped);
+  const goldProven =
+    outcome.status === "bounded" &&
+    gold.wins &&
+    gold.firstRejected === null &&
+    outcome.lowerBound !== null &&
+    outcome.lowerBound >= gold.length;
+  if (goldProven) {
+    // The search ruled out every shorter solution before a bound stopped it, so the gold path is a
+    // shortest one (how many others there are stays unknown).
+    const replay = new Session(pack, levelId);
+    for (const action of pack.levels[levelId]?.solution.goldPath ?? []) replay.act(action);
+    outcome = {
+      ...outcome,
+      status: "solved",
+      bound: null,
+      optimalLength: gold.length,
+      solution: replay.actions,
+      lowerBound: gold.length,
+    };
+    gold = judgeGold(pack, levelId, gold.length, null, false);
+  }
   const elapsedMs = limits.elapsedMs;
   limits.report({
     level: levelId,
@@ -63,6 +87,6 @@ export function solveLevel(pack: Pack, levelId: string, options: SolveOptions = 
     heuristic: heuristic?.name ?? null,
     elapsedMs,
     statesPerSecond: elapsedMs > 0 ? (outcome.statesExpanded / elapsedMs) * 1000 : 0,
-    gold: judgeGold(pack, levelId, outcome.optimalLength, outcome.optimalCount, outcome.countCapped),
+    gold,
   };
 }

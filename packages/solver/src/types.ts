@@ -84,6 +84,11 @@ export interface SearchOutcome {
   readonly optimalCount: number | null;
   /** Whether `optimalCount` stopped at the cap (there may be more). */
   readonly countCapped: boolean;
+  /**
+   * What the search proved even when a bound stopped it: no solution is shorter than this. Equal to
+   * `optimalLength` when solved; `null` when the level is proven unsolvable.
+   */
+  readonly lowerBound: number | null;
   readonly statesExpanded: number;
   readonly statesSeen: number;
 }

@@ -78,7 +78,7 @@ describe("markerBreadthFirst", () => {
       new Limits("tw_010", { maxDepth: 5 }),
       100,
     );
-    expect(shallow).toMatchObject({ status: "bounded", bound: "maxDepth" });
+    expect(shallow).toMatchObject({ status: "bounded", bound: "maxDepth", lowerBound: 6 });
   });
 
   it("is what solveLevel uses for breadth-first search of a level with a marker layer", () => {

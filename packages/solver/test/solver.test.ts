@@ -78,6 +78,31 @@ describe("solveLevel", () => {
     expect(gold.optimal).toBeNull();
   });
 
+  it("keeps what a bounded search proved: no solution is shorter than its lower bound", () => {
+    const shallow = solveLevel(lantern, "lc01_bottom_step", { strategy: "bfs", maxDepth: 5 });
+    expect(shallow).toMatchObject({ status: "bounded", bound: "maxDepth", lowerBound: 6 });
+    expect(shallow.gold.optimal).toBeNull();
+    // A* (the zero heuristic here) stops with the least f of its open entries as the bound.
+    const astar = solveLevel(carrot, "fw_004", { strategy: "astar", maxStates: 500 });
+    expect(astar.status).toBe("bounded");
+    expect(astar.lowerBound).toBeGreaterThan(0);
+    expect(astar.lowerBound).toBeLessThanOrEqual(20); // fw_004's optimum
+  });
+
+  it("proves the gold path optimal when a bounded search ruled out everything shorter", () => {
+    // Depths 0-10 are searched in full and nothing wins, so the 11-action gold path is a shortest one.
+    const r = solveLevel(lantern, "lc01_bottom_step", { strategy: "bfs", maxDepth: 10 });
+    expect(r).toMatchObject({
+      status: "solved",
+      bound: null,
+      optimalLength: 11,
+      lowerBound: 11,
+      optimalCount: null,
+    });
+    expect(r.gold).toMatchObject({ wins: true, optimal: true, uniqueOptimum: null });
+    expect(wins(lantern, "lc01_bottom_step", r.solution ?? [])).toBe(true);
+  });
+
   it("proves a level unsolvable when every reachable state has been explored", () => {
     // The first level again, but any action loses at once: only the start state is ever reached.
     const level = structuredClone(lantern.levels.lc01_bottom_step) as NonNullable<Pack["levels"][string]>;

@@ -30,8 +30,13 @@ const yesNo = (value: boolean | null) => (value === null ? "?" : value ? "yes" :
 
 /** One row of the results table: level, gold length, optimum, uniqueness, states, time, verdict. */
 function row(r: SolveResult): string[] {
+  // A bounded search still proved that nothing shorter than its lower bound wins.
   const optimum =
-    r.status === "solved" ? String(r.optimalLength) : r.status === "unsolvable" ? "none" : `? (${r.bound})`;
+    r.status === "solved"
+      ? String(r.optimalLength)
+      : r.status === "unsolvable"
+        ? "none"
+        : `≥ ${r.lowerBound ?? 0} (${r.bound})`;
   const count = r.optimalCount === null ? "?" : `${r.optimalCount}${r.countCapped ? "+" : ""}`;
   const notes: string[] = [];
   if (!r.gold.wins) notes.push("gold path does not win");
