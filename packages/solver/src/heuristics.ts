@@ -1,5 +1,6 @@
 import type { GameState, LevelRuntime, Pack } from "@gridponder/engine";
 import { floodFillHeuristic } from "./flood-heuristic.js";
+import { placementHeuristic } from "./placement-heuristic.js";
 import type { Heuristic, HeuristicFactory } from "./types.js";
 
 /** No estimate at all: A* becomes uniform-cost search. Always admissible. */
@@ -56,7 +57,11 @@ export const reachTargetHeuristic: HeuristicFactory = (_pack: Pack, level: Level
 };
 
 /** The admissible heuristics the solver knows, in order of preference. */
-export const HEURISTICS: readonly HeuristicFactory[] = [reachTargetHeuristic, floodFillHeuristic];
+export const HEURISTICS: readonly HeuristicFactory[] = [
+  reachTargetHeuristic,
+  floodFillHeuristic,
+  placementHeuristic,
+];
 
 /** The best admissible heuristic this level allows, or `null` when only the zero heuristic fits. */
 export function levelHeuristic(pack: Pack, level: LevelRuntime): Heuristic | null {

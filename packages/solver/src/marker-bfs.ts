@@ -3,7 +3,7 @@ import { searchOutcome } from "./bfs.js";
 import type { Limits } from "./limits.js";
 import type { SearchSpace } from "./search-space.js";
 import { StateTable } from "./state-table.js";
-import type { Bound, SearchOutcome } from "./types.js";
+import type { Bound, Heuristic, SearchOutcome } from "./types.js";
 
 /**
  * A (core, marker) slot is one 32-bit word: the depth it was first reached at in the high half, the
@@ -17,6 +17,17 @@ const word = (depth: number, paths: number): number => ((depth << 16) | paths) >
 /** Successor memo entry: not computed yet / the engine rejected the action or the level was lost. */
 const UNKNOWN = -1;
 const DEAD = -2;
+
+/**
+ * Pruning by an admissible heuristic and a length no optimal solution exceeds (a winning gold path's):
+ * states that cannot reach a win within `length` are not kept. Every state of a solution of at most
+ * that length passes, so the optimum and the number of optimal solutions stay exact. The heuristic is
+ * asked about cores (the marker layer empty), so it must not read the marker layer.
+ */
+export interface Prune {
+  readonly heuristic: Heuristic;
+  readonly length: number;
+}
 
 /** Thrown when a state's marker layer holds something other than at most one plain marker. */
 class NotAMarkerLayer extends Error {}
@@ -41,10 +52,11 @@ export function markerBreadthFirst(
   space: SearchSpace,
   limits: Limits,
   countLimit: number,
+  prune?: Prune,
 ): SearchOutcome | null {
   if (space.bound === null || countLimit >= UNSEEN) return null;
   try {
-    return new MarkerSearch(space, limits, countLimit).run();
+    return new MarkerSearch(space, limits, countLimit, prune ?? null).run();
   } catch (error) {
     if (error instanceof NotAMarkerLayer) return null;
     throw error;
@@ -92,6 +104,10 @@ class MarkerSearch {
   private placedMarker = 0;
   private seen = 0;
   private expanded = 0;
+  /** Per core: its heuristic estimate, or -1 before it is needed (with pruning). */
+  private estimates = new Float64Array(0);
+  /** Whether pruning has dropped any state. */
+  private pruned = false;
   /** Per core: 1 when its states are won. */
   private won = new Uint8Array(0);
   /** The depth being expanded, the cores listed for the next one, and the won slots found. */
@@ -105,6 +121,7 @@ class MarkerSearch {
     private readonly space: SearchSpace,
     private readonly limits: Limits,
     private readonly countLimit: number,
+    private readonly prune: Prune | null,
   ) {
     const bound = space.bound as NonNullable<SearchSpace["bound"]>;
     this.field = bound.field;
@@ -186,6 +203,9 @@ class MarkerSearch {
       }
       frontier = this.next;
     }
+    // With pruning, running dry only shows that nothing wins within the pruning length.
+    if (this.pruned)
+      return this.outcome("bounded", "maxDepth", { lowerBound: (this.prune as Prune).length + 1 });
     return this.outcome("unsolvable", null, { lowerBound: null });
   }
 
@@ -211,6 +231,10 @@ class MarkerSearch {
       const slot = toBase + m;
       const at = slots[slot] as number;
       if (depthOf(at) === UNSEEN) {
+        if (this.prune !== null && next + this.estimate(to) > this.prune.length) {
+          this.pruned = true;
+          continue;
+        }
         slots[slot] = word(next, pathsOf(slots[from] as number));
         this.seen++;
         if (this.won[to] === 1) this.winners.push(slot);
@@ -285,6 +309,15 @@ class MarkerSearch {
     this.cores.keyOf(this.expanding, this.coreKey);
     this.space.prime(this.coreStates[this.expanding] as GameState, this.coreKey);
     this.primed = true;
+  }
+
+  /** The heuristic estimate of a core (the marker plays no part in it), computed once. */
+  private estimate(core: number): number {
+    const known = this.estimates[core] as number;
+    if (known >= 0) return known;
+    const h = (this.prune as Prune).heuristic.estimate(this.coreStates[core] as GameState);
+    this.estimates[core] = h;
+    return h;
   }
 
   /** The group of the core being expanded (see `groups`), numbered when first needed. */
@@ -381,6 +414,11 @@ class MarkerSearch {
     const groups = new Int32Array(capacity).fill(-1);
     groups.set(this.coreGroup);
     this.coreGroup = groups;
+    if (this.prune !== null) {
+      const estimates = new Float64Array(capacity).fill(-1);
+      estimates.set(this.estimates);
+      this.estimates = estimates;
+    }
     const won = new Uint8Array(capacity);
     won.set(this.won);
     this.won = won;

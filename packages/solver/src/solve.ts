@@ -22,7 +22,8 @@ export function solveLevel(pack: Pack, levelId: string, options: SolveOptions = 
   const limits = new Limits(levelId, options);
   const countLimit = options.countLimit ?? 100;
   const known = options.heuristic ?? levelHeuristic(pack, space.level);
-  const strategy = options.strategy ?? (known ? "astar" : "bfs");
+  // Levels with a marker layer search best breadth-first over marker cores (pruned by the heuristic).
+  const strategy = options.strategy ?? (known && space.bound === null ? "astar" : "bfs");
   let outcome: SearchOutcome;
   let heuristic: Heuristic | null = null;
   if (strategy === "astar") {
@@ -48,7 +49,15 @@ export function solveLevel(pack: Pack, levelId: string, options: SolveOptions = 
         };
     }
   } else {
-    outcome = markerBreadthFirst(space, limits, countLimit) ?? breadthFirst(space, limits, countLimit);
+    // A winning gold path bounds the optimum, so with a heuristic the marker search keeps only states
+    // that can still win within its length (built-in heuristics never read the marker layer).
+    const goldLength = winningGoldLength(pack, levelId);
+    const prune =
+      known && !options.heuristic && goldLength !== null
+        ? { heuristic: known, length: goldLength }
+        : undefined;
+    if (prune) heuristic = known;
+    outcome = markerBreadthFirst(space, limits, countLimit, prune) ?? breadthFirst(space, limits, countLimit);
   }
   let gold = judgeGold(pack, levelId, outcome.optimalLength, outcome.optimalCount, outcome.countCapped);
   const goldProven =
@@ -89,4 +98,12 @@ export function solveLevel(pack: Pack, levelId: string, options: SolveOptions = 
     statesPerSecond: elapsedMs > 0 ? (outcome.statesExpanded / elapsedMs) * 1000 : 0,
     gold,
   };
+}
+
+/** The length of the level's gold path when it wins with every action accepted, else `null`. */
+function winningGoldLength(pack: Pack, levelId: string): number | null {
+  const gold = pack.levels[levelId]?.solution.goldPath ?? [];
+  const session = new Session(pack, levelId);
+  for (const action of gold) if (!session.act(action).accepted) return null;
+  return session.won ? gold.length : null;
 }

@@ -3,7 +3,7 @@ import { type Pack, Session } from "@gridponder/engine";
 import { loadPackFolder } from "@gridponder/engine/node";
 import { beforeAll, describe, expect, it } from "vitest";
 import { breadthFirst } from "../src/bfs.js";
-import { searchSpace, solveLevel } from "../src/index.js";
+import { levelHeuristic, searchSpace, solveLevel } from "../src/index.js";
 import { Limits } from "../src/limits.js";
 import { markerBreadthFirst } from "../src/marker-bfs.js";
 
@@ -60,6 +60,24 @@ describe("markerBreadthFirst", () => {
     const r = markerBreadthFirst(counted, new Limits("tw_010", {}), 100);
     // Far fewer turns than states: moves are played once per core, teleports once per group of cores.
     expect(turns).toBeLessThan((r?.statesSeen ?? 0) / 2);
+  });
+
+  it("pruned by the placement heuristic and the gold path's length, finds the same optimum and optima", () => {
+    for (const level of ["tw_005", "tw_007", "tw_010"]) {
+      const space = searchSpace(twinseed, level);
+      const heuristic = levelHeuristic(twinseed, space.level);
+      expect(heuristic?.name).toBe("placement distance");
+      const gold = (twinseed.levels[level]?.solution.goldPath ?? []).length;
+      const plain = markerBreadthFirst(space, new Limits(level, {}), 100);
+      const pruned = markerBreadthFirst(searchSpace(twinseed, level), new Limits(level, {}), 100, {
+        heuristic: heuristic as NonNullable<typeof heuristic>,
+        length: gold,
+      });
+      expect(pruned?.optimalLength).toBe(plain?.optimalLength);
+      expect(pruned?.optimalCount).toBe(plain?.optimalCount);
+      expect(pruned?.statesSeen).toBeLessThan(plain?.statesSeen as number);
+      expect(wins(twinseed, level, pruned?.solution ?? [])).toBe(true);
+    }
   });
 
   it("steps aside for levels without a marker layer", () => {

@@ -1,0 +1,227 @@
+import { type Entity, type GameState, type LevelRuntime, type Pack, Session } from "@gridponder/engine";
+import type { Heuristic, HeuristicFactory } from "./types.js";
+
+/** Systems under which objects move only by the avatar's pushes, one cell and one push per action. */
+const ONE_PUSH_SYSTEMS = new Set(["avatar_navigation", "push_objects", "anchor_point", "ice_slide"]);
+/** Rule effects that put or move objects; any of them aimed at `objects` ends the analysis. */
+const OBJECT_PLACING = new Set(["spawn", "set_cell", "transform", "move_entity"]);
+const GROUND_WRITES = new Set(["spawn", "destroy", "transform", "set_cell", "move_entity"]);
+
+/**
+ * For Sokoban-like levels: won by `all_cleared` of a ground kind (a garden plot) that only a rule
+ * clears, when a pushed object of one kind (a seed basket) is placed on it, using that object up.
+ * Objects move only by pushes, one cell and at most one push per action (no slippery ground, no rule
+ * placing objects). So each plot left needs its own basket, and a basket needs at least as many pushes
+ * as its distance to the plot over cells a pushed object can ever enter (ground that nothing changes
+ * and no push accepts, such as void, is a wall). The bound is the cheapest assignment of baskets to
+ * plots (infinite when too few baskets are left: a dead state). It ignores the avatar's walking, which
+ * teleports and pending moves can shorten.
+ */
+export const placementHeuristic: HeuristicFactory = (pack: Pack, level: LevelRuntime) => {
+  const analysis = analyse(pack, level);
+  if (analysis === null) return null;
+  const { target, carrier, ground, objects, width, cells } = analysis;
+  const distances = new Map<string, Int32Array>();
+  // Distances over the board from every cell, for the ground as it stands; cells of fixed,
+  // unenterable ground are walls (they never change, so distances computed on them stay valid).
+  const distanceFrom = (state: GameState, cell: number): Int32Array => {
+    const layer = state.layers[ground] as readonly (Entity | null)[];
+    const blocked = (i: number) => {
+      const e = layer[i];
+      return e !== null && e !== undefined && analysis.walls.has(e.kind);
+    };
+    let signature = "";
+    for (let i = 0; i < cells; i++) signature += blocked(i) ? "1" : "0";
+    const key = `${cell}|${signature}`;
+    const known = distances.get(key);
+    if (known) return known;
+    const dist = new Int32Array(cells).fill(-1);
+    const queue = [cell];
+    dist[cell] = 0;
+    for (let q = 0; q < queue.length; q++) {
+      const at = queue[q] as number;
+      const x = at % width;
+      const next = [at - width, at + width, x > 0 ? at - 1 : -1, x < width - 1 ? at + 1 : -1];
+      for (const n of next) {
+        if (n < 0 || n >= cells || dist[n] !== -1 || blocked(n)) continue;
+        dist[n] = (dist[at] as number) + 1;
+        queue.push(n);
+      }
+    }
+    distances.set(key, dist);
+    return dist;
+  };
+  const heuristic: Heuristic = {
+    name: "placement distance",
+    estimate(state) {
+      const groundCells = state.layers[ground] as readonly (Entity | null)[];
+      const objectCells = state.layers[objects] as readonly (Entity | null)[];
+      const plots: number[] = [];
+      const baskets: number[] = [];
+      for (let i = 0; i < cells; i++) {
+        if (groundCells[i]?.kind === target) plots.push(i);
+        if (objectCells[i]?.kind === carrier) baskets.push(i);
+      }
+      if (plots.length === 0) return 0;
+      if (baskets.length < plots.length) return Number.POSITIVE_INFINITY;
+      // cost[p][b]: pushes for basket b to reach plot p (-1: never).
+      const cost = plots.map((p) => {
+        const dist = distanceFrom(state, p);
+        return baskets.map((b) => dist[b] as number);
+      });
+      return cheapestAssignment(cost, baskets.length);
+    },
+  };
+  return heuristic;
+};
+
+/**
+ * The least total cost of giving each row (plot) its own column (basket); costs of -1 are forbidden.
+ * Exact by depth-first search with pruning for the handful of plots a level has; beyond eight plots
+ * it falls back to each plot's cheapest basket, a weaker bound that is still admissible.
+ */
+function cheapestAssignment(cost: readonly (readonly number[])[], columns: number): number {
+  const rows = cost.length;
+  if (rows > 8) {
+    let sum = 0;
+    for (const row of cost) {
+      const options = row.filter((c) => c >= 0);
+      if (options.length === 0) return Number.POSITIVE_INFINITY;
+      sum += Math.min(...options);
+    }
+    return sum;
+  }
+  let best = Number.POSITIVE_INFINITY;
+  const used = new Array<boolean>(columns).fill(false);
+  const search = (row: number, total: number): void => {
+    if (total >= best) return;
+    if (row === rows) {
+      best = total;
+      return;
+    }
+    const costs = cost[row] as readonly number[];
+    for (let c = 0; c < columns; c++) {
+      const value = costs[c] as number;
+      if (used[c] || value < 0) continue;
+      used[c] = true;
+      search(row + 1, total + value);
+      used[c] = false;
+    }
+  };
+  search(0, 0);
+  return best;
+}
+
+/** Whether the level has ground with the slippery tag at the start, or a rule that could make some. */
+function slipperyEver(pack: Pack, level: LevelRuntime, tag: string): boolean {
+  const start = new Session(pack, level.id).initial;
+  for (const layer of start.layers) for (const e of layer) if (e?.info.tags.has(tag)) return true;
+  for (const rule of level.rules.all) {
+    for (const effect of rule.source.then) {
+      const [name, raw] = Object.entries(effect)[0] as [string, Record<string, unknown> | undefined];
+      if (!OBJECT_PLACING.has(name)) continue;
+      const kind = raw?.[name === "transform" ? "toKind" : "kind"];
+      if (name === "move_entity") continue;
+      if (typeof kind !== "string" || kind.startsWith("$") || pack.kinds.get(kind)?.tags.has(tag))
+        return true;
+    }
+  }
+  return false;
+}
+
+interface Analysis {
+  /** The ground kind the goal clears, and the object kind whose placement clears it. */
+  readonly target: string;
+  readonly carrier: string;
+  readonly ground: number;
+  readonly objects: number;
+  readonly width: number;
+  readonly cells: number;
+  /** Ground kinds no pushed object can ever enter. */
+  readonly walls: ReadonlySet<string>;
+}
+
+function analyse(pack: Pack, level: LevelRuntime): Analysis | null {
+  const ground = pack.layerIndex.get("ground");
+  const objects = pack.layerIndex.get("objects");
+  if (ground === undefined || objects === undefined) return null;
+  const groundId = pack.layers[ground]?.id;
+  if (level.goals.length === 0 || level.goals.some((g) => g.type !== "all_cleared")) return null;
+  const kinds = new Set(level.goals.map((g) => (g.config as { kind?: unknown }).kind));
+  if (kinds.size !== 1) return null;
+  const target = [...kinds][0];
+  if (typeof target !== "string" || pack.kinds.get(target)?.layerIndex !== ground) return null;
+  if (level.goals.some((g) => Object.keys(g.config as object).some((k) => k !== "kind"))) return null;
+
+  const pushes: { pushableTags: string[]; validTargetTags: string[] }[] = [];
+  for (const system of level.systems) {
+    if (!ONE_PUSH_SYSTEMS.has(system.type)) return null;
+    if (system.type === "push_objects") pushes.push(system.config as never);
+    if (system.type === "anchor_point") {
+      const layer = String(system.config.markerLayer);
+      if (layer === groundId || layer === "objects") return null;
+    }
+    // Ice carries a pushed object on: without slippery ground, now or ever, the system does nothing.
+    if (
+      system.type === "ice_slide" &&
+      slipperyEver(pack, level, String(system.config.slipperyTag ?? "slippery"))
+    )
+      return null;
+  }
+
+  // Every rule that writes the ground must be a clearing rule: on an object of one kind placed where
+  // the ground has a tag, at the event's position, using the object up. Rules must not place objects.
+  let carrier: string | null = null;
+  const writableTags = new Set<string>();
+  for (const rule of level.rules.all) {
+    const source = rule.source;
+    let writesGround = false;
+    let consumes = false;
+    for (const effect of source.then) {
+      const [name, raw] = Object.entries(effect)[0] as [string, Record<string, unknown> | undefined];
+      const f = raw ?? {};
+      if (OBJECT_PLACING.has(name) && f.layer === "objects") return null;
+      if (GROUND_WRITES.has(name) && f.layer === groundId) {
+        if (name === "move_entity" || f.position !== "$event.position") return null;
+        writesGround = true;
+      }
+      if (name === "destroy" && f.layer === "objects" && f.position === "$event.position") consumes = true;
+      if (name === "release_from_emitter" || name === "resolve_move" || name === "apply_gravity") return null;
+    }
+    if (!writesGround) continue;
+    const where = source.where as Record<string, unknown> | undefined;
+    const test = where?.position_has_tag as { layer?: unknown; tag?: unknown } | undefined;
+    if (!where || Object.keys(where).length !== 1 || !test || test.layer !== groundId) return null;
+    if (typeof test.tag !== "string") return null;
+    writableTags.add(test.tag);
+    if (!(pack.kinds.get(target)?.tags.has(test.tag) ?? false)) continue;
+    // A rule that can write over the target: it must be the clearing rule.
+    const condition = source.if as { event?: { kind?: unknown } } | undefined;
+    const kind = condition?.event?.kind;
+    if (source.on !== "object_placed" || typeof kind !== "string" || !consumes) return null;
+    if (Object.keys(condition ?? {}).length !== 1 || Object.keys(condition?.event ?? {}).length !== 1)
+      return null;
+    if (carrier !== null && carrier !== kind) return null;
+    carrier = kind;
+  }
+  if (carrier === null) return null;
+  const carrierInfo = pack.kinds.get(carrier);
+  if (carrierInfo?.layerIndex !== objects) return null;
+  // Ground that no rule writes and no push accepts never lets a pushed object in.
+  const walls = new Set<string>();
+  for (const kind of pack.kinds.values()) {
+    if (kind.layerIndex !== ground) continue;
+    if ([...writableTags].some((t) => kind.tags.has(t))) continue;
+    if (pushes.some((p) => p.validTargetTags.some((t) => kind.tags.has(t)))) continue;
+    walls.add(kind.name);
+  }
+  return {
+    target,
+    carrier,
+    ground,
+    objects,
+    width: level.width,
+    cells: level.width * level.height,
+    walls,
+  };
+}
