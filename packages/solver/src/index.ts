@@ -16,7 +16,8 @@ export {
   zeroHeuristic,
 } from "./heuristics.js";
 export { Limits } from "./limits.js";
-export { markerBreadthFirst } from "./marker-bfs.js";
+export { markerBreadthFirst, type Prune } from "./marker-bfs.js";
+export { placementHeuristic } from "./placement-heuristic.js";
 export { type SearchSpace, searchSpace } from "./search-space.js";
 export { solveLevel } from "./solve.js";
 export type {
