@@ -24,7 +24,7 @@ for (const name of readdirSync(packsDir).sort()) {
         ? `optimum ${r.optimalLength}`
         : `${r.status}${r.bound ? ` (${r.bound}, optimum ≥ ${r.lowerBound})` : ""}`;
     console.log(
-      `${`${name}/${r.level}`.padEnd(36)} ${verdict.padEnd(24)} ${(r.elapsedMs / 1000).toFixed(2).padStart(7)} s  ${r.statesExpanded.toLocaleString("en-US").padStart(11)} states`,
+      `${`${name}/${r.level}`.padEnd(36)} ${verdict.padEnd(36)} ${(r.elapsedMs / 1000).toFixed(2).padStart(7)} s  ${r.statesExpanded.toLocaleString("en-US").padStart(11)} states`,
     );
   }
 }
