@@ -1,6 +1,13 @@
 import { type Entity, type GameState, type LevelRuntime, type Pack, Session } from "@gridponder/engine";
 import type { Heuristic, HeuristicFactory } from "./types.js";
 
+const STEPS: readonly (readonly [number, number])[] = [
+  [0, -1],
+  [0, 1],
+  [-1, 0],
+  [1, 0],
+];
+
 /** Systems under which objects move only by the avatar's pushes, one cell and one push per action. */
 const ONE_PUSH_SYSTEMS = new Set(["avatar_navigation", "push_objects", "anchor_point", "ice_slide"]);
 /** Rule effects that put or move objects; any of them aimed at `objects` ends the analysis. */
@@ -22,30 +29,40 @@ export const placementHeuristic: HeuristicFactory = (pack: Pack, level: LevelRun
   if (analysis === null) return null;
   const { target, carrier, ground, objects, width, cells } = analysis;
   const distances = new Map<string, Int32Array>();
-  // Distances over the board from every cell, for the ground as it stands; cells of fixed,
-  // unenterable ground are walls (they never change, so distances computed on them stay valid).
+  const height = cells / width;
+  // Pushes needed to bring a basket from each cell to `cell`, for the ground as it stands (-1: never).
+  // A push moves a basket one cell on, into a cell that is no wall for objects, and needs the avatar
+  // on the cell behind it (or needed it there when the push was first tried, for a pending one), so
+  // that cell is no wall for the avatar. Walls are ground that never changes, so distances computed on
+  // them stay valid, and a cell from which no plot can be reached is a dead end for a basket.
   const distanceFrom = (state: GameState, cell: number): Int32Array => {
     const layer = state.layers[ground] as readonly (Entity | null)[];
-    const blocked = (i: number) => {
-      const e = layer[i];
-      return e !== null && e !== undefined && analysis.walls.has(e.kind);
-    };
     let signature = "";
-    for (let i = 0; i < cells; i++) signature += blocked(i) ? "1" : "0";
+    for (let i = 0; i < cells; i++) {
+      const kind = layer[i]?.kind ?? "";
+      signature += String((analysis.walls.has(kind) ? 1 : 0) + (analysis.avatarWalls.has(kind) ? 2 : 0));
+    }
     const key = `${cell}|${signature}`;
     const known = distances.get(key);
     if (known) return known;
+    const wallFor = (set: ReadonlySet<string>, x: number, y: number) =>
+      x < 0 || y < 0 || x >= width || y >= height || set.has(layer[y * width + x]?.kind ?? "");
     const dist = new Int32Array(cells).fill(-1);
     const queue = [cell];
     dist[cell] = 0;
     for (let q = 0; q < queue.length; q++) {
       const at = queue[q] as number;
       const x = at % width;
-      const next = [at - width, at + width, x > 0 ? at - 1 : -1, x < width - 1 ? at + 1 : -1];
-      for (const n of next) {
-        if (n < 0 || n >= cells || dist[n] !== -1 || blocked(n)) continue;
-        dist[n] = (dist[at] as number) + 1;
-        queue.push(n);
+      const y = (at - x) / width;
+      // The basket came from `from` (one step against the push) with the avatar one step further back.
+      for (const [dx, dy] of STEPS) {
+        const fx = x - dx;
+        const fy = y - dy;
+        if (wallFor(analysis.walls, fx, fy) || wallFor(analysis.avatarWalls, fx - dx, fy - dy)) continue;
+        const from = fy * width + fx;
+        if (dist[from] !== -1) continue;
+        dist[from] = (dist[at] as number) + 1;
+        queue.push(from);
       }
     }
     distances.set(key, dist);
@@ -137,8 +154,9 @@ interface Analysis {
   readonly objects: number;
   readonly width: number;
   readonly cells: number;
-  /** Ground kinds no pushed object can ever enter. */
+  /** Ground kinds no pushed object can ever enter, and those the avatar can never stand on. */
   readonly walls: ReadonlySet<string>;
+  readonly avatarWalls: ReadonlySet<string>;
 }
 
 function analyse(pack: Pack, level: LevelRuntime): Analysis | null {
@@ -215,6 +233,19 @@ function analyse(pack: Pack, level: LevelRuntime): Analysis | null {
     if (pushes.some((p) => p.validTargetTags.some((t) => kind.tags.has(t)))) continue;
     walls.add(kind.name);
   }
+  // `avatar_navigation` never enters void, nor ground without one of its `validGroundTags` (if set).
+  const navigations = level.systems.filter((sys) => sys.type === "avatar_navigation");
+  const avatarWalls = new Set<string>();
+  for (const kind of pack.kinds.values()) {
+    if (kind.layerIndex !== ground || navigations.length !== 1) continue;
+    if ([...writableTags].some((t) => kind.tags.has(t))) continue;
+    const config = (navigations[0] as { config: { groundLayer?: unknown; validGroundTags?: unknown } })
+      .config;
+    if ((config.groundLayer ?? "ground") !== groundId) continue;
+    const valid = Array.isArray(config.validGroundTags) ? (config.validGroundTags as string[]) : [];
+    if (kind.name === "void" || (valid.length > 0 && !valid.some((t) => kind.tags.has(t))))
+      avatarWalls.add(kind.name);
+  }
   return {
     target,
     carrier,
@@ -223,5 +254,6 @@ function analyse(pack: Pack, level: LevelRuntime): Analysis | null {
     width: level.width,
     cells: level.width * level.height,
     walls,
+    avatarWalls,
   };
 }

@@ -80,6 +80,33 @@ describe("markerBreadthFirst", () => {
     }
   });
 
+  it("the placement heuristic never overestimates the distance to a win from states along random walks", () => {
+    let checked = 0;
+    for (const level of ["tw_002", "tw_005", "tw_007", "tw_008"]) {
+      const space = searchSpace(twinseed, level);
+      const h = levelHeuristic(twinseed, space.level) as NonNullable<ReturnType<typeof levelHeuristic>>;
+      // A fixed linear congruential sequence picks the actions: random-looking, the same on every run.
+      let seed = 12345;
+      const pick = () => {
+        seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+        return seed % space.actions.length;
+      };
+      for (let walk = 0; walk < 6; walk++) {
+        let state = space.start;
+        for (let step = 0; step < 12; step++)
+          state = space.next(state, space.actions[pick()] as never) ?? state;
+        if (state.won || state.lost) continue;
+        const estimate = h.estimate(state);
+        const exact = markerBreadthFirst({ ...space, start: state }, new Limits(level, {}), 1);
+        const distance =
+          exact?.status === "solved" ? (exact.optimalLength as number) : Number.POSITIVE_INFINITY;
+        expect(estimate).toBeLessThanOrEqual(distance);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(15);
+  });
+
   it("steps aside for levels without a marker layer", () => {
     expect(markerBreadthFirst(searchSpace(carrot, "fw_001"), new Limits("fw_001", {}), 100)).toBeNull();
   });
