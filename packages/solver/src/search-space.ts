@@ -136,7 +136,7 @@ export function searchSpace(pack: Pack, levelId: string): SearchSpace {
   let lastRestId = 0;
   const layers = pack.layers.length;
   const cells = level.width * level.height;
-  const layerTables = pack.layers.map(() => new LayerTable(cells));
+  const layerTables = pack.layers.map(() => new LayerTable(cells, pack.kinds.size));
   const layerNumber = layerTables.map((table) => (part: object) => table.id(part as never));
   const items = new Map<string | null, number>([[null, 0]]);
   const itemOf = (item: string | null): number => {

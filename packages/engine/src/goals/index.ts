@@ -139,11 +139,14 @@ export function evaluateGoal(ctx: TurnContext, goal: Goal, events: readonly Game
       const check = pack.layerIndex.get(c.checkLayer) ?? -1;
       let total = 0;
       let ok = 0;
-      for (let y = 0; y < draft.height; y++) {
-        for (let x = 0; x < draft.width; x++) {
-          if (draft.get(marker, x, y)?.kind !== c.markerKind) continue;
+      if (marker >= 0) {
+        // Runs after every turn: read the two layers' cells directly rather than cell by cell.
+        const markers = draft.layerCells(marker);
+        const checked = check >= 0 ? draft.layerCells(check) : null;
+        for (let i = 0; i < markers.length; i++) {
+          if (markers[i]?.kind !== c.markerKind) continue;
           total++;
-          const e = draft.get(check, x, y);
+          const e = checked?.[i];
           if (e?.kind === c.checkKind && e.params?.[c.checkParam] === c.checkValue) ok++;
         }
       }
