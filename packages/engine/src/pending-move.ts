@@ -36,6 +36,11 @@ interface Analysis {
   readonly grantingLayers: readonly number[];
   /** Whether some rule could tell the direction of the avatar's arrival (it mentions a direction). */
   readonly arrivalDirectionRead: boolean;
+  /**
+   * Whether objects can come and go at a pending move's target while it waits: on slippery ground the
+   * avatar's slide pushes objects without settling the pending move.
+   */
+  readonly drift: boolean;
 }
 
 /**
@@ -52,9 +57,9 @@ interface Analysis {
  *   the avatar holds now or can still pick up;
  * - the cell the move started from is never read; the direction matters for a push, and otherwise only
  *   to whoever reads the arrival's direction (no system among the premises does; a rule might).
- * When the premises do not hold (other systems moving objects, rules spawning them, `resolve_move`,
- * slippery ground under `ice_slide`), a pending move counts whole but for its starting cell. The
- * answer is valid for the states reachable from `start`.
+ * With slippery ground under `ice_slide` the first premise fails (see `driftingFire`). When the others
+ * do not hold (other systems moving objects, rules spawning them, `resolve_move`), a pending move
+ * counts whole but for its starting cell. The answer is valid for the states reachable from `start`.
  */
 export function pendingMoveKey(pack: Pack, level: LevelRuntime, start: GameState): PendingMoveKey {
   const analysis = analyse(pack, level, start);
@@ -74,7 +79,8 @@ export function pendingMoveKey(pack: Pack, level: LevelRuntime, start: GameState
     if (analysis === null) return code(move, true);
     const fires = howItCanFire(analysis, state, move);
     if (fires === "never") return 0;
-    return code(move, fires === "push" || analysis.arrivalDirectionRead);
+    // Entering the target with a direction may start a slide, so under drift the direction counts.
+    return code(move, fires === "push" || analysis.arrivalDirectionRead || analysis.drift);
   };
 }
 
@@ -87,6 +93,7 @@ function howItCanFire(analysis: Analysis, state: GameState, move: PendingMove): 
   const [x, y] = move.to;
   const cells = state.layers[analysis.objects] as readonly (Entity | null)[];
   const blocker = cells[y * analysis.width + x] ?? null;
+  if (analysis.drift) return driftingFire(analysis, state, move, blocker);
   if (blocker === null) return "never";
   const tags = blocker.info.tags;
   const delta = DIRECTION_DELTAS[move.direction];
@@ -119,6 +126,50 @@ function howItCanFire(analysis: Analysis, state: GameState, move: PendingMove): 
   return "never";
 }
 
+/**
+ * `howItCanFire` when objects drift: the object on the target may leave and any pushable object may
+ * arrive, so a push stays possible while the cell beyond can ever take one, and a tool while the avatar
+ * can hold it and an object it targets can stand there (the one there now, or a pushable one).
+ */
+function driftingFire(
+  analysis: Analysis,
+  state: GameState,
+  move: PendingMove,
+  blocker: Entity | null,
+): "never" | "push" | "tool" {
+  const [x, y] = move.to;
+  const delta = DIRECTION_DELTAS[move.direction];
+  const bx = x + (delta?.[0] ?? 0);
+  const by = y + (delta?.[1] ?? 0);
+  const onBoard = delta !== undefined && bx >= 0 && by >= 0 && bx < analysis.width && by < analysis.height;
+  const beyond =
+    onBoard && analysis.ground !== undefined
+      ? ((state.layers[analysis.ground] as readonly (Entity | null)[])[by * analysis.width + bx] ?? null)
+      : null;
+  const fixed = beyond !== null && analysis.fixedGround.has(beyond.kind);
+  const isPushable = (e: Entity) =>
+    analysis.pushes.some((p) => p.pushableTags.some((t) => e.info.tags.has(t)));
+  /** Whether some pushable object on the board (it might drift onto the target) passes `test`. */
+  const someMover = (test: (e: Entity) => boolean): boolean => {
+    for (const e of state.layers[analysis.objects] as readonly (Entity | null)[])
+      if (e !== null && e !== undefined && isPushable(e) && test(e)) return true;
+    return false;
+  };
+  for (const push of analysis.pushes) {
+    if (!onBoard || (fixed && !push.validTargetTags.some((t) => beyond?.info.tags.has(t)))) continue;
+    const pushedBy = (e: Entity) => push.pushableTags.some((t) => e.info.tags.has(t));
+    if ((blocker !== null && pushedBy(blocker)) || someMover(pushedBy)) return "push";
+  }
+  for (const push of analysis.pushes) {
+    for (const tool of push.toolInteractions) {
+      if (!holdable(analysis, state, tool.item)) continue;
+      if (blocker?.info.tags.has(tool.targetTag) || someMover((e) => e.info.tags.has(tool.targetTag)))
+        return "tool";
+    }
+  }
+  return "never";
+}
+
 function holdable(analysis: Analysis, state: GameState, item: string): boolean {
   if (state.avatar.item === item) return true;
   const granted = analysis.grantedAnyway;
@@ -133,12 +184,13 @@ function analyse(pack: Pack, level: LevelRuntime, start: GameState): Analysis | 
   const objects = pack.layerIndex.get("objects");
   if (objects === undefined) return null;
   const pushes: Required<PushObjectsConfig>[] = [];
+  let drift = false;
   for (const system of level.systems) {
     if (system.type === "push_objects") pushes.push(system.config as unknown as Required<PushObjectsConfig>);
     else if (system.type === "anchor_point") {
       if (system.config.markerLayer === "objects") return null;
     } else if (system.type === "ice_slide") {
-      if (slipperyGroundPossible(pack, level, start, String(system.config.slipperyTag))) return null;
+      if (slipperyGroundPossible(pack, level, start, String(system.config.slipperyTag))) drift = true;
     } else if (!PUSH_ONLY.has(system.type)) return null;
   }
   const granted = new Set<string>();
@@ -179,6 +231,7 @@ function analyse(pack: Pack, level: LevelRuntime, start: GameState): Analysis | 
     grantedAnyway: grantsAny ? "any" : granted,
     grantingLayers: [...grantingLayers],
     arrivalDirectionRead,
+    drift,
   };
 }
 
