@@ -26,7 +26,13 @@ export type { GoalStatus } from "./goals/index.js";
 export { LevelLoadError, type LevelRuntime, prepareLevel } from "./level.js";
 export type { Entity, KindInfo, Params, Pos } from "./model.js";
 export { compilePack, type LayerInfo, type LoadResult, loadPack, type Pack } from "./pack.js";
-export { PENDING_MOVE_MEMORY, type PendingMoveKey, pendingMoveKey } from "./pending-move.js";
+export {
+  fixedGroundKinds,
+  PENDING_MOVE_MEMORY,
+  type PendingMoveKey,
+  pendingMoveKey,
+  slipperyGroundPossible,
+} from "./pending-move.js";
 export { type ActionInput, Session, stateKey } from "./session.js";
 export type { AvatarState, GameState, MultiCellObjectState, OverlayState } from "./state.js";
 export { BUILTIN_SYSTEMS } from "./systems/index.js";

@@ -96,23 +96,7 @@ function howItCanFire(analysis: Analysis, state: GameState, move: PendingMove): 
   if (analysis.drift) return driftingFire(analysis, state, move, blocker);
   if (blocker === null) return "never";
   const tags = blocker.info.tags;
-  const delta = DIRECTION_DELTAS[move.direction];
-  const beyondX = x + (delta?.[0] ?? 0);
-  const beyondY = y + (delta?.[1] ?? 0);
-  // A push needs a cell beyond the object; off the board there is none, ever.
-  const onBoard =
-    delta !== undefined &&
-    beyondX >= 0 &&
-    beyondY >= 0 &&
-    beyondX < analysis.width &&
-    beyondY < analysis.height;
-  // Ground that never changes and no push accepts (a void cell, say) stops every push there for good.
-  const beyondGround =
-    onBoard && analysis.ground !== undefined
-      ? (state.layers[analysis.ground] as readonly (Entity | null)[])[beyondY * analysis.width + beyondX]
-      : null;
-  const groundFixed =
-    beyondGround !== null && beyondGround !== undefined && analysis.fixedGround.has(beyondGround.kind);
+  const { onBoard, ground: beyondGround, fixed: groundFixed } = beyondOf(analysis, state, move);
   for (const push of analysis.pushes) {
     if (!onBoard || !push.pushableTags.some((t) => tags.has(t))) continue;
     if (groundFixed && !push.validTargetTags.some((t) => beyondGround?.info.tags.has(t))) continue;
@@ -127,6 +111,26 @@ function howItCanFire(analysis: Analysis, state: GameState, move: PendingMove): 
 }
 
 /**
+ * The cell a pending push would move its object into: whether it is on the board (off it there is none,
+ * ever), its ground, and whether that ground is one nothing ever changes (see `fixedGroundKinds`).
+ */
+function beyondOf(
+  analysis: Analysis,
+  state: GameState,
+  move: PendingMove,
+): { onBoard: boolean; ground: Entity | null; fixed: boolean } {
+  const delta = DIRECTION_DELTAS[move.direction];
+  const x = move.to[0] + (delta?.[0] ?? 0);
+  const y = move.to[1] + (delta?.[1] ?? 0);
+  const onBoard = delta !== undefined && x >= 0 && y >= 0 && x < analysis.width && y < analysis.height;
+  const ground =
+    onBoard && analysis.ground !== undefined
+      ? ((state.layers[analysis.ground] as readonly (Entity | null)[])[y * analysis.width + x] ?? null)
+      : null;
+  return { onBoard, ground, fixed: ground !== null && analysis.fixedGround.has(ground.kind) };
+}
+
+/**
  * `howItCanFire` when objects drift: the object on the target may leave and any pushable object may
  * arrive, so a push stays possible while the cell beyond can ever take one, and a tool while the avatar
  * can hold it and an object it targets can stand there (the one there now, or a pushable one).
@@ -137,16 +141,7 @@ function driftingFire(
   move: PendingMove,
   blocker: Entity | null,
 ): "never" | "push" | "tool" {
-  const [x, y] = move.to;
-  const delta = DIRECTION_DELTAS[move.direction];
-  const bx = x + (delta?.[0] ?? 0);
-  const by = y + (delta?.[1] ?? 0);
-  const onBoard = delta !== undefined && bx >= 0 && by >= 0 && bx < analysis.width && by < analysis.height;
-  const beyond =
-    onBoard && analysis.ground !== undefined
-      ? ((state.layers[analysis.ground] as readonly (Entity | null)[])[by * analysis.width + bx] ?? null)
-      : null;
-  const fixed = beyond !== null && analysis.fixedGround.has(beyond.kind);
+  const { onBoard, ground: beyond, fixed } = beyondOf(analysis, state, move);
   const isPushable = (e: Entity) =>
     analysis.pushes.some((p) => p.pushableTags.some((t) => e.info.tags.has(t)));
   /** Whether some pushable object on the board (it might drift onto the target) passes `test`. */
@@ -239,11 +234,11 @@ const GROUND_WRITES = new Set(["spawn", "destroy", "transform", "set_cell"]);
 
 /**
  * The ground kinds nothing ever writes over, given that the level's systems are among the push-only
- * ones (none of which writes the ground, unless a marker lives there). A rule may write the ground
+ * ones and `ice_slide` (none of which writes the ground, unless a marker lives there). A rule may write the ground
  * only at its event's position and only behind a `where` that asks for a ground tag: a cell whose kind
  * lacks every such tag never matches, so it keeps its kind. Any other ground write fixes nothing.
  */
-function fixedGroundKinds(pack: Pack, level: LevelRuntime, ground: number): ReadonlySet<string> {
+export function fixedGroundKinds(pack: Pack, level: LevelRuntime, ground: number): ReadonlySet<string> {
   const none = new Set<string>();
   const groundId = pack.layers[ground]?.id;
   for (const system of level.systems) {
@@ -273,7 +268,12 @@ function fixedGroundKinds(pack: Pack, level: LevelRuntime, ground: number): Read
 }
 
 /** Whether `ice_slide` can ever find slippery ground: on the board now, or made by some rule. */
-function slipperyGroundPossible(pack: Pack, level: LevelRuntime, start: GameState, tag: string): boolean {
+export function slipperyGroundPossible(
+  pack: Pack,
+  level: LevelRuntime,
+  start: GameState,
+  tag: string,
+): boolean {
   for (const layer of start.layers) for (const e of layer) if (e?.info.tags.has(tag)) return true;
   for (const rule of level.rules.all) {
     for (const effect of rule.source.then) {

@@ -181,8 +181,8 @@ class MarkerSearch {
         }
         for (let j = 0; j < k; j++) {
           const m = markers[j] as number;
-          for (const a of tied) {
-            const to = this.tiedSuccessor(state, m, a);
+          for (let t = 0; t < tied.length; t++) {
+            const to = this.tiedSuccessor(state, m, t);
             if (to >= 0) this.visitAll(to, base, markers, 1, this.placedMarker, m);
           }
         }
@@ -274,15 +274,16 @@ class MarkerSearch {
 
   /**
    * The successor core of the core being expanded (its state `core`) with marker `m` under tied action
-   * `a`, its marker left in `placedMarker`; DEAD when rejected or lost. An origin-free teleport is played
+   * number `t`, its marker left in `placedMarker`; DEAD when rejected or lost. An origin-free teleport is played
    * once for all cores that differ only in the avatar's cell.
    */
-  private tiedSuccessor(core: GameState, m: number, a: number): number {
+  private tiedSuccessor(core: GameState, m: number, t: number): number {
     const { space } = this;
+    const a = this.tied[t] as number;
     const teleport = space.teleports[a];
     let memo = -1;
     if (m !== 0 && teleport && teleport.appliesAt(core, m - 1)) {
-      memo = (this.groupOfCore() * this.values + m) * this.tied.length + this.tied.indexOf(a);
+      memo = (this.groupOfCore() * this.values + m) * this.tied.length + t;
       const known = this.teleportCore[memo] as number;
       if (known !== UNKNOWN) {
         this.placedMarker = this.teleportMarker[memo] as number;
@@ -334,12 +335,8 @@ class MarkerSearch {
       const size = (group + 1) * this.values * this.tied.length;
       if (size > this.teleportCore.length) {
         const length = Math.max(size, this.teleportCore.length * 2, 1024);
-        const cores = new Int32Array(length).fill(UNKNOWN);
-        cores.set(this.teleportCore);
-        this.teleportCore = cores;
-        const markers = new Int32Array(length);
-        markers.set(this.teleportMarker);
-        this.teleportMarker = markers;
+        this.teleportCore = enlarged(this.teleportCore, length, UNKNOWN);
+        this.teleportMarker = enlarged(this.teleportMarker, length, 0);
       }
     }
     this.coreGroup[this.expanding] = group;
@@ -404,27 +401,12 @@ class MarkerSearch {
   private grow(cores: number): void {
     if (cores <= this.capacity) return;
     const capacity = Math.max(1024, this.capacity * 2, cores);
-    const { values } = this;
-    const slots = new Uint32Array(capacity * values).fill(NEVER_REACHED);
-    slots.set(this.slots);
-    this.slots = slots;
-    const successors = new Int32Array(capacity * this.free.length).fill(UNKNOWN);
-    successors.set(this.successors);
-    this.successors = successors;
-    const groups = new Int32Array(capacity).fill(-1);
-    groups.set(this.coreGroup);
-    this.coreGroup = groups;
-    if (this.prune !== null) {
-      const estimates = new Float64Array(capacity).fill(-1);
-      estimates.set(this.estimates);
-      this.estimates = estimates;
-    }
-    const won = new Uint8Array(capacity);
-    won.set(this.won);
-    this.won = won;
-    const listed = new Int32Array(capacity);
-    listed.set(this.listed);
-    this.listed = listed;
+    this.slots = enlarged(this.slots, capacity * this.values, NEVER_REACHED);
+    this.successors = enlarged(this.successors, capacity * this.free.length, UNKNOWN);
+    this.coreGroup = enlarged(this.coreGroup, capacity, -1);
+    if (this.prune !== null) this.estimates = enlarged(this.estimates, capacity, -1);
+    this.won = enlarged(this.won, capacity, 0);
+    this.listed = enlarged(this.listed, capacity, 0);
     this.capacity = capacity;
   }
 
@@ -490,4 +472,16 @@ class MarkerSearch {
     }
     return null;
   }
+}
+
+/** A copy of `old`, `length` long, with the new entries set to `fill`. */
+function enlarged<A extends Uint8Array | Int32Array | Uint32Array | Float64Array>(
+  old: A,
+  length: number,
+  fill: number,
+): A {
+  const next = new (old.constructor as new (length: number) => A)(length);
+  if (fill !== 0) next.fill(fill, old.length);
+  next.set(old);
+  return next;
 }

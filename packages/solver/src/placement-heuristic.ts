@@ -1,4 +1,12 @@
-import { type Entity, type GameState, type LevelRuntime, type Pack, Session } from "@gridponder/engine";
+import {
+  type Entity,
+  fixedGroundKinds,
+  type GameState,
+  type LevelRuntime,
+  type Pack,
+  Session,
+  slipperyGroundPossible,
+} from "@gridponder/engine";
 import type { Heuristic, HeuristicFactory } from "./types.js";
 
 const STEPS: readonly (readonly [number, number])[] = [
@@ -129,21 +137,9 @@ function cheapestAssignment(cost: readonly (readonly number[])[], columns: numbe
   return best;
 }
 
-/** Whether the level has ground with the slippery tag at the start, or a rule that could make some. */
-function slipperyEver(pack: Pack, level: LevelRuntime, tag: string): boolean {
-  const start = new Session(pack, level.id).initial;
-  for (const layer of start.layers) for (const e of layer) if (e?.info.tags.has(tag)) return true;
-  for (const rule of level.rules.all) {
-    for (const effect of rule.source.then) {
-      const [name, raw] = Object.entries(effect)[0] as [string, Record<string, unknown> | undefined];
-      if (!OBJECT_PLACING.has(name)) continue;
-      const kind = raw?.[name === "transform" ? "toKind" : "kind"];
-      if (name === "move_entity") continue;
-      if (typeof kind !== "string" || kind.startsWith("$") || pack.kinds.get(kind)?.tags.has(tag))
-        return true;
-    }
-  }
-  return false;
+interface NavigationConfig {
+  readonly groundLayer?: unknown;
+  readonly validGroundTags?: unknown;
 }
 
 interface Analysis {
@@ -182,7 +178,12 @@ function analyse(pack: Pack, level: LevelRuntime): Analysis | null {
     // Ice carries a pushed object on: without slippery ground, now or ever, the system does nothing.
     if (
       system.type === "ice_slide" &&
-      slipperyEver(pack, level, String(system.config.slipperyTag ?? "slippery"))
+      slipperyGroundPossible(
+        pack,
+        level,
+        new Session(pack, level.id).initial,
+        String(system.config.slipperyTag ?? "slippery"),
+      )
     )
       return null;
   }
@@ -190,7 +191,6 @@ function analyse(pack: Pack, level: LevelRuntime): Analysis | null {
   // Every rule that writes the ground must be a clearing rule: on an object of one kind placed where
   // the ground has a tag, at the event's position, using the object up. Rules must not place objects.
   let carrier: string | null = null;
-  const writableTags = new Set<string>();
   for (const rule of level.rules.all) {
     const source = rule.source;
     let writesGround = false;
@@ -211,7 +211,6 @@ function analyse(pack: Pack, level: LevelRuntime): Analysis | null {
     const test = where?.position_has_tag as { layer?: unknown; tag?: unknown } | undefined;
     if (!where || Object.keys(where).length !== 1 || !test || test.layer !== groundId) return null;
     if (typeof test.tag !== "string") return null;
-    writableTags.add(test.tag);
     if (!(pack.kinds.get(target)?.tags.has(test.tag) ?? false)) continue;
     // A rule that can write over the target: it must be the clearing rule.
     const condition = source.if as { event?: { kind?: unknown } } | undefined;
@@ -225,26 +224,21 @@ function analyse(pack: Pack, level: LevelRuntime): Analysis | null {
   if (carrier === null) return null;
   const carrierInfo = pack.kinds.get(carrier);
   if (carrierInfo?.layerIndex !== objects) return null;
-  // Ground that no rule writes and no push accepts never lets a pushed object in.
-  const walls = new Set<string>();
-  for (const kind of pack.kinds.values()) {
-    if (kind.layerIndex !== ground) continue;
-    if ([...writableTags].some((t) => kind.tags.has(t))) continue;
-    if (pushes.some((p) => p.validTargetTags.some((t) => kind.tags.has(t)))) continue;
-    walls.add(kind.name);
-  }
-  // `avatar_navigation` never enters void, nor ground without one of its `validGroundTags` (if set).
+  // Ground that nothing ever changes is a wall to a pushed object when no push accepts it, and to the
+  // avatar when `avatar_navigation` refuses it (void, or ground without its `validGroundTags`, if set).
+  const fixed = fixedGroundKinds(pack, level, ground);
   const navigations = level.systems.filter((sys) => sys.type === "avatar_navigation");
+  const navigation = navigations.length === 1 ? (navigations[0]?.config as NavigationConfig) : null;
+  const validGround =
+    navigation && Array.isArray(navigation.validGroundTags) ? (navigation.validGroundTags as string[]) : [];
+  const walls = new Set<string>();
   const avatarWalls = new Set<string>();
-  for (const kind of pack.kinds.values()) {
-    if (kind.layerIndex !== ground || navigations.length !== 1) continue;
-    if ([...writableTags].some((t) => kind.tags.has(t))) continue;
-    const config = (navigations[0] as { config: { groundLayer?: unknown; validGroundTags?: unknown } })
-      .config;
-    if ((config.groundLayer ?? "ground") !== groundId) continue;
-    const valid = Array.isArray(config.validGroundTags) ? (config.validGroundTags as string[]) : [];
-    if (kind.name === "void" || (valid.length > 0 && !valid.some((t) => kind.tags.has(t))))
-      avatarWalls.add(kind.name);
+  for (const name of fixed) {
+    const tags = pack.kinds.get(name)?.tags ?? new Set<string>();
+    if (!pushes.some((p) => p.validTargetTags.some((t) => tags.has(t)))) walls.add(name);
+    if (navigation === null || (navigation.groundLayer ?? "ground") !== groundId) continue;
+    if (name === "void" || (validGround.length > 0 && !validGround.some((t) => tags.has(t))))
+      avatarWalls.add(name);
   }
   return {
     target,

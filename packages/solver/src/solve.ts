@@ -1,4 +1,4 @@
-import { type Pack, Session } from "@gridponder/engine";
+import { type ActionInput, type Pack, Session } from "@gridponder/engine";
 import { aStar } from "./astar.js";
 import { breadthFirst, type SearchOutcome } from "./bfs.js";
 import { floodFillFilter } from "./flood-heuristic.js";
@@ -22,6 +22,7 @@ export function solveLevel(pack: Pack, levelId: string, options: SolveOptions = 
   const limits = new Limits(levelId, options);
   const countLimit = options.countLimit ?? 100;
   const known = options.heuristic ?? levelHeuristic(pack, space.level);
+  const gold = winningGold(pack, levelId);
   // Levels with a marker layer search best breadth-first over marker cores (pruned by the heuristic).
   const strategy = options.strategy ?? (known && space.bound === null ? "astar" : "bfs");
   let outcome: SearchOutcome;
@@ -51,35 +52,27 @@ export function solveLevel(pack: Pack, levelId: string, options: SolveOptions = 
   } else {
     // A winning gold path bounds the optimum, so with a heuristic the marker search keeps only states
     // that can still win within its length (built-in heuristics never read the marker layer).
-    const goldLength = winningGoldLength(pack, levelId);
     const prune =
-      known && !options.heuristic && goldLength !== null
-        ? { heuristic: known, length: goldLength }
-        : undefined;
+      known && !options.heuristic && gold !== null ? { heuristic: known, length: gold.length } : undefined;
     if (prune) heuristic = known;
     outcome = markerBreadthFirst(space, limits, countLimit, prune) ?? breadthFirst(space, limits, countLimit);
   }
-  let gold = judgeGold(pack, levelId, outcome.optimalLength, outcome.optimalCount, outcome.countCapped);
-  const goldProven =
+  if (
     outcome.status === "bounded" &&
-    gold.wins &&
-    gold.firstRejected === null &&
+    gold !== null &&
     outcome.lowerBound !== null &&
-    outcome.lowerBound >= gold.length;
-  if (goldProven) {
+    outcome.lowerBound >= gold.length
+  ) {
     // The search ruled out every shorter solution before a bound stopped it, so the gold path is a
     // shortest one (how many others there are stays unknown).
-    const replay = new Session(pack, levelId);
-    for (const action of pack.levels[levelId]?.solution.goldPath ?? []) replay.act(action);
     outcome = {
       ...outcome,
       status: "solved",
       bound: null,
       optimalLength: gold.length,
-      solution: replay.actions,
+      solution: gold,
       lowerBound: gold.length,
     };
-    gold = judgeGold(pack, levelId, gold.length, null, false);
   }
   const elapsedMs = limits.elapsedMs;
   limits.report({
@@ -96,14 +89,14 @@ export function solveLevel(pack: Pack, levelId: string, options: SolveOptions = 
     heuristic: heuristic?.name ?? null,
     elapsedMs,
     statesPerSecond: elapsedMs > 0 ? (outcome.statesExpanded / elapsedMs) * 1000 : 0,
-    gold,
+    gold: judgeGold(pack, levelId, outcome.optimalLength, outcome.optimalCount, outcome.countCapped),
   };
 }
 
-/** The length of the level's gold path when it wins with every action accepted, else `null`. */
-function winningGoldLength(pack: Pack, levelId: string): number | null {
-  const gold = pack.levels[levelId]?.solution.goldPath ?? [];
+/** The level's gold path as actions when it wins with every action accepted, else `null`. */
+function winningGold(pack: Pack, levelId: string): ActionInput[] | null {
   const session = new Session(pack, levelId);
-  for (const action of gold) if (!session.act(action).accepted) return null;
-  return session.won ? gold.length : null;
+  for (const action of pack.levels[levelId]?.solution.goldPath ?? [])
+    if (!session.act(action).accepted) return null;
+  return session.won ? session.actions : null;
 }
