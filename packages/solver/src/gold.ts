@@ -1,5 +1,21 @@
-import { type Pack, Session } from "@gridponder/engine";
+import { type ActionInput, type Pack, Session } from "@gridponder/engine";
 import type { GoldVerdict } from "./types.js";
+
+/** A level's gold path played through: the actions as resolved, whether it wins, the first rejection. */
+export interface GoldReplay {
+  readonly actions: ActionInput[];
+  readonly wins: boolean;
+  readonly firstRejected: number | null;
+}
+
+export function replayGold(pack: Pack, levelId: string): GoldReplay {
+  const session = new Session(pack, levelId);
+  let firstRejected: number | null = null;
+  (pack.levels[levelId]?.solution.goldPath ?? []).forEach((action, i) => {
+    if (!session.act(action).accepted && firstRejected === null) firstRejected = i;
+  });
+  return { actions: session.actions, wins: session.won, firstRejected };
+}
 
 /** Replays a level's gold path and judges it against what the search found (if it found anything). */
 export function judgeGold(
@@ -9,15 +25,22 @@ export function judgeGold(
   optimalCount: number | null,
   countCapped: boolean,
 ): GoldVerdict {
+  return goldVerdict(pack, levelId, optimalLength, optimalCount, countCapped, replayGold(pack, levelId));
+}
+
+/** `judgeGold` for a caller that has already replayed the gold path. */
+export function goldVerdict(
+  pack: Pack,
+  levelId: string,
+  optimalLength: number | null,
+  optimalCount: number | null,
+  countCapped: boolean,
+  replay: GoldReplay,
+): GoldVerdict {
   const def = pack.levels[levelId];
   const gold = def?.solution.goldPath ?? [];
   const hintStops = def?.solution.hintStops ?? [];
-  const session = new Session(pack, levelId);
-  let firstRejected: number | null = null;
-  gold.forEach((action, i) => {
-    if (!session.act(action).accepted && firstRejected === null) firstRejected = i;
-  });
-  const wins = session.won;
+  const { wins, firstRejected } = replay;
   const optimal = optimalLength === null ? null : wins && gold.length === optimalLength;
   let uniqueOptimum: boolean | null = null;
   if (optimal === false) uniqueOptimum = false;

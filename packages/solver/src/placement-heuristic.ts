@@ -1,7 +1,6 @@
 import {
   type Entity,
   fixedGroundKinds,
-  type GameState,
   type LevelRuntime,
   type Pack,
   Session,
@@ -38,18 +37,21 @@ export const placementHeuristic: HeuristicFactory = (pack: Pack, level: LevelRun
   const { target, carrier, ground, objects, width, cells } = analysis;
   const distances = new Map<string, Int32Array>();
   const height = cells / width;
-  // Pushes needed to bring a basket from each cell to `cell`, for the ground as it stands (-1: never).
-  // A push moves a basket one cell on, into a cell that is no wall for objects, and needs the avatar
-  // on the cell behind it (or needed it there when the push was first tried, for a pending one), so
-  // that cell is no wall for the avatar. Walls are ground that never changes, so distances computed on
-  // them stay valid, and a cell from which no plot can be reached is a dead end for a basket.
-  const distanceFrom = (state: GameState, cell: number): Int32Array => {
-    const layer = state.layers[ground] as readonly (Entity | null)[];
+  // Which cells are walls, as text: distances are remembered per plot and per signature.
+  const wallSignature = (layer: readonly (Entity | null)[]): string => {
     let signature = "";
     for (let i = 0; i < cells; i++) {
       const kind = layer[i]?.kind ?? "";
       signature += String((analysis.walls.has(kind) ? 1 : 0) + (analysis.avatarWalls.has(kind) ? 2 : 0));
     }
+    return signature;
+  };
+  // Pushes needed to bring a basket from each cell to `cell`, for the ground as it stands (-1: never).
+  // A push moves a basket one cell on, into a cell that is no wall for objects, and needs the avatar
+  // on the cell behind it (or needed it there when the push was first tried, for a pending one), so
+  // that cell is no wall for the avatar. Walls are ground that never changes, so distances computed on
+  // them stay valid, and a cell from which no plot can be reached is a dead end for a basket.
+  const distanceFrom = (layer: readonly (Entity | null)[], signature: string, cell: number): Int32Array => {
     const key = `${cell}|${signature}`;
     const known = distances.get(key);
     if (known) return known;
@@ -90,8 +92,9 @@ export const placementHeuristic: HeuristicFactory = (pack: Pack, level: LevelRun
       if (plots.length === 0) return 0;
       if (baskets.length < plots.length) return Number.POSITIVE_INFINITY;
       // cost[p][b]: pushes for basket b to reach plot p (-1: never).
+      const signature = wallSignature(groundCells);
       const cost = plots.map((p) => {
-        const dist = distanceFrom(state, p);
+        const dist = distanceFrom(groundCells, signature, p);
         return baskets.map((b) => dist[b] as number);
       });
       return cheapestAssignment(cost, baskets.length);

@@ -1,8 +1,8 @@
-import { type ActionInput, type Pack, Session } from "@gridponder/engine";
+import type { Pack } from "@gridponder/engine";
 import { aStar } from "./astar.js";
 import { breadthFirst, type SearchOutcome } from "./bfs.js";
 import { floodFillFilter } from "./flood-heuristic.js";
-import { judgeGold } from "./gold.js";
+import { goldVerdict, replayGold } from "./gold.js";
 import { levelHeuristic, zeroHeuristic } from "./heuristics.js";
 import { Limits } from "./limits.js";
 import { markerBreadthFirst } from "./marker-bfs.js";
@@ -22,7 +22,9 @@ export function solveLevel(pack: Pack, levelId: string, options: SolveOptions = 
   const limits = new Limits(levelId, options);
   const countLimit = options.countLimit ?? 100;
   const known = options.heuristic ?? levelHeuristic(pack, space.level);
-  const gold = winningGold(pack, levelId);
+  const replay = replayGold(pack, levelId);
+  // The gold path as actions when it wins with every action accepted: it bounds the optimum.
+  const gold = replay.wins && replay.firstRejected === null ? replay.actions : null;
   // Levels with a marker layer search best breadth-first over marker cores (pruned by the heuristic).
   const strategy = options.strategy ?? (known && space.bound === null ? "astar" : "bfs");
   let outcome: SearchOutcome;
@@ -89,14 +91,13 @@ export function solveLevel(pack: Pack, levelId: string, options: SolveOptions = 
     heuristic: heuristic?.name ?? null,
     elapsedMs,
     statesPerSecond: elapsedMs > 0 ? (outcome.statesExpanded / elapsedMs) * 1000 : 0,
-    gold: judgeGold(pack, levelId, outcome.optimalLength, outcome.optimalCount, outcome.countCapped),
+    gold: goldVerdict(
+      pack,
+      levelId,
+      outcome.optimalLength,
+      outcome.optimalCount,
+      outcome.countCapped,
+      replay,
+    ),
   };
-}
-
-/** The level's gold path as actions when it wins with every action accepted, else `null`. */
-function winningGold(pack: Pack, levelId: string): ActionInput[] | null {
-  const session = new Session(pack, levelId);
-  for (const action of pack.levels[levelId]?.solution.goldPath ?? [])
-    if (!session.act(action).accepted) return null;
-  return session.won ? session.actions : null;
 }
