@@ -1,6 +1,7 @@
 import type { GameState, LevelRuntime, Pack } from "@gridponder/engine";
 import { floodFillHeuristic } from "./flood-heuristic.js";
 import { placementHeuristic } from "./placement-heuristic.js";
+import { relaxedCarryHeuristic } from "./relaxed-carry/heuristic.js";
 import type { Heuristic, HeuristicFactory } from "./types.js";
 
 /** No estimate at all: A* becomes uniform-cost search. Always admissible. */
@@ -61,6 +62,7 @@ export const HEURISTICS: readonly HeuristicFactory[] = [
   reachTargetHeuristic,
   floodFillHeuristic,
   placementHeuristic,
+  relaxedCarryHeuristic,
 ];
 
 /** The best admissible heuristic this level allows, or `null` when only the zero heuristic fits. */

@@ -18,6 +18,7 @@ export {
 export { Limits } from "./limits.js";
 export { markerBreadthFirst, type Prune } from "./marker-bfs.js";
 export { placementHeuristic } from "./placement-heuristic.js";
+export { relaxedCarryHeuristic } from "./relaxed-carry/heuristic.js";
 export { type SearchSpace, searchSpace } from "./search-space.js";
 export { solveLevel } from "./solve.js";
 export type {
@@ -25,6 +26,7 @@ export type {
   GoldVerdict,
   Heuristic,
   HeuristicFactory,
+  MarkerHeuristic,
   MoveFilter,
   SearchOutcome,
   SearchProgress,

@@ -3,7 +3,7 @@ import { searchOutcome } from "./bfs.js";
 import type { Limits } from "./limits.js";
 import type { SearchSpace } from "./search-space.js";
 import { StateTable } from "./state-table.js";
-import type { Bound, Heuristic, SearchOutcome } from "./types.js";
+import type { Bound, Heuristic, MarkerHeuristic, SearchOutcome } from "./types.js";
 
 /**
  * A (core, marker) slot is one 32-bit word: the depth it was first reached at in the high half, the
@@ -21,8 +21,9 @@ const DEAD = -2;
 /**
  * Pruning by an admissible heuristic and a length no optimal solution exceeds (a winning gold path's):
  * states that cannot reach a win within `length` are not kept. Every state of a solution of at most
- * that length passes, so the optimum and the number of optimal solutions stay exact. The heuristic is
- * asked about cores (the marker layer empty), so it must not read the marker layer.
+ * that length passes, so the optimum and the number of optimal solutions stay exact. A plain heuristic
+ * is asked about cores (the marker layer empty), so it must not read the marker layer; a
+ * `MarkerHeuristic` is asked per (core, marker) slot.
  */
 export interface Prune {
   readonly heuristic: Heuristic;
@@ -104,8 +105,12 @@ class MarkerSearch {
   private placedMarker = 0;
   private seen = 0;
   private expanded = 0;
-  /** Per core: its heuristic estimate, or -1 before it is needed (with pruning). */
+  /**
+   * Per core: its heuristic estimate, or with a marker heuristic its base (see `MarkerHeuristic`);
+   * -1 before it is needed (with pruning).
+   */
   private estimates = new Float64Array(0);
+  private readonly perMarker: MarkerHeuristic | null;
   /** Whether pruning has dropped any state. */
   private pruned = false;
   /** Per core: 1 when its states are won. */
@@ -136,6 +141,8 @@ class MarkerSearch {
     this.originFreeKey = new Int32Array(space.keyWidth);
     this.groups = new StateTable(space.keyWidth);
     this.cap = Math.min(countLimit + 1, 0xffff);
+    const h = prune?.heuristic as Partial<MarkerHeuristic> | undefined;
+    this.perMarker = h?.base && h.at ? (h as MarkerHeuristic) : null;
     // Plain arrays copied from an engine layer, not frozen: the engine copies layers it writes, and
     // V8 copies frozen or holey arrays on a slow path.
     const empty = (space.start.layers[this.field] as readonly (Entity | null)[]).slice();
@@ -231,7 +238,7 @@ class MarkerSearch {
       const slot = toBase + m;
       const at = slots[slot] as number;
       if (depthOf(at) === UNSEEN) {
-        if (this.prune !== null && next + this.estimate(to) > this.prune.length) {
+        if (this.prune !== null && next + this.estimate(to, m) > this.prune.length) {
           this.pruned = true;
           continue;
         }
@@ -312,9 +319,22 @@ class MarkerSearch {
     this.primed = true;
   }
 
-  /** The heuristic estimate of a core (the marker plays no part in it), computed once. */
-  private estimate(core: number): number {
+  /**
+   * The heuristic estimate of a core with marker value `m`: for a marker heuristic from the core's
+   * base (read once per core), otherwise the core's own estimate (the marker plays no part in it),
+   * computed once.
+   */
+  private estimate(core: number, m: number): number {
     const known = this.estimates[core] as number;
+    const perMarker = this.perMarker;
+    if (perMarker !== null) {
+      let base = known;
+      if (base === -1) {
+        base = perMarker.base(this.coreStates[core] as GameState);
+        this.estimates[core] = base;
+      }
+      return perMarker.at(base, m);
+    }
     if (known >= 0) return known;
     const h = (this.prune as Prune).heuristic.estimate(this.coreStates[core] as GameState);
     this.estimates[core] = h;

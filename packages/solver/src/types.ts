@@ -12,6 +12,16 @@ export interface Heuristic {
 }
 
 /**
+ * A heuristic that also answers for each cell of a marker layer (see `markerBreadthFirst`): `base`
+ * reads a state whose marker layer is empty once, and `at` gives the estimate with marker value `m`
+ * (0 for none, else 1 + the marker's cell index), cheaply, for each marker the search meets.
+ */
+export interface MarkerHeuristic extends Heuristic {
+  base(state: GameState): number;
+  at(base: number, marker: number): number;
+}
+
+/**
  * Narrows the actions worth trying from a state without losing every optimal solution (a dominance
  * rule). Returns the indices (into the search space's actions) to try, or `null` for all of them.
  */

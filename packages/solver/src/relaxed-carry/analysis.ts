@@ -1,0 +1,336 @@
+import { type GameState, type LevelRuntime, type Pack, Session } from "@gridponder/engine";
+
+/** Cell steps by direction number: 0 up, 1 down, 2 left, 3 right (so `d ^ 1` is the opposite). */
+export const STEPS: readonly (readonly [number, number])[] = [
+  [0, -1],
+  [0, 1],
+  [-1, 0],
+  [1, 0],
+];
+export const DIRECTION_NAMES = ["up", "down", "left", "right"];
+
+/** The systems the relaxation understands; a level with any other system gets no relaxation. */
+const KNOWN_SYSTEMS = new Set(["avatar_navigation", "push_objects", "anchor_point", "ice_slide"]);
+/** Rule effects the relaxation understands (each aimed at the event's position, see `analyseRules`). */
+const KNOWN_EFFECTS = new Set(["set_inventory", "clear_inventory", "destroy", "transform"]);
+
+/**
+ * What the relaxed model of a carry level needs to know, per board cell (row-major, `width` wide).
+ * Everything here over-approximates: a flag is set when the thing is possible at some point of some
+ * play, so the relaxed model allows at least every move the engine can make (see `model.ts`).
+ */
+export interface CarryLevel {
+  readonly width: number;
+  readonly height: number;
+  readonly cells: number;
+  readonly ground: number;
+  readonly objects: number;
+  /** The ground kind the goal clears and the object kind whose placement clears it. */
+  readonly target: string;
+  readonly carrier: string;
+  /** Per cell and direction: the neighbouring cell, or -1 off the board. */
+  readonly neighbour: Int32Array;
+  /** The avatar may stand here (ground that can be other than void). */
+  readonly avatarCell: Uint8Array;
+  /** The avatar may slide into this cell on ice (ground that can be walkable and not void). */
+  readonly avatarSlideInto: Uint8Array;
+  /** A push may move a carrier into this cell (its ground can carry a valid target tag). */
+  readonly pushInto: Uint8Array;
+  /** A carrier sliding on ice may move into this cell (its ground can be walkable). */
+  readonly slideInto: Uint8Array;
+  /** The ground can be slippery. */
+  readonly slippery: Uint8Array;
+  /** A rule other than the planting one may destroy a carrier placed here (water that drowns it). */
+  readonly destroys: Uint8Array;
+  /** Plot number per cell (cells of the target kind at the start), or -1. */
+  readonly plot: Int32Array;
+  readonly plots: readonly number[];
+  /**
+   * Cells whose entry can let a stale pending move fire on the next turn: a pickup (a tool now held),
+   * ground whose push validity can change. (A slide that pushes objects about can too, anywhere.)
+   */
+  readonly enabling: Uint8Array;
+  /** The push system's configuration, to tell whether a pending move fires on the next turn. */
+  readonly push: PushConfig;
+  /** The twin marker: its layer and the action that drops or recalls it; `null` without one. */
+  readonly marker: { readonly layer: number; readonly action: string } | null;
+  /** The move action's id and the direction each of its four directions has (-1 when not allowed). */
+  readonly moveAction: string;
+  readonly directions: readonly string[];
+}
+
+export interface PushConfig {
+  readonly pushableTags: readonly string[];
+  readonly validTargetTags: readonly string[];
+  readonly toolInteractions: readonly { readonly item: string; readonly targetTag: string }[];
+}
+
+interface RuleFacts {
+  readonly transforms: { readonly whereTag: string | null; readonly toKind: string }[];
+  readonly carrierDestroyTags: (string | null)[];
+  readonly pickupWhere: { readonly layer: string; readonly tag: string }[] | "anywhere";
+}
+
+/**
+ * Recognises a carry level the relaxed model covers: won by `all_cleared` of one ground kind that a
+ * rule clears when a pushed carrier object is placed on it (the planting rule); systems among
+ * `avatar_navigation` (one step per move), `push_objects`, `anchor_point` (a marker off the
+ * objects and ground layers) and `ice_slide`; rules that only hand out or take items, destroy at the
+ * event's position and transform ground there. Returns `null` otherwise.
+ */
+export function analyseCarryLevel(pack: Pack, level: LevelRuntime, start?: GameState): CarryLevel | null {
+  const ground = pack.layerIndex.get("ground");
+  const objects = pack.layerIndex.get("objects");
+  if (ground === undefined || objects === undefined) return null;
+  const groundId = pack.layers[ground]?.id ?? "ground";
+  const goalKinds = new Set(level.goals.map((g) => (g.config as { kind?: unknown }).kind));
+  if (level.goals.length === 0 || level.goals.some((g) => g.type !== "all_cleared")) return null;
+  if (level.goals.some((g) => Object.keys(g.config as object).some((k) => k !== "kind"))) return null;
+  const target = [...goalKinds][0];
+  if (goalKinds.size !== 1 || typeof target !== "string") return null;
+  if (pack.kinds.get(target)?.layerIndex !== ground) return null;
+  if (level.loseConditions.length > 0) return null;
+
+  let push: PushConfig | null = null;
+  let navigation: Record<string, unknown> | null = null;
+  let marker: CarryLevel["marker"] = null;
+  let slipperyTag: string | null = null;
+  let markerBlockedBy: string[] | null = null;
+  for (const system of level.systems) {
+    if (!KNOWN_SYSTEMS.has(system.type)) return null;
+    const config = system.config as Record<string, unknown>;
+    if (system.type === "push_objects") {
+      if (push !== null) return null;
+      push = {
+        pushableTags: (config.pushableTags as string[] | undefined) ?? ["pushable"],
+        validTargetTags: (config.validTargetTags as string[] | undefined) ?? ["walkable"],
+        toolInteractions: (config.toolInteractions as PushConfig["toolInteractions"] | undefined) ?? [],
+      };
+    } else if (system.type === "avatar_navigation") {
+      if (navigation !== null) return null;
+      navigation = config;
+    } else if (system.type === "anchor_point") {
+      if (marker !== null) return null;
+      const layer = pack.layerIndex.get(String(config.markerLayer));
+      if (layer === undefined || layer === ground || layer === objects) return null;
+      marker = { layer, action: String(config.action ?? "clone") };
+      markerBlockedBy = (config.blockedByTags as string[] | undefined) ?? ["solid"];
+    } else if (system.type === "ice_slide") {
+      if (slipperyTag !== null) return null;
+      slipperyTag = String(config.slipperyTag ?? "slippery");
+    }
+  }
+  if (push === null || navigation === null) return null;
+  if ((navigation.groundLayer ?? "ground") !== groundId) return null;
+  const validGround = (navigation.validGroundTags as string[] | undefined) ?? [];
+  const allowed = (navigation.directions as string[] | undefined) ?? DIRECTION_NAMES;
+  const moveAction = String(navigation.moveAction ?? "move");
+
+  const facts = analyseRules(pack, level, groundId, target);
+  if (facts === null) return null;
+  const carrier = facts.carrier;
+  const carrierTags = pack.kinds.get(carrier)?.tags;
+  if (carrierTags === undefined || pack.kinds.get(carrier)?.layerIndex !== objects) return null;
+  // A carrier is solid and pushable, no tool removes it, and it blocks the marker's recall.
+  if (!carrierTags.has("solid") || !push.pushableTags.some((t) => carrierTags.has(t))) return null;
+  if (push.toolInteractions.some((t) => carrierTags.has(t.targetTag))) return null;
+  // A carrier on the marker must block the recall, or the avatar could land on a carrier.
+  if (markerBlockedBy !== null && !markerBlockedBy.some((t) => carrierTags.has(t))) return null;
+
+  const state = start ?? new Session(pack, level.id).initial;
+  const { width, height } = level;
+  const cells = width * height;
+  const groundCells = state.layers[ground] ?? [];
+  const objectCells = state.layers[objects] ?? [];
+  // Ground kinds each cell can ever have: its kind at the start, closed under the transforms.
+  const possible: Set<string>[] = [];
+  for (let i = 0; i < cells; i++) possible.push(new Set([groundCells[i]?.kind ?? ""]));
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const kinds of possible) {
+      for (const t of facts.transforms) {
+        if (kinds.has(t.toKind)) continue;
+        if (t.whereTag !== null && ![...kinds].some((k) => pack.kinds.get(k)?.tags.has(t.whereTag as string)))
+          continue;
+        kinds.add(t.toKind);
+        changed = true;
+      }
+    }
+  }
+  const can = (i: number, test: (tags: ReadonlySet<string>, kind: string) => boolean) =>
+    [...(possible[i] as Set<string>)].some((k) => test(pack.kinds.get(k)?.tags ?? new Set(), k));
+  const all = (i: number, test: (tags: ReadonlySet<string>, kind: string) => boolean) =>
+    [...(possible[i] as Set<string>)].every((k) => test(pack.kinds.get(k)?.tags ?? new Set(), k));
+  const flags = () => new Uint8Array(cells);
+  const neighbour = new Int32Array(cells * 4).fill(-1);
+  const avatarCell = flags();
+  const avatarSlideInto = flags();
+  const pushInto = flags();
+  const slideInto = flags();
+  const slippery = flags();
+  const destroys = flags();
+  const enabling = flags();
+  const plot = new Int32Array(cells).fill(-1);
+  const plots: number[] = [];
+  for (let i = 0; i < cells; i++) {
+    const x = i % width;
+    const y = (i - x) / width;
+    STEPS.forEach(([dx, dy], d) => {
+      const nx = x + dx;
+      const ny = y + dy;
+      if (nx >= 0 && ny >= 0 && nx < width && ny < height) neighbour[i * 4 + d] = ny * width + nx;
+    });
+    const notVoid = (_: ReadonlySet<string>, kind: string) => kind !== "void";
+    avatarCell[i] = can(
+      i,
+      (tags, kind) => kind !== "void" && (validGround.length === 0 || validGround.some((t) => tags.has(t))),
+    )
+      ? 1
+      : 0;
+    avatarSlideInto[i] = can(i, (tags, kind) => notVoid(tags, kind) && tags.has("walkable")) ? 1 : 0;
+    pushInto[i] = can(i, (tags) => push.validTargetTags.some((t) => tags.has(t))) ? 1 : 0;
+    slideInto[i] = can(i, (tags, kind) => notVoid(tags, kind) && tags.has("walkable")) ? 1 : 0;
+    if (slipperyTag !== null) slippery[i] = can(i, (tags) => tags.has(slipperyTag)) ? 1 : 0;
+    destroys[i] = facts.carrierDestroyTags.some((tag) => tag === null || can(i, (tags) => tags.has(tag)))
+      ? 1
+      : 0;
+    if (groundCells[i]?.kind === target) {
+      plot[i] = plots.length;
+      plots.push(i);
+    }
+    // Push validity that can change lets a stale push fire: the change happens where the turn ends.
+    const valid = (tags: ReadonlySet<string>) => push.validTargetTags.some((t) => tags.has(t));
+    if (!all(i, valid) && can(i, valid)) enabling[i] = 1;
+    if (facts.pickupWhere === "anywhere") enabling[i] = 1;
+    else
+      for (const where of facts.pickupWhere) {
+        if (where.layer === groundId && can(i, (tags) => tags.has(where.tag))) enabling[i] = 1;
+        if (where.layer === pack.layers[objects]?.id && objectCells[i]?.info.tags.has(where.tag))
+          enabling[i] = 1;
+      }
+  }
+  if (plots.length === 0 || plots.length > 8) return null;
+  // Pickups must stay where they start: no pushable kind carries a tag that hands out an item.
+  if (facts.pickupWhere !== "anywhere") {
+    for (const where of facts.pickupWhere) {
+      if (where.layer === groundId) continue;
+      if (where.layer !== pack.layers[objects]?.id) return null;
+      for (const kind of pack.kinds.values())
+        if (kind.tags.has(where.tag) && push.pushableTags.some((t) => kind.tags.has(t))) return null;
+    }
+  }
+  const directions = DIRECTION_NAMES.map((name) => (allowed.includes(name) ? name : ""));
+  return {
+    width,
+    height,
+    cells,
+    ground,
+    objects,
+    target,
+    carrier,
+    neighbour,
+    avatarCell,
+    avatarSlideInto,
+    pushInto,
+    slideInto,
+    slippery,
+    destroys,
+    plot,
+    plots,
+    enabling,
+    push,
+    marker,
+    moveAction,
+    directions,
+  };
+}
+
+/**
+ * Reads the rules: the planting rule (on a carrier placed on ground with the target's tag: the ground
+ * transformed, the carrier destroyed), other rules that may destroy a carrier where it is placed, the
+ * ground transforms any rule makes, and where items are handed out. `null` for anything else: a rule
+ * that places objects, writes the target kind, or acts anywhere but at its event's position.
+ */
+function analyseRules(
+  pack: Pack,
+  level: LevelRuntime,
+  groundId: string,
+  target: string,
+): (RuleFacts & { carrier: string }) | null {
+  let carrier: string | null = null;
+  const transforms: RuleFacts["transforms"] = [];
+  const destroyTags: { tag: string | null; kind: string | null; plants: boolean }[] = [];
+  const pickupWhere: { layer: string; tag: string }[] = [];
+  let pickupAnywhere = false;
+  for (const rule of level.rules.all) {
+    const source = rule.source;
+    const where = source.where as Record<string, unknown> | undefined;
+    const test = where?.position_has_tag as { layer?: unknown; tag?: unknown } | undefined;
+    if (where !== undefined && (Object.keys(where).length !== 1 || test === undefined)) return null;
+    const whereLayer = typeof test?.layer === "string" ? test.layer : null;
+    const whereTag = typeof test?.tag === "string" ? test.tag : null;
+    if (test !== undefined && (whereLayer === null || whereTag === null)) return null;
+    const condition = source.if as { event?: { kind?: unknown } } | undefined;
+    const eventKind = typeof condition?.event?.kind === "string" ? condition.event.kind : null;
+    let plants = false;
+    let destroysObject = false;
+    for (const effect of source.then) {
+      const [name, raw] = Object.entries(effect)[0] as [string, Record<string, unknown> | undefined];
+      const f = raw ?? {};
+      if (!KNOWN_EFFECTS.has(name)) return null;
+      if (name === "set_inventory") {
+        if (source.on !== "avatar_entered") return null;
+        if (whereLayer === null) pickupAnywhere = true;
+        else pickupWhere.push({ layer: whereLayer, tag: whereTag as string });
+        continue;
+      }
+      if (name === "clear_inventory") continue;
+      if (f.position !== "$event.position") return null;
+      if (name === "transform") {
+        if (f.layer !== groundId) return null;
+        if (source.on !== "avatar_entered" && source.on !== "object_placed") return null;
+        const toKind = String(f.toKind);
+        if (toKind === target || pack.kinds.get(toKind)?.layerIndex === undefined) return null;
+        transforms.push({ whereTag: whereLayer === groundId ? whereTag : null, toKind });
+        if (whereLayer === groundId && pack.kinds.get(target)?.tags.has(whereTag as string)) plants = true;
+      } else if (name === "destroy") {
+        if (f.layer === groundId) return null;
+        if (f.layer === "objects") destroysObject = true;
+      }
+    }
+    if (!destroysObject) continue;
+    // Destroying what the avatar walks onto never touches a carrier: carriers are solid.
+    if (source.on === "avatar_entered") continue;
+    if (source.on !== "object_placed") return null;
+    if (plants) {
+      if (eventKind === null || (carrier !== null && carrier !== eventKind)) return null;
+      if (Object.keys(condition ?? {}).length !== 1 || Object.keys(condition?.event ?? {}).length !== 1)
+        return null;
+      carrier = eventKind;
+    }
+    destroyTags.push({ tag: whereLayer === groundId ? whereTag : null, kind: eventKind, plants });
+  }
+  if (carrier === null) return null;
+  const carrierDestroyTags: (string | null)[] = [];
+  for (const d of destroyTags) {
+    if (d.plants || (d.kind !== null && d.kind !== carrier)) continue;
+    carrierDestroyTags.push(d.tag);
+  }
+  // The planting rule's tag must belong to the target kind alone, or it would plant elsewhere too.
+  for (const d of destroyTags) {
+    if (!d.plants || d.tag === null) continue;
+    for (const kind of pack.kinds.values())
+      if (
+        kind.name !== target &&
+        kind.layerIndex === pack.kinds.get(target)?.layerIndex &&
+        kind.tags.has(d.tag)
+      )
+        carrierDestroyTags.push(d.tag);
+  }
+  return {
+    carrier,
+    transforms,
+    carrierDestroyTags,
+    pickupWhere: pickupAnywhere ? "anywhere" : pickupWhere,
+  };
+}

@@ -1,0 +1,153 @@
+import {
+  type Entity,
+  type GameState,
+  type LevelRuntime,
+  type Pack,
+  PENDING_MOVE_MEMORY,
+  Session,
+} from "@gridponder/engine";
+import type { HeuristicFactory, MarkerHeuristic } from "../types.js";
+import { analyseCarryLevel, type CarryLevel, DIRECTION_NAMES, STEPS } from "./analysis.js";
+import { basketDomain, RelaxedLayout } from "./layout.js";
+import { RelaxedModel } from "./model.js";
+import { BEYOND, relaxedDistances } from "./table.js";
+
+/**
+ * For carry levels on ice (see `analyseCarryLevel`), where the placement distance does not apply:
+ * the exact distance to the goal in the relaxed model of `model.ts`, looked up in a table filled
+ * backwards from the goal the first time it is needed. The marker is part of the relaxed state, so
+ * the heuristic also answers per marker cell (`base` and `at`) for the marker search.
+ */
+/** A level's relaxed model, with the map from engine states to relaxed state indices. */
+export interface RelaxedCarry {
+  readonly carry: CarryLevel;
+  readonly layout: RelaxedLayout;
+  readonly model: RelaxedModel;
+  /** The index of a state's relaxed image, its marker read from the state; -1 outside the model. */
+  indexOf(state: GameState): number;
+  /** The same without the marker (see `MarkerHeuristic.base`). */
+  baseOf(state: GameState): number;
+}
+
+/** The relaxed model of a carry level, or `null` when the level is not one (see `analyseCarryLevel`). */
+export function relaxedCarry(pack: Pack, level: LevelRuntime, start?: GameState): RelaxedCarry | null {
+  const first = start ?? new Session(pack, level.id).initial;
+  const carry = analyseCarryLevel(pack, level, first);
+  if (carry === null) return null;
+  const starts: number[] = [];
+  (first.layers[carry.objects] ?? []).forEach((e, i) => {
+    if (e?.kind === carry.carrier) starts.push(i);
+  });
+  let layout: RelaxedLayout;
+  try {
+    layout = new RelaxedLayout(carry, basketDomain(carry, starts), starts.length);
+  } catch {
+    return null;
+  }
+  const k = layout.avatarCells.length;
+  const baseOf = (state: GameState) => baseIndex(carry, layout, state);
+  return {
+    carry,
+    layout,
+    model: new RelaxedModel(carry, layout),
+    baseOf,
+    indexOf(state) {
+      const base = baseOf(state);
+      if (base < 0 || carry.marker === null) return base;
+      const cells = state.layers[carry.marker.layer] ?? [];
+      for (let i = 0; i < cells.length; i++) {
+        if (!cells[i]) continue;
+        const m = layout.avatarIndex[i] as number;
+        return m < 0 ? -1 : base + (1 + m) * k;
+      }
+      return base;
+    },
+  };
+}
+
+/**
+ * For carry levels on ice (see `analyseCarryLevel`), where the placement distance does not apply:
+ * the exact distance to the goal in the relaxed model of `model.ts`, looked up in a table filled
+ * backwards from the goal the first time it is needed. The marker is part of the relaxed state, so
+ * the heuristic also answers per marker cell (`base` and `at`) for the marker search.
+ */
+export const relaxedCarryHeuristic: HeuristicFactory = (pack: Pack, level: LevelRuntime) => {
+  const relaxed = relaxedCarry(pack, level);
+  if (relaxed === null || !relaxed.carry.slippery.some((s) => s === 1)) return null;
+  const { layout, model } = relaxed;
+  let table: Uint8Array | null = null;
+  const distances = () => {
+    table ??= relaxedDistances(model, BEYOND - 1);
+    return table;
+  };
+  const k = layout.avatarCells.length;
+  const lookup = (index: number) => {
+    if (index < 0) return 0;
+    const d = distances()[index] as number;
+    return d === BEYOND ? Number.POSITIVE_INFINITY : d;
+  };
+  const heuristic: MarkerHeuristic = {
+    name: "relaxed carry distance",
+    estimate: (state) => lookup(relaxed.indexOf(state)),
+    base: relaxed.baseOf,
+    at(base, marker) {
+      if (base < 0) return 0;
+      if (marker === 0) return lookup(base);
+      const m = layout.avatarIndex[marker - 1] as number;
+      return m < 0 ? 0 : lookup(base + (1 + m) * k);
+    },
+  };
+  return heuristic;
+};
+
+/** The table index of a state's relaxed image with no marker, or -1 when it falls outside the model. */
+function baseIndex(carry: CarryLevel, layout: RelaxedLayout, state: GameState): number {
+  const position = state.avatar.position;
+  if (!position) return -1;
+  const avatar = position[1] * carry.width + position[0];
+  if ((layout.avatarIndex[avatar] as number) < 0) return -1;
+  const objects = state.layers[carry.objects] as readonly (Entity | null)[];
+  const members: number[] = [];
+  for (let i = 0; i < carry.cells; i++) {
+    if (objects[i]?.kind !== carry.carrier) continue;
+    const b = layout.basketIndex[i] as number;
+    if (b < 0 || i === avatar) return -1;
+    members.push(b);
+  }
+  if (members.length > layout.maxBaskets) return -1;
+  const ground = state.layers[carry.ground] as readonly (Entity | null)[];
+  let mask = 0;
+  carry.plots.forEach((cell, p) => {
+    if (ground[cell]?.kind === carry.target) mask |= 1 << p;
+  });
+  const pending = pendingValue(carry, state);
+  return layout.index(pending, mask, layout.rankOf(members, members.length), -1, avatar);
+}
+
+/**
+ * The relaxed pending value of a state: 0 without a pending move; 2 when `push_objects` would settle
+ * it on the next turn (a tool for its blocker in hand, or a push into a free, valid cell), as it does
+ * unless that turn arms another; 1 otherwise.
+ */
+function pendingValue(carry: CarryLevel, state: GameState): number {
+  const move = state.memory[PENDING_MOVE_MEMORY] as
+    | { to?: readonly number[]; direction?: string }
+    | undefined;
+  if (!move?.to) return 0;
+  const [x = -1, y = -1] = move.to;
+  const { width, height, push } = carry;
+  const blocker = (state.layers[carry.objects] as readonly (Entity | null)[])[y * width + x];
+  if (!blocker) return 1;
+  const item = state.avatar.item;
+  if (push.toolInteractions.some((t) => item === t.item && blocker.info.tags.has(t.targetTag))) return 2;
+  if (!push.pushableTags.some((t) => blocker.info.tags.has(t))) return 1;
+  const d = DIRECTION_NAMES.indexOf(move.direction ?? "");
+  const step = STEPS[d];
+  if (step === undefined) return 1;
+  const tx = x + step[0];
+  const ty = y + step[1];
+  if (tx < 0 || ty < 0 || tx >= width || ty >= height) return 1;
+  const ground = (state.layers[carry.ground] as readonly (Entity | null)[])[ty * width + tx];
+  if (!push.validTargetTags.some((t) => ground?.info.tags.has(t))) return 1;
+  return (state.layers[carry.objects] as readonly (Entity | null)[])[ty * width + tx] ? 1 : 2;
+}

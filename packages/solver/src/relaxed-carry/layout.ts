@@ -1,0 +1,208 @@
+import type { CarryLevel } from "./analysis.js";
+
+/**
+ * The pending dimension: 0 no pending move; 1 one that will not fire on the next turn; 2 one that
+ * will, unless that turn arms another.
+ */
+export const PENDING_VALUES = 3;
+
+/**
+ * Numbers the relaxed states of a carry level densely, so distances fit one byte array:
+ * `((((pending · 2^plots + plotsLeft) · combos + baskets) · (avatarCells + 1) + marker) · avatarCells + avatar)`.
+ * `baskets` ranks the set of carrier cells (among the cells a carrier can ever reach) in the
+ * combinatorial number system, sets of every size up to the number of carriers at the start; the
+ * marker is 0 for none, else 1 + its avatar-cell number.
+ */
+export class RelaxedLayout {
+  /** Avatar-cell number per board cell (-1: the avatar never stands there), and back. */
+  readonly avatarIndex: Int32Array;
+  readonly avatarCells: Int32Array;
+  /** Carrier-cell number per board cell (-1: no carrier ever gets there), and back. */
+  readonly basketIndex: Int32Array;
+  readonly basketCells: Int32Array;
+  readonly maxBaskets: number;
+  readonly combos: number;
+  readonly masks: number;
+  readonly size: number;
+  /** binomial[n * (maxBaskets + 1) + k]. */
+  private readonly binomial: Float64Array;
+  /** Where the sets of each size start among the ranks. */
+  private readonly sizeBase: Int32Array;
+  /** Per rank: its size and its members (board cells), `maxBaskets` slots each. */
+  readonly comboSize: Uint8Array;
+  readonly comboCells: Int32Array;
+
+  constructor(
+    readonly level: CarryLevel,
+    basketDomain: Uint8Array,
+    maxBaskets: number,
+  ) {
+    const avatar: number[] = [];
+    const basket: number[] = [];
+    this.avatarIndex = new Int32Array(level.cells).fill(-1);
+    this.basketIndex = new Int32Array(level.cells).fill(-1);
+    for (let i = 0; i < level.cells; i++) {
+      if (level.avatarCell[i] === 1) {
+        this.avatarIndex[i] = avatar.length;
+        avatar.push(i);
+      }
+      if (basketDomain[i] === 1) {
+        this.basketIndex[i] = basket.length;
+        basket.push(i);
+      }
+    }
+    this.avatarCells = Int32Array.from(avatar);
+    this.basketCells = Int32Array.from(basket);
+    this.maxBaskets = maxBaskets;
+    const n = basket.length;
+    const k1 = maxBaskets + 1;
+    this.binomial = new Float64Array((n + 1) * k1);
+    for (let i = 0; i <= n; i++) {
+      for (let k = 0; k <= maxBaskets; k++) {
+        this.binomial[i * k1 + k] =
+          k === 0
+            ? 1
+            : i === 0
+              ? 0
+              : (this.binomial[(i - 1) * k1 + k - 1] as number) + (this.binomial[(i - 1) * k1 + k] as number);
+      }
+    }
+    this.sizeBase = new Int32Array(maxBaskets + 2);
+    for (let k = 0; k <= maxBaskets; k++)
+      this.sizeBase[k + 1] = (this.sizeBase[k] as number) + (this.binomial[n * k1 + k] as number);
+    this.combos = this.sizeBase[maxBaskets + 1] as number;
+    this.masks = 1 << level.plots.length;
+    const size = PENDING_VALUES * this.masks * this.combos * (avatar.length + 1) * avatar.length;
+    if (size > 2 ** 31 - 1) throw new RangeError("relaxed state space too large");
+    this.size = size;
+    this.comboSize = new Uint8Array(this.combos);
+    this.comboCells = new Int32Array(this.combos * Math.max(1, maxBaskets)).fill(-1);
+    // Enumerate each size's sets in rank order (colex): members c1 < c2 < ... with rank Σ C(ci, i).
+    const members = new Int32Array(maxBaskets);
+    for (let k = 0; k <= maxBaskets; k++) {
+      const visit = (slot: number, below: number): void => {
+        if (slot < 0) {
+          const rank = this.rankOf(members, k);
+          this.comboSize[rank] = k;
+          for (let j = 0; j < k; j++)
+            this.comboCells[rank * maxBaskets + j] = this.basketCells[members[j] as number] as number;
+          return;
+        }
+        for (let c = slot; c < below; c++) {
+          members[slot] = c;
+          visit(slot - 1, c);
+        }
+      };
+      visit(k - 1, n);
+    }
+  }
+
+  /** The rank of the set whose members (carrier-cell numbers, ascending) are the first `k` of `sorted`. */
+  rankOf(sorted: Int32Array | readonly number[], k: number): number {
+    const k1 = this.maxBaskets + 1;
+    let rank = this.sizeBase[k] as number;
+    for (let j = 0; j < k; j++) rank += this.binomial[(sorted[j] as number) * k1 + j + 1] as number;
+    return rank;
+  }
+
+  private readonly scratch = new Int32Array(16);
+
+  /**
+   * The rank of set `combo` with board cell `remove` taken out (-1: none) and board cell `add` put in
+   * (-1: none); -1 when that set would hold more than `maxBaskets`. Both must be carrier cells;
+   * `remove` must be in the set and `add` not.
+   */
+  changed(combo: number, remove: number, add: number): number {
+    const size = this.comboSize[combo] as number;
+    const s = this.scratch;
+    let k = 0;
+    const base = combo * this.maxBaskets;
+    const addIndex = add < 0 ? -1 : (this.basketIndex[add] as number);
+    let pending = addIndex;
+    for (let j = 0; j < size; j++) {
+      const cell = this.comboCells[base + j] as number;
+      if (cell === remove) continue;
+      const b = this.basketIndex[cell] as number;
+      if (pending >= 0 && pending < b) {
+        s[k++] = pending;
+        pending = -1;
+      }
+      s[k++] = b;
+    }
+    if (pending >= 0) s[k++] = pending;
+    return k > this.maxBaskets ? -1 : this.rankOf(s, k);
+  }
+
+  /**
+   * Whether states with this plot mask and carrier set can occur: a planting uses a carrier up, so
+   * there are at most as many carriers as at the start less the plots planted, and at least as many
+   * as plots left (fewer can never win).
+   */
+  consistent(mask: number, combo: number): boolean {
+    let left = 0;
+    for (let m = mask; m !== 0; m &= m - 1) left++;
+    const size = this.comboSize[combo] as number;
+    return size >= left && size <= this.maxBaskets - (this.level.plots.length - left);
+  }
+
+  /** The dense index of a relaxed state; `marker` and `avatar` are board cells (marker -1: none). */
+  index(pending: number, mask: number, combo: number, marker: number, avatar: number): number {
+    const k = this.avatarCells.length;
+    const m = marker < 0 ? 0 : 1 + (this.avatarIndex[marker] as number);
+    return (
+      (((pending * this.masks + mask) * this.combos + combo) * (k + 1) + m) * k +
+      (this.avatarIndex[avatar] as number)
+    );
+  }
+}
+
+/** A relaxed state taken apart; marker and avatar as board cells (marker -1: none). */
+export interface RelaxedState {
+  pending: number;
+  mask: number;
+  combo: number;
+  marker: number;
+  avatar: number;
+}
+
+export function decode(layout: RelaxedLayout, index: number, out: RelaxedState): RelaxedState {
+  const k = layout.avatarCells.length;
+  const a = index % k;
+  let rest = (index - a) / k;
+  const m = rest % (k + 1);
+  rest = (rest - m) / (k + 1);
+  const combo = rest % layout.combos;
+  rest = (rest - combo) / layout.combos;
+  const mask = rest % layout.masks;
+  out.pending = (rest - mask) / layout.masks;
+  out.mask = mask;
+  out.combo = combo;
+  out.marker = m === 0 ? -1 : (layout.avatarCells[m - 1] as number);
+  out.avatar = layout.avatarCells[a] as number;
+  return out;
+}
+
+/**
+ * The cells a carrier can ever occupy: its start cells, closed under the moves the relaxed model
+ * allows a carrier (a push one cell on, with the avatar's cell behind it; a slide on from slippery
+ * ground).
+ */
+export function basketDomain(level: CarryLevel, starts: readonly number[]): Uint8Array {
+  const inside = new Uint8Array(level.cells);
+  const queue = [...starts];
+  for (const s of starts) inside[s] = 1;
+  for (let q = 0; q < queue.length; q++) {
+    const c = queue[q] as number;
+    for (let d = 0; d < 4; d++) {
+      const to = level.neighbour[c * 4 + d] as number;
+      const back = level.neighbour[c * 4 + (d ^ 1)] as number;
+      if (to < 0 || inside[to] === 1) continue;
+      const pushed = level.pushInto[to] === 1 && back >= 0 && level.avatarCell[back] === 1;
+      const slid = level.slippery[c] === 1 && level.slideInto[to] === 1;
+      if (!pushed && !slid) continue;
+      inside[to] = 1;
+      queue.push(to);
+    }
+  }
+  return inside;
+}

@@ -1,0 +1,445 @@
+import type { CarryLevel } from "./analysis.js";
+import { decode, PENDING_VALUES, type RelaxedLayout, type RelaxedState } from "./layout.js";
+
+/** Cascade bits: the avatar entered its cell this turn; it slid (objects may have drifted). */
+const ENTERED = 1;
+const SLID = 2;
+
+/**
+ * The relaxed model of a carry level: a state keeps only the avatar's cell, the carriers' cells, the
+ * marker's cell, the plots still to plant and a pending value (none; a blocked move pending that will
+ * not fire on the next turn; one that will). Every other object is gone, and what it might have done
+ * is allowed either way: a move may be blocked anywhere; ground that can be slippery may carry on or
+ * stop; a carrier may drown where the ground can drown it or not; a pending move may become ready to
+ * fire on any turn that could have made that possible (the avatar slid, so objects may have drifted,
+ * or it entered a pickup), and its fire puts the avatar anywhere and may push a carrier there. So
+ * every turn of the engine maps onto a relaxed step, and relaxed distances are lower bounds on real
+ * ones.
+ *
+ * A turn is modelled as an action that starts a cascade state (the relaxed state plus the direction
+ * the avatar may still slide in, -1 for none, and the direction of a carrier just pushed to the
+ * avatar's side, -1 for none), then slide steps, then a stop. `successors` follows it forwards;
+ * `predecessors` backwards, step by step, so the table can be filled from the goal.
+ *
+ * Cascade facts this relies on (see the engine notes on `ice_slide`): one slide step per pass, the
+ * avatar's slide before any object's, a pushed object slides only in a pass where the avatar did not,
+ * and a stale pending move fires in the movement phase, before the cascade.
+ */
+export class RelaxedModel {
+  private readonly inB: Uint8Array;
+  private readonly scratch: RelaxedState = { pending: 0, mask: 0, combo: 0, marker: -1, avatar: 0 };
+  readonly hasMarker: boolean;
+
+  constructor(
+    readonly level: CarryLevel,
+    readonly layout: RelaxedLayout,
+  ) {
+    this.inB = new Uint8Array(level.cells);
+    this.hasMarker = level.marker !== null;
+  }
+
+  private markBaskets(combo: number, on: 0 | 1): void {
+    const { layout } = this;
+    const size = layout.comboSize[combo] as number;
+    for (let j = 0; j < size; j++) this.inB[layout.comboCells[combo * layout.maxBaskets + j] as number] = on;
+  }
+
+  private step(cell: number, d: number): number {
+    return cell < 0 ? -1 : (this.level.neighbour[cell * 4 + d] as number);
+  }
+
+  private carrierCell(cell: number): boolean {
+    return cell >= 0 && (this.layout.basketIndex[cell] as number) >= 0;
+  }
+
+  // ---------------------------------------------------------------- forwards
+
+  /** Calls `emit` with the index of every relaxed successor of state `index` (repeats possible). */
+  successors(index: number, emit: (to: number) => void): void {
+    const s = decode(this.layout, index, { ...this.scratch });
+    if (s.mask === 0) return;
+    this.markBaskets(s.combo, 1);
+    try {
+      this.forward(s, emit);
+    } finally {
+      this.markBaskets(s.combo, 0);
+    }
+  }
+
+  private forward(s: RelaxedState, emit: (to: number) => void): void {
+    const { level, inB } = this;
+    const { pending, mask, combo, marker, avatar: a } = s;
+    const armed = pending > 0 ? 1 : 0;
+    // A pending move that fires on this turn (unless the action arms another) may land anywhere.
+    const fires = pending === 2;
+    const C = (
+      f: number,
+      mk: number,
+      cb: number,
+      m: number,
+      av: number,
+      avDir: number,
+      pushDir: number,
+      how: number,
+    ) => this.cascade(f, mk, cb, m, av, avDir, pushDir, how, emit);
+    if (this.hasMarker) {
+      if (marker < 0) {
+        C(armed, mask, combo, a, a, -1, -1, 0);
+        if (fires) this.fire(mask, combo, a, emit);
+      } else if (inB[marker] !== 1) {
+        C(armed, mask, combo, -1, marker, -1, -1, ENTERED);
+        if (fires) this.fire(mask, combo, -1, emit);
+      } else if (fires) this.fire(mask, combo, marker, emit);
+    }
+    for (let d = 0; d < 4; d++) {
+      if (level.directions[d] === "") continue;
+      const t = this.step(a, d);
+      if (t < 0 || level.avatarCell[t] !== 1) {
+        if (fires) this.fire(mask, combo, marker, emit);
+        continue;
+      }
+      // Bumped into a carrier or into something gone from the model: a new pending move, tried at once.
+      emit(this.layout.index(1, mask, combo, marker, a));
+      if (inB[t] === 1) {
+        // A push: the new pending move replaces a stale one, so no stale fire this turn.
+        const u = this.step(t, d);
+        if (u < 0 || level.pushInto[u] !== 1 || inB[u] === 1) continue;
+        this.arrive(mask, combo, t, u, (mk, cb, kept) => C(0, mk, cb, marker, t, d, kept ? d : -1, ENTERED));
+        continue;
+      }
+      C(armed, mask, combo, marker, t, d, -1, ENTERED);
+      if (fires) this.fire(mask, combo, marker, emit);
+    }
+  }
+
+  /** The pending value a turn ends with: armed or not, and whether what happened lets it fire next. */
+  private pendingAfter(armed: number, how: number, a: number): number {
+    if (armed === 0) return 0;
+    return (how & SLID) !== 0 || ((how & ENTERED) !== 0 && this.level.enabling[a] === 1) ? 2 : 1;
+  }
+
+  /** A stale pending move fires: the avatar lands on its target anywhere, maybe pushing a carrier there. */
+  private fire(mask: number, combo: number, marker: number, emit: (to: number) => void): void {
+    const { level, inB, layout } = this;
+    for (const c of layout.avatarCells) {
+      if (inB[c] !== 1) {
+        for (let avDir = -1; avDir < 4; avDir++)
+          this.cascade(0, mask, combo, marker, c, avDir, -1, ENTERED, emit);
+        continue;
+      }
+      for (let dp = 0; dp < 4; dp++) {
+        const back = this.step(c, dp ^ 1);
+        const v = this.step(c, dp);
+        if (back < 0 || level.avatarCell[back] !== 1 || v < 0 || level.pushInto[v] !== 1 || inB[v] === 1)
+          continue;
+        this.arrive(mask, combo, c, v, (mk, cb, kept) => {
+          for (let avDir = -1; avDir < 4; avDir++)
+            this.cascade(0, mk, cb, marker, c, avDir, kept ? dp : -1, ENTERED, emit);
+        });
+      }
+    }
+  }
+
+  /**
+   * A carrier moves from `from` to `to` (a carrier cell, free): it stays there, or is planted on a plot
+   * still to plant, or is destroyed where the ground can destroy it. `then` gets each outcome, with
+   * `inB` updated while it runs.
+   */
+  private arrive(
+    mask: number,
+    combo: number,
+    from: number,
+    to: number,
+    then: (mask: number, combo: number, kept: boolean) => void,
+  ): void {
+    const { inB, layout, level } = this;
+    inB[from] = 0;
+    inB[to] = 1;
+    then(mask, layout.changed(combo, from, to), true);
+    inB[to] = 0;
+    const gone = layout.changed(combo, from, -1);
+    const p = level.plot[to] as number;
+    if (p >= 0 && (mask >> p) & 1) then(mask & ~(1 << p), gone, false);
+    if (level.destroys[to] === 1) then(mask, gone, false);
+    inB[from] = 1;
+  }
+
+  /**
+   * The cascade state (armed, mask, combo, marker, a, avDir, pushDir), `how` telling whether the avatar
+   * entered its cell this turn and whether it slid: every turn end it can come to.
+   */
+  private cascade(
+    armed: number,
+    mask: number,
+    combo: number,
+    marker: number,
+    a: number,
+    avDir: number,
+    pushDir: number,
+    how: number,
+    emit: (to: number) => void,
+  ): void {
+    const { level, inB, layout } = this;
+    const pending = this.pendingAfter(armed, how, a);
+    emit(layout.index(pending, mask, combo, marker, a));
+    if (mask === 0) return;
+    if (pushDir >= 0) this.slideAlone(pending, mask, combo, marker, a, this.step(a, pushDir), pushDir, emit);
+    if (avDir < 0 || level.slippery[a] !== 1) return;
+    const q = this.step(a, avDir);
+    if (q < 0) return;
+    const slid = how | SLID | ENTERED;
+    if (inB[q] === 1) {
+      const w = this.step(q, avDir);
+      if (w < 0 || level.pushInto[w] !== 1 || inB[w] === 1) return;
+      this.arrive(mask, combo, q, w, (mk, cb, kept) =>
+        this.cascade(armed, mk, cb, marker, q, avDir, kept ? avDir : -1, slid, emit),
+      );
+      return;
+    }
+    if (level.avatarSlideInto[q] === 1 && level.avatarCell[q] === 1)
+      this.cascade(armed, mask, combo, marker, q, avDir, -1, slid, emit);
+  }
+
+  /** The carrier at `u`, just pushed in direction `e`, slides on alone while the ground may carry it. */
+  private slideAlone(
+    pending: number,
+    mask: number,
+    combo: number,
+    marker: number,
+    a: number,
+    u: number,
+    e: number,
+    emit: (to: number) => void,
+  ): void {
+    const { level, inB } = this;
+    if (level.slippery[u] !== 1) return;
+    const v = this.step(u, e);
+    if (v < 0 || level.slideInto[v] !== 1 || inB[v] === 1 || !this.carrierCell(v)) return;
+    this.arrive(mask, combo, u, v, (mk, cb, kept) => {
+      emit(this.layout.index(pending, mk, cb, marker, a));
+      if (kept && mk !== 0) this.slideAlone(pending, mk, cb, marker, a, v, e, emit);
+    });
+  }
+
+  // ---------------------------------------------------------------- backwards
+
+  /** The number of virtual states: a turn's board just before a stale fire lands (no avatar cell). */
+  get virtualSize(): number {
+    const { layout } = this;
+    return layout.masks * layout.combos * (layout.avatarCells.length + 1);
+  }
+
+  virtualIndex(mask: number, combo: number, marker: number): number {
+    const { layout } = this;
+    const m = marker < 0 ? 0 : 1 + (layout.avatarIndex[marker] as number);
+    return (mask * layout.combos + combo) * (layout.avatarCells.length + 1) + m;
+  }
+
+  /**
+   * Every state with a step to state `index` (a superset: extra ones only lower distances): `rest`
+   * gets ordinary states, `virtual` the virtual states of stale fires that can end there (whose own
+   * predecessors come from `virtualPredecessors`).
+   */
+  predecessors(index: number, rest: (from: number) => void, virtual: (v: number) => void): void {
+    const s = decode(this.layout, index, { ...this.scratch });
+    this.markBaskets(s.combo, 1);
+    try {
+      this.backward(s, rest, virtual);
+    } finally {
+      this.markBaskets(s.combo, 0);
+    }
+  }
+
+  private backward(s: RelaxedState, rest: (from: number) => void, virtual: (v: number) => void): void {
+    const { level, inB } = this;
+    const { pending: f, mask, combo, marker: m, avatar: a } = s;
+    // A pending move that fires next must owe that to this turn (see `pendingAfter`).
+    const need = f === 2;
+    const into = (mk: number, cb: number, avDir: number, pushDir: number) =>
+      this.intoCascade(f, mk, cb, m, a, avDir, pushDir, need, rest, virtual);
+    // Stopped in a cascade state.
+    for (let avDir = -1; avDir < 4; avDir++) {
+      into(mask, combo, avDir, -1);
+      for (let e = 0; e < 4; e++) {
+        const b = this.step(a, e);
+        if (b >= 0 && inB[b] === 1) into(mask, combo, avDir, e);
+      }
+    }
+    // A carrier pushed to the avatar's side slid on alone to where it is (or to where it ended).
+    for (let e = 0; e < 4; e++) {
+      const u0 = this.step(a, e);
+      if (u0 < 0 || inB[u0] === 1 || !this.carrierCell(u0)) continue;
+      let u = u0;
+      while (level.slippery[u] === 1) {
+        const v = this.step(u, e);
+        if (v < 0 || level.slideInto[v] !== 1 || !this.carrierCell(v)) break;
+        if (inB[v] === 1) {
+          const before = this.layout.changed(combo, v, u0);
+          for (let avDir = -1; avDir < 4; avDir++)
+            this.withBasketsOf(combo, before, () => into(mask, before, avDir, e));
+          break;
+        }
+        const before = this.layout.changed(combo, -1, u0);
+        if (before < 0) break;
+        for (const mk of this.endedMasks(mask, v))
+          for (let avDir = -1; avDir < 4; avDir++)
+            this.withBasketsOf(combo, before, () => into(mk, before, avDir, e));
+        u = v;
+      }
+    }
+    // A bump arms a new pending move (which does not fire on the next turn).
+    if (f === 1) {
+      rest(this.layout.index(0, mask, combo, m, a));
+      rest(this.layout.index(2, mask, combo, m, a));
+    }
+  }
+
+  /** The plot masks a carrier that ended (planted or destroyed) at `cell` may have come from. */
+  private endedMasks(mask: number, cell: number): number[] {
+    const out: number[] = [];
+    const p = this.level.plot[cell] as number;
+    if (p >= 0 && !((mask >> p) & 1)) out.push(mask | (1 << p));
+    if (this.level.destroys[cell] === 1) out.push(mask);
+    return out;
+  }
+
+  /** Runs `body` with `inB` showing set `to` instead of set `from`. */
+  private withBasketsOf(from: number, to: number, body: () => void): void {
+    if (from === to) {
+      body();
+      return;
+    }
+    this.markBaskets(from, 0);
+    this.markBaskets(to, 1);
+    try {
+      body();
+    } finally {
+      this.markBaskets(to, 0);
+      this.markBaskets(from, 1);
+    }
+  }
+
+  /**
+   * Predecessors of the cascade state (f, mask, combo, m, a, avDir, pushDir), `inB` showing `combo`;
+   * f is the pending value the turn ends with, and with `need` the turn must have let it fire (the
+   * avatar slid, or entered an enabling cell).
+   */
+  private intoCascade(
+    f: number,
+    mask: number,
+    combo: number,
+    m: number,
+    a: number,
+    avDir: number,
+    pushDir: number,
+    need: boolean,
+    rest: (from: number) => void,
+    virtual: (v: number) => void,
+  ): void {
+    const { level, inB, layout } = this;
+    const entered = !need || level.enabling[a] === 1;
+    // Before a turn that keeps the pending move, it was armed already (firing next turn or not).
+    const kept = (mk: number, cb: number, marker: number, p: number) => {
+      if (f === 0) rest(layout.index(0, mk, cb, marker, p));
+      else {
+        rest(layout.index(1, mk, cb, marker, p));
+        rest(layout.index(2, mk, cb, marker, p));
+      }
+    };
+    const any = (mk: number, cb: number, p: number) => {
+      for (let x = 0; x < PENDING_VALUES; x++) rest(layout.index(x, mk, cb, m, p));
+    };
+    // Started by the action itself.
+    if (avDir >= 0 && level.directions[avDir] !== "") {
+      const p = this.step(a, avDir ^ 1);
+      if (p >= 0 && level.avatarCell[p] === 1 && inB[p] !== 1) {
+        if (pushDir < 0 && entered) kept(mask, combo, m, p);
+        if (f === 0 && this.carrierCell(a)) {
+          // The avatar pushed the carrier that stood on its cell.
+          const w = this.step(a, avDir);
+          if (pushDir === avDir && w >= 0 && inB[w] === 1) any(mask, layout.changed(combo, w, a), p);
+          if (pushDir < 0 && w >= 0 && inB[w] !== 1 && level.pushInto[w] === 1 && this.carrierCell(w)) {
+            const before = layout.changed(combo, -1, a);
+            for (const mk of before < 0 ? [] : this.endedMasks(mask, w)) any(mk, before, p);
+          }
+        }
+      }
+    }
+    if (avDir < 0 && pushDir < 0 && this.hasMarker) {
+      if (m === a && !need) kept(mask, combo, -1, a);
+      if (m < 0 && entered) for (const p of layout.avatarCells) if (inB[p] !== 1) kept(mask, combo, a, p);
+    }
+    // Started by a stale fire that put the avatar here (any slide direction after it).
+    if (f === 0) {
+      if (pushDir < 0) {
+        virtual(this.virtualIndex(mask, combo, m));
+        if (this.carrierCell(a))
+          for (let e = 0; e < 4; e++) {
+            const v = this.step(a, e);
+            const back = this.step(a, e ^ 1);
+            if (v < 0 || back < 0 || level.avatarCell[back] !== 1 || inB[v] === 1) continue;
+            if (level.pushInto[v] !== 1 || !this.carrierCell(v)) continue;
+            const before = layout.changed(combo, -1, a);
+            if (before < 0) break;
+            for (const mk of this.endedMasks(mask, v)) virtual(this.virtualIndex(mk, before, m));
+          }
+      } else {
+        const v = this.step(a, pushDir);
+        const back = this.step(a, pushDir ^ 1);
+        if (v >= 0 && inB[v] === 1 && back >= 0 && level.avatarCell[back] === 1 && this.carrierCell(a))
+          virtual(this.virtualIndex(mask, layout.changed(combo, v, a), m));
+      }
+    }
+    // Reached by one slide step of the avatar from the cell behind (which lets a pending move fire).
+    if (avDir < 0) return;
+    const p = this.step(a, avDir ^ 1);
+    if (p < 0 || level.slippery[p] !== 1 || level.avatarCell[p] !== 1 || inB[p] === 1) return;
+    const previous = (mk: number, cb: number) => {
+      // Before the step the cascade state may have had a carrier just pushed beside the avatar.
+      this.intoCascade(f, mk, cb, m, p, avDir, -1, false, rest, virtual);
+      for (let e = 0; e < 4; e++) {
+        const b = this.step(p, e);
+        if (b >= 0 && inB[b] === 1) this.intoCascade(f, mk, cb, m, p, avDir, e, false, rest, virtual);
+      }
+    };
+    if (pushDir < 0 && level.avatarSlideInto[a] === 1) previous(mask, combo);
+    if (!this.carrierCell(a)) return;
+    const w = this.step(a, avDir);
+    if (w < 0) return;
+    if (pushDir === avDir && inB[w] === 1) {
+      const before = layout.changed(combo, w, a);
+      this.withBasketsOf(combo, before, () => previous(mask, before));
+    } else if (pushDir < 0 && inB[w] !== 1 && level.pushInto[w] === 1 && this.carrierCell(w)) {
+      const before = layout.changed(combo, -1, a);
+      if (before < 0) return;
+      for (const mk of this.endedMasks(mask, w))
+        this.withBasketsOf(combo, before, () => previous(mk, before));
+    }
+  }
+
+  /** Every state with a step to virtual state `v`: a turn with a pending move that fires on it. */
+  virtualPredecessors(v: number, rest: (from: number) => void): void {
+    const { layout, inB } = this;
+    const k1 = layout.avatarCells.length + 1;
+    const mIndex = v % k1;
+    const rest0 = (v - mIndex) / k1;
+    const combo = rest0 % layout.combos;
+    const mask = (rest0 - combo) / layout.combos;
+    const m = mIndex === 0 ? -1 : (layout.avatarCells[mIndex - 1] as number);
+    this.markBaskets(combo, 1);
+    try {
+      // A move, or any action that leaves the board as it was.
+      for (const o of layout.avatarCells) if (inB[o] !== 1) rest(layout.index(2, mask, combo, m, o));
+      if (!this.hasMarker) return;
+      // The marker dropped where the avatar stood, or the avatar recalled to it.
+      if (m >= 0 && inB[m] !== 1) rest(layout.index(2, mask, combo, -1, m));
+      if (m < 0)
+        for (const m0 of layout.avatarCells) {
+          if (inB[m0] === 1) continue;
+          for (const o of layout.avatarCells) if (inB[o] !== 1) rest(layout.index(2, mask, combo, m0, o));
+        }
+    } finally {
+      this.markBaskets(combo, 0);
+    }
+  }
+}

@@ -1,0 +1,218 @@
+import { join } from "node:path";
+import { type GameState, type Pack, Session } from "@gridponder/engine";
+import { loadPackFolder } from "@gridponder/engine/node";
+import { beforeAll, describe, expect, it } from "vitest";
+import { relaxedCarryHeuristic, searchSpace } from "../src/index.js";
+import { type RelaxedCarry, relaxedCarry } from "../src/relaxed-carry/heuristic.js";
+import { decode, PENDING_VALUES } from "../src/relaxed-carry/layout.js";
+import { relaxedDistances } from "../src/relaxed-carry/table.js";
+
+const PACKS = join(import.meta.dirname, "../../../../shared/conformance/packs");
+const ICE_LEVELS = ["tw_017", "tw_019", "tw_020", "tw_023", "tw_025"];
+
+let twinseed: Pack;
+beforeAll(async () => {
+  const loaded = await loadPackFolder(join(PACKS, "twinseed"));
+  if (!loaded.ok) throw new Error("twinseed must load");
+  twinseed = loaded.pack;
+}, 60_000);
+
+function relaxedOf(level: string): RelaxedCarry {
+  const space = searchSpace(twinseed, level);
+  const relaxed = relaxedCarry(twinseed, space.level, space.start);
+  if (relaxed === null) throw new Error(`${level} must be a carry level`);
+  return relaxed;
+}
+
+/** Turns checked by `checkTurns` in which a pending move ready to fire went off (or was replaced). */
+let fires = 0;
+
+/** The relaxed successors of a relaxed state, as a set. */
+function successorsOf(relaxed: RelaxedCarry, index: number): Set<number> {
+  const out = new Set<number>();
+  relaxed.model.successors(index, (to) => out.add(to));
+  return out;
+}
+
+/**
+ * The same state with a greater pending value: it has every relaxed move this one has (and fires),
+ * so a relaxed step to it bounds a real step to this one.
+ */
+function dominating(relaxed: RelaxedCarry, index: number): number[] {
+  const s = decode(relaxed.layout, index, { pending: 0, mask: 0, combo: 0, marker: -1, avatar: 0 });
+  const out: number[] = [];
+  for (let p = s.pending + 1; p < PENDING_VALUES; p++)
+    out.push(relaxed.layout.index(p, s.mask, s.combo, s.marker, s.avatar));
+  return out;
+}
+
+/**
+ * Checks that every engine turn among `states` maps onto the relaxed model: the image of the next
+ * state is the image of this one, or one of its relaxed successors (or that state with a greater
+ * pending value, see `dominating`). Returns the number of turns checked.
+ */
+function checkTurns(level: string, relaxed: RelaxedCarry, states: readonly GameState[]): number {
+  const space = searchSpace(twinseed, level);
+  const memo = new Map<number, Set<number>>();
+  const pendingOf = (index: number) =>
+    decode(relaxed.layout, index, { pending: 0, mask: 0, combo: 0, marker: -1, avatar: 0 }).pending;
+  let checked = 0;
+  for (const state of states) {
+    const from = relaxed.indexOf(state);
+    expect(from).toBeGreaterThanOrEqual(0);
+    let successors = memo.get(from);
+    if (successors === undefined) {
+      successors = successorsOf(relaxed, from);
+      memo.set(from, successors);
+    }
+    for (const action of space.actions) {
+      const next = space.next(state, action);
+      if (next === null) continue;
+      const to = relaxed.indexOf(next);
+      checked++;
+      if (pendingOf(from) === 2 && pendingOf(to) === 0) fires++;
+      if (to === from || successors.has(to) || dominating(relaxed, to).some((d) => successors.has(d)))
+        continue;
+      throw new Error(
+        `${level}: ${JSON.stringify(action)} from\n${space.key(state)}\nleads outside the relaxed model`,
+      );
+    }
+  }
+  return checked;
+}
+
+/** The states of the first `depth` breadth-first layers, at most `cap` of them. */
+function layers(level: string, depth: number, cap: number): GameState[] {
+  const space = searchSpace(twinseed, level);
+  const seen = new Set([space.key(space.start)]);
+  let frontier = [space.start];
+  const all = [space.start];
+  for (let d = 0; d < depth && all.length < cap; d++) {
+    const next: GameState[] = [];
+    for (const state of frontier) {
+      if (state.won) continue;
+      for (const action of space.actions) {
+        const child = space.next(state, action);
+        if (child === null) continue;
+        const key = space.key(child);
+        if (seen.has(key)) continue;
+        seen.add(key);
+        next.push(child);
+      }
+    }
+    frontier = next;
+    all.push(...next);
+  }
+  return all.slice(0, cap);
+}
+
+describe("relaxed carry model", () => {
+  it("recognises the twinseed ice levels and nothing without a carrier goal", async () => {
+    for (const level of ICE_LEVELS) expect(relaxedOf(level).carry.carrier).toBe("seed_basket");
+    const flood = await loadPackFolder(join(PACKS, "flood_colors"));
+    if (!flood.ok) throw new Error("flood_colors must load");
+    const first = flood.pack.levelOrder[0] as string;
+    expect(relaxedCarryHeuristic(flood.pack, searchSpace(flood.pack, first).level)).toBeNull();
+  });
+
+  it("covers every engine turn of the first breadth-first layers, pending-move fires included", () => {
+    // The layers reach stale pending moves that fire after a pickup or a slide (tw_017, tw_019) and
+    // baskets drowned on ice a torch melted (tw_020, tw_025).
+    fires = 0;
+    for (const level of ICE_LEVELS) {
+      const relaxed = relaxedOf(level);
+      const checked = checkTurns(level, relaxed, layers(level, 14, 8000));
+      expect(checked).toBeGreaterThan(10_000);
+    }
+    expect(fires).toBeGreaterThan(100);
+  }, 120_000);
+
+  it("covers the turns of the gold paths and of the shorter solutions", () => {
+    const shorter: Record<string, string> = {
+      tw_019:
+        "right right down down clone left up right down clone down left left down left right up up left down left right right down left down down",
+    };
+    for (const level of ICE_LEVELS) {
+      const relaxed = relaxedOf(level);
+      const session = new Session(twinseed, level);
+      const states = [session.state];
+      const gold = twinseed.levels[level]?.solution?.goldPath ?? [];
+      for (const step of gold) {
+        session.act(step as never);
+        states.push(session.state);
+      }
+      if (shorter[level]) {
+        const replay = new Session(twinseed, level);
+        for (const word of (shorter[level] as string).split(" ")) {
+          replay.act((word === "clone" ? { action: "clone" } : { action: "move", direction: word }) as never);
+          states.push(replay.state);
+        }
+      }
+      expect(checkTurns(level, relaxed, states)).toBeGreaterThan(0);
+    }
+  });
+
+  it("walks backwards over every step it walks forwards", () => {
+    const relaxed = relaxedOf("tw_019");
+    const { layout, model } = relaxed;
+    // Start from states met in play and their relaxed successors, two steps deep.
+    const seeds = layers("tw_019", 8, 800).map((s) => relaxed.indexOf(s));
+    const sources = new Set<number>(seeds);
+    for (const s of seeds) for (const t of successorsOf(relaxed, s)) sources.add(t);
+    let edges = 0;
+    for (const x of sources) {
+      const s = decode(layout, x, { pending: 0, mask: 0, combo: 0, marker: -1, avatar: 0 });
+      if (!layout.consistent(s.mask, s.combo)) continue;
+      for (const y of successorsOf(relaxed, x)) {
+        if (y === x) continue;
+        let found = false;
+        const virtuals: number[] = [];
+        model.predecessors(
+          y,
+          (p) => {
+            if (p === x) found = true;
+          },
+          (v) => virtuals.push(v),
+        );
+        for (const v of virtuals)
+          model.virtualPredecessors(v, (p) => {
+            if (p === x) found = true;
+          });
+        if (!found) throw new Error(`no way back from ${y} to ${x}`);
+        edges++;
+      }
+    }
+    expect(edges).toBeGreaterThan(10_000);
+  }, 120_000);
+
+  it("fills distances that no step shortens by more than one", () => {
+    const relaxed = relaxedOf("tw_019");
+    const dist = relaxedDistances(relaxed.model, 254);
+    const seeds = layers("tw_019", 8, 3000).map((s) => relaxed.indexOf(s));
+    for (const x of seeds) {
+      const d = dist[x] as number;
+      expect(d).toBeLessThan(255);
+      let best = 255;
+      for (const y of successorsOf(relaxed, x)) best = Math.min(best, dist[y] as number);
+      // Exactly one more than the best successor: the table is the relaxed shortest distance.
+      expect(d).toBe(best + 1);
+    }
+  }, 60_000);
+
+  it("never estimates more than the actions a known solution still needs", () => {
+    const words =
+      "right right down down clone left up right down clone down left left down left right up up left down left right right down left down down".split(
+        " ",
+      );
+    const space = searchSpace(twinseed, "tw_019");
+    const h = relaxedCarryHeuristic(twinseed, space.level);
+    if (h === null) throw new Error("tw_019 must have the heuristic");
+    const session = new Session(twinseed, "tw_019");
+    words.forEach((word, i) => {
+      expect(h.estimate(session.state)).toBeLessThanOrEqual(words.length - i);
+      session.act((word === "clone" ? { action: "clone" } : { action: "move", direction: word }) as never);
+    });
+    expect(session.won).toBe(true);
+    expect(h.estimate(session.state)).toBe(0);
+  }, 60_000);
+});
