@@ -34,6 +34,7 @@ export {
   slipperyGroundPossible,
 } from "./pending-move.js";
 export { type ActionInput, Session, stateKey } from "./session.js";
+export { type Settlement, type SettleView, settlementOf } from "./settle-pending.js";
 export type { AvatarState, GameState, MultiCellObjectState, OverlayState } from "./state.js";
 export { BUILTIN_SYSTEMS } from "./systems/index.js";
 export type {

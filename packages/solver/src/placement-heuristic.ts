@@ -6,14 +6,8 @@ import {
   Session,
   slipperyGroundPossible,
 } from "@gridponder/engine";
+import { clearedGroundKind, STEPS } from "./grid.js";
 import type { Heuristic, HeuristicFactory } from "./types.js";
-
-const STEPS: readonly (readonly [number, number])[] = [
-  [0, -1],
-  [0, 1],
-  [-1, 0],
-  [1, 0],
-];
 
 /** Systems under which objects move only by the avatar's pushes, one cell and one push per action. */
 const ONE_PUSH_SYSTEMS = new Set(["avatar_navigation", "push_objects", "anchor_point", "ice_slide"]);
@@ -163,12 +157,8 @@ function analyse(pack: Pack, level: LevelRuntime): Analysis | null {
   const objects = pack.layerIndex.get("objects");
   if (ground === undefined || objects === undefined) return null;
   const groundId = pack.layers[ground]?.id;
-  if (level.goals.length === 0 || level.goals.some((g) => g.type !== "all_cleared")) return null;
-  const kinds = new Set(level.goals.map((g) => (g.config as { kind?: unknown }).kind));
-  if (kinds.size !== 1) return null;
-  const target = [...kinds][0];
-  if (typeof target !== "string" || pack.kinds.get(target)?.layerIndex !== ground) return null;
-  if (level.goals.some((g) => Object.keys(g.config as object).some((k) => k !== "kind"))) return null;
+  const target = clearedGroundKind(pack, level, ground);
+  if (target === null) return null;
 
   const pushes: { pushableTags: string[]; validTargetTags: string[] }[] = [];
   for (const system of level.systems) {

@@ -1,6 +1,6 @@
 import type { PushObjectsConfig } from "@gridponder/schema";
-import { DIRECTION_DELTAS } from "../model.js";
 import { moveAvatar, removeEntity } from "../ops.js";
+import { settlementOf } from "../settle-pending.js";
 import type { SystemBehaviour } from "./types.js";
 
 interface Prepared {
@@ -24,27 +24,19 @@ export const pushObjects: SystemBehaviour<Required<PushObjectsConfig>> = {
     if (!move) return;
     const { objects, ground } = ctx.prepared as Prepared;
     if (objects === undefined) return;
+    const settlement = settlementOf(config, draft, objects, ground, move);
+    if (settlement === null) return;
     const [tx, ty] = move.to;
-    const blocker = draft.get(objects, tx, ty);
-    if (!blocker) return;
-    const item = draft.avatar.item;
-    for (const tool of config.toolInteractions) {
-      if (item === null || item !== tool.item || !blocker.info.tags.has(tool.targetTag)) continue;
-      removeEntity(ctx, objects, move.to, tool.animation);
+    const { blocker } = settlement;
+    if (settlement.by === "tool") {
+      removeEntity(ctx, objects, move.to, settlement.tool.animation);
       // The reference engine uses the item up silently: no `inventory_changed` event.
-      if (tool.consumeItem) draft.avatar = { ...draft.avatar, item: null };
+      if (settlement.tool.consumeItem) draft.avatar = { ...draft.avatar, item: null };
       turn.pendingMove = null;
       moveAvatar(ctx, move.to, move.direction);
       return;
     }
-    if (!config.pushableTags.some((t) => blocker.info.tags.has(t))) return;
-    const delta = DIRECTION_DELTAS[move.direction];
-    if (!delta) return;
-    const dest = [tx + delta[0], ty + delta[1]] as const;
-    if (!draft.inBounds(dest[0], dest[1])) return;
-    const groundEntity = ground === undefined ? null : draft.get(ground, dest[0], dest[1]);
-    if (!config.validTargetTags.some((t) => groundEntity?.info.tags.has(t))) return;
-    if (draft.get(objects, dest[0], dest[1]) !== null) return;
+    const dest = settlement.to;
     draft.set(objects, tx, ty, null);
     draft.set(objects, dest[0], dest[1], blocker);
     ctx.emit({

@@ -1,13 +1,6 @@
 import { type GameState, type LevelRuntime, type Pack, Session } from "@gridponder/engine";
-
-/** Cell steps by direction number: 0 up, 1 down, 2 left, 3 right (so `d ^ 1` is the opposite). */
-export const STEPS: readonly (readonly [number, number])[] = [
-  [0, -1],
-  [0, 1],
-  [-1, 0],
-  [1, 0],
-];
-export const DIRECTION_NAMES = ["up", "down", "left", "right"];
+import type { PushObjectsConfig } from "@gridponder/schema";
+import { clearedGroundKind, DIRECTION_NAMES, STEPS } from "../grid.js";
 
 /** The systems the relaxation understands; a level with any other system gets no relaxation. */
 const KNOWN_SYSTEMS = new Set(["avatar_navigation", "push_objects", "anchor_point", "ice_slide"]);
@@ -32,11 +25,9 @@ export interface CarryLevel {
   readonly neighbour: Int32Array;
   /** The avatar may stand here (ground that can be other than void). */
   readonly avatarCell: Uint8Array;
-  /** The avatar may slide into this cell on ice (ground that can be walkable and not void). */
-  readonly avatarSlideInto: Uint8Array;
   /** A push may move a carrier into this cell (its ground can carry a valid target tag). */
   readonly pushInto: Uint8Array;
-  /** A carrier sliding on ice may move into this cell (its ground can be walkable). */
+  /** The avatar or a carrier sliding on ice may move into this cell (its ground can be walkable). */
   readonly slideInto: Uint8Array;
   /** The ground can be slippery. */
   readonly slippery: Uint8Array;
@@ -51,18 +42,11 @@ export interface CarryLevel {
    */
   readonly enabling: Uint8Array;
   /** The push system's configuration, to tell whether a pending move fires on the next turn. */
-  readonly push: PushConfig;
-  /** The twin marker: its layer and the action that drops or recalls it; `null` without one. */
-  readonly marker: { readonly layer: number; readonly action: string } | null;
-  /** The move action's id and the direction each of its four directions has (-1 when not allowed). */
-  readonly moveAction: string;
+  readonly push: Required<PushObjectsConfig>;
+  /** The twin marker's layer; `null` without one. */
+  readonly marker: { readonly layer: number } | null;
+  /** Per direction number: its name when the avatar may move that way, else "". */
   readonly directions: readonly string[];
-}
-
-export interface PushConfig {
-  readonly pushableTags: readonly string[];
-  readonly validTargetTags: readonly string[];
-  readonly toolInteractions: readonly { readonly item: string; readonly targetTag: string }[];
 }
 
 interface RuleFacts {
@@ -83,15 +67,11 @@ export function analyseCarryLevel(pack: Pack, level: LevelRuntime, start?: GameS
   const objects = pack.layerIndex.get("objects");
   if (ground === undefined || objects === undefined) return null;
   const groundId = pack.layers[ground]?.id ?? "ground";
-  const goalKinds = new Set(level.goals.map((g) => (g.config as { kind?: unknown }).kind));
-  if (level.goals.length === 0 || level.goals.some((g) => g.type !== "all_cleared")) return null;
-  if (level.goals.some((g) => Object.keys(g.config as object).some((k) => k !== "kind"))) return null;
-  const target = [...goalKinds][0];
-  if (goalKinds.size !== 1 || typeof target !== "string") return null;
-  if (pack.kinds.get(target)?.layerIndex !== ground) return null;
+  const target = clearedGroundKind(pack, level, ground);
+  if (target === null) return null;
   if (level.loseConditions.length > 0) return null;
 
-  let push: PushConfig | null = null;
+  let push: Required<PushObjectsConfig> | null = null;
   let navigation: Record<string, unknown> | null = null;
   let marker: CarryLevel["marker"] = null;
   let slipperyTag: string | null = null;
@@ -101,11 +81,8 @@ export function analyseCarryLevel(pack: Pack, level: LevelRuntime, start?: GameS
     const config = system.config as Record<string, unknown>;
     if (system.type === "push_objects") {
       if (push !== null) return null;
-      push = {
-        pushableTags: (config.pushableTags as string[] | undefined) ?? ["pushable"],
-        validTargetTags: (config.validTargetTags as string[] | undefined) ?? ["walkable"],
-        toolInteractions: (config.toolInteractions as PushConfig["toolInteractions"] | undefined) ?? [],
-      };
+      // The engine merged the documented defaults into the config.
+      push = config as unknown as Required<PushObjectsConfig>;
     } else if (system.type === "avatar_navigation") {
       if (navigation !== null) return null;
       navigation = config;
@@ -113,7 +90,7 @@ export function analyseCarryLevel(pack: Pack, level: LevelRuntime, start?: GameS
       if (marker !== null) return null;
       const layer = pack.layerIndex.get(String(config.markerLayer));
       if (layer === undefined || layer === ground || layer === objects) return null;
-      marker = { layer, action: String(config.action ?? "clone") };
+      marker = { layer };
       markerBlockedBy = (config.blockedByTags as string[] | undefined) ?? ["solid"];
     } else if (system.type === "ice_slide") {
       if (slipperyTag !== null) return null;
@@ -124,7 +101,6 @@ export function analyseCarryLevel(pack: Pack, level: LevelRuntime, start?: GameS
   if ((navigation.groundLayer ?? "ground") !== groundId) return null;
   const validGround = (navigation.validGroundTags as string[] | undefined) ?? [];
   const allowed = (navigation.directions as string[] | undefined) ?? DIRECTION_NAMES;
-  const moveAction = String(navigation.moveAction ?? "move");
 
   const facts = analyseRules(pack, level, groundId, target);
   if (facts === null) return null;
@@ -164,7 +140,6 @@ export function analyseCarryLevel(pack: Pack, level: LevelRuntime, start?: GameS
   const flags = () => new Uint8Array(cells);
   const neighbour = new Int32Array(cells * 4).fill(-1);
   const avatarCell = flags();
-  const avatarSlideInto = flags();
   const pushInto = flags();
   const slideInto = flags();
   const slippery = flags();
@@ -187,7 +162,6 @@ export function analyseCarryLevel(pack: Pack, level: LevelRuntime, start?: GameS
     )
       ? 1
       : 0;
-    avatarSlideInto[i] = can(i, (tags, kind) => notVoid(tags, kind) && tags.has("walkable")) ? 1 : 0;
     pushInto[i] = can(i, (tags) => push.validTargetTags.some((t) => tags.has(t))) ? 1 : 0;
     slideInto[i] = can(i, (tags, kind) => notVoid(tags, kind) && tags.has("walkable")) ? 1 : 0;
     if (slipperyTag !== null) slippery[i] = can(i, (tags) => tags.has(slipperyTag)) ? 1 : 0;
@@ -230,7 +204,6 @@ export function analyseCarryLevel(pack: Pack, level: LevelRuntime, start?: GameS
     carrier,
     neighbour,
     avatarCell,
-    avatarSlideInto,
     pushInto,
     slideInto,
     slippery,
@@ -240,7 +213,6 @@ export function analyseCarryLevel(pack: Pack, level: LevelRuntime, start?: GameS
     enabling,
     push,
     marker,
-    moveAction,
     directions,
   };
 }

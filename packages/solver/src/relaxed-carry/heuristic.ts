@@ -4,10 +4,12 @@ import {
   type LevelRuntime,
   type Pack,
   PENDING_MOVE_MEMORY,
+  type PendingMove,
   Session,
+  settlementOf,
 } from "@gridponder/engine";
 import type { HeuristicFactory, MarkerHeuristic } from "../types.js";
-import { analyseCarryLevel, type CarryLevel, DIRECTION_NAMES, STEPS } from "./analysis.js";
+import { analyseCarryLevel, type CarryLevel } from "./analysis.js";
 import { basketDomain, RelaxedLayout } from "./layout.js";
 import { RelaxedModel } from "./model.js";
 import { BEYOND, relaxedDistances } from "./table.js";
@@ -126,28 +128,18 @@ function baseIndex(carry: CarryLevel, layout: RelaxedLayout, state: GameState): 
 
 /**
  * The relaxed pending value of a state: 0 without a pending move; 2 when `push_objects` would settle
- * it on the next turn (a tool for its blocker in hand, or a push into a free, valid cell), as it does
- * unless that turn arms another; 1 otherwise.
+ * it on the next turn (see the engine's `settlementOf`), as it does unless that turn arms another; 1
+ * otherwise.
  */
 function pendingValue(carry: CarryLevel, state: GameState): number {
-  const move = state.memory[PENDING_MOVE_MEMORY] as
-    | { to?: readonly number[]; direction?: string }
-    | undefined;
-  if (!move?.to) return 0;
-  const [x = -1, y = -1] = move.to;
-  const { width, height, push } = carry;
-  const blocker = (state.layers[carry.objects] as readonly (Entity | null)[])[y * width + x];
-  if (!blocker) return 1;
-  const item = state.avatar.item;
-  if (push.toolInteractions.some((t) => item === t.item && blocker.info.tags.has(t.targetTag))) return 2;
-  if (!push.pushableTags.some((t) => blocker.info.tags.has(t))) return 1;
-  const d = DIRECTION_NAMES.indexOf(move.direction ?? "");
-  const step = STEPS[d];
-  if (step === undefined) return 1;
-  const tx = x + step[0];
-  const ty = y + step[1];
-  if (tx < 0 || ty < 0 || tx >= width || ty >= height) return 1;
-  const ground = (state.layers[carry.ground] as readonly (Entity | null)[])[ty * width + tx];
-  if (!push.validTargetTags.some((t) => ground?.info.tags.has(t))) return 1;
-  return (state.layers[carry.objects] as readonly (Entity | null)[])[ty * width + tx] ? 1 : 2;
+  const move = state.memory[PENDING_MOVE_MEMORY] as PendingMove | undefined;
+  if (!move) return 0;
+  const { width, height } = carry;
+  const view = {
+    inBounds: (x: number, y: number) => x >= 0 && y >= 0 && x < width && y < height,
+    get: (layer: number, x: number, y: number) =>
+      x >= 0 && y >= 0 && x < width && y < height ? (state.layers[layer]?.[y * width + x] ?? null) : null,
+    avatar: state.avatar,
+  };
+  return settlementOf(carry.push, view, carry.objects, carry.ground, move) === null ? 1 : 2;
 }

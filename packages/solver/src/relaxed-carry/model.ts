@@ -56,13 +56,14 @@ export class RelaxedModel {
 
   /** Calls `emit` with the index of every relaxed successor of state `index` (repeats possible). */
   successors(index: number, emit: (to: number) => void): void {
-    const s = decode(this.layout, index, { ...this.scratch });
+    const s = decode(this.layout, index, this.scratch);
     if (s.mask === 0) return;
-    this.markBaskets(s.combo, 1);
+    const { combo } = s;
+    this.markBaskets(combo, 1);
     try {
       this.forward(s, emit);
     } finally {
-      this.markBaskets(s.combo, 0);
+      this.markBaskets(combo, 0);
     }
   }
 
@@ -196,7 +197,7 @@ export class RelaxedModel {
       );
       return;
     }
-    if (level.avatarSlideInto[q] === 1 && level.avatarCell[q] === 1)
+    if (level.slideInto[q] === 1 && level.avatarCell[q] === 1)
       this.cascade(armed, mask, combo, marker, q, avDir, -1, slid, emit);
   }
 
@@ -241,12 +242,13 @@ export class RelaxedModel {
    * predecessors come from `virtualPredecessors`).
    */
   predecessors(index: number, rest: (from: number) => void, virtual: (v: number) => void): void {
-    const s = decode(this.layout, index, { ...this.scratch });
-    this.markBaskets(s.combo, 1);
+    const s = decode(this.layout, index, this.scratch);
+    const { combo } = s;
+    this.markBaskets(combo, 1);
     try {
       this.backward(s, rest, virtual);
     } finally {
-      this.markBaskets(s.combo, 0);
+      this.markBaskets(combo, 0);
     }
   }
 
@@ -402,7 +404,7 @@ export class RelaxedModel {
         if (b >= 0 && inB[b] === 1) this.intoCascade(f, mk, cb, m, p, avDir, e, false, rest, virtual);
       }
     };
-    if (pushDir < 0 && level.avatarSlideInto[a] === 1) previous(mask, combo);
+    if (pushDir < 0 && level.slideInto[a] === 1) previous(mask, combo);
     if (!this.carrierCell(a)) return;
     const w = this.step(a, avDir);
     if (w < 0) return;
