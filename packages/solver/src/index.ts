@@ -16,7 +16,8 @@ export {
   zeroHeuristic,
 } from "./heuristics.js";
 export { Limits } from "./limits.js";
-export { markerBreadthFirst, type Prune } from "./marker-bfs.js";
+export { markerBreadthFirst, markerSearch, type Prune, type ReusableMarkerSearch } from "./marker-bfs.js";
+export { markerProof } from "./marker-proof.js";
 export { placementHeuristic } from "./placement-heuristic.js";
 export { relaxedCarryHeuristic } from "./relaxed-carry/heuristic.js";
 export { type SearchSpace, searchSpace } from "./search-space.js";

@@ -6,17 +6,20 @@ export class Limits {
   readonly maxStates: number;
   private readonly deadline: number;
   private readonly maxHeapBytes: number;
-  private readonly started = performance.now();
+  private readonly started: number;
   private checks = 0;
 
   constructor(
     readonly level: string,
     private readonly options: SolveOptions,
+    parent?: { readonly started: number; readonly deadline: number },
   ) {
     this.maxDepth = options.maxDepth ?? 200;
     this.maxStates = options.maxStates ?? 100_000_000;
+    this.started = parent?.started ?? performance.now();
     this.deadline =
-      options.timeLimitMs === undefined ? Number.POSITIVE_INFINITY : this.started + options.timeLimitMs;
+      parent?.deadline ??
+      (options.timeLimitMs === undefined ? Number.POSITIVE_INFINITY : this.started + options.timeLimitMs);
     // Where the host reports heap use (Node), stop well before its default heap limit rather than crash.
     const memoryMb = options.maxMemoryMb ?? (heapUsed() > 0 ? 3072 : undefined);
     this.maxHeapBytes = memoryMb === undefined ? Number.POSITIVE_INFINITY : memoryMb * 1024 * 1024;
@@ -24,6 +27,20 @@ export class Limits {
 
   get elapsedMs(): number {
     return performance.now() - this.started;
+  }
+
+  /** Milliseconds left before the time limit (Infinity without one). */
+  get remainingMs(): number {
+    return this.deadline - performance.now();
+  }
+
+  /**
+   * The same bounds for one stage of a search made of several: the clock keeps running from the
+   * parent's start, and the stage stops after at most `ms` more milliseconds (or at the parent's limit).
+   */
+  stage(ms = Number.POSITIVE_INFINITY): Limits {
+    const deadline = Math.min(this.deadline, performance.now() + ms);
+    return new Limits(this.level, this.options, { started: this.started, deadline });
   }
 
   /**

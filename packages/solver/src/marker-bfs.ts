@@ -55,13 +55,44 @@ export function markerBreadthFirst(
   countLimit: number,
   prune?: Prune,
 ): SearchOutcome | null {
+  const search = markerSearch(space, countLimit, prune?.heuristic ?? null);
+  return search?.run(limits, prune?.length ?? null) ?? null;
+}
+
+/**
+ * A marker search that can run several times over the same level, with different pruning lengths
+ * (see `markerBreadthFirst`): the cores it has met, their successors under the actions that ignore the
+ * marker, and their estimates are kept from one run to the next, so a later run plays the engine only
+ * for what earlier runs did not reach. `null` where `markerBreadthFirst` would return `null` up front.
+ */
+export interface ReusableMarkerSearch {
+  /**
+   * One breadth-first search from the start. With `length` it keeps only states whose depth plus
+   * `weight` times the heuristic's estimate is at most `length`: with weight 1 the answers are exact
+   * (see `Prune`); with a larger weight the search is cheaper and a solution it finds is a real one but
+   * not necessarily the shortest, and it proves no lower bound (its `lowerBound` is 0). Returns `null`
+   * when some state turns out to hold more than one marker (see `markerBreadthFirst`).
+   */
+  run(limits: Limits, length: number | null, weight?: number): SearchOutcome | null;
+}
+
+export function markerSearch(
+  space: SearchSpace,
+  countLimit: number,
+  heuristic: Heuristic | null,
+): ReusableMarkerSearch | null {
   if (space.bound === null || countLimit >= UNSEEN) return null;
-  try {
-    return new MarkerSearch(space, limits, countLimit, prune ?? null).run();
-  } catch (error) {
-    if (error instanceof NotAMarkerLayer) return null;
-    throw error;
-  }
+  const search = new MarkerSearch(space, countLimit, heuristic);
+  return {
+    run(limits, length, weight = 1) {
+      try {
+        return search.run(limits, length, weight);
+      } catch (error) {
+        if (error instanceof NotAMarkerLayer) return null;
+        throw error;
+      }
+    },
+  };
 }
 
 class MarkerSearch {
@@ -121,12 +152,14 @@ class MarkerSearch {
   private winners: number[] = [];
   /** Path counts stop here (one more than the count limit, so "more than the limit" shows). */
   private readonly cap: number;
+  /** The current run's pruning length (`null`: none) and heuristic weight. */
+  private length: number | null = null;
+  private weight = 1;
 
   constructor(
     private readonly space: SearchSpace,
-    private readonly limits: Limits,
     private readonly countLimit: number,
-    private readonly prune: Prune | null,
+    private readonly heuristic: Heuristic | null,
   ) {
     const bound = space.bound as NonNullable<SearchSpace["bound"]>;
     this.field = bound.field;
@@ -141,7 +174,7 @@ class MarkerSearch {
     this.originFreeKey = new Int32Array(space.keyWidth);
     this.groups = new StateTable(space.keyWidth);
     this.cap = Math.min(countLimit + 1, 0xffff);
-    const h = prune?.heuristic as Partial<MarkerHeuristic> | undefined;
+    const h = (heuristic ?? undefined) as Partial<MarkerHeuristic> | undefined;
     this.perMarker = h?.base && h.at ? (h as MarkerHeuristic) : null;
     // Plain arrays copied from an engine layer, not frozen: the engine copies layers it writes, and
     // V8 copies frozen or holey arrays on a slow path.
@@ -151,8 +184,13 @@ class MarkerSearch {
     this.markerLayers = new Array(this.values);
   }
 
-  run(): SearchOutcome {
-    const { space, limits, values } = this;
+  run(limits: Limits, length: number | null, weight: number): SearchOutcome {
+    if (length !== null && this.heuristic === null)
+      throw new Error("a pruned marker search needs a heuristic");
+    this.length = length;
+    this.weight = weight;
+    this.clearRun();
+    const { space, values } = this;
     const start = this.place(space.start, true);
     const startSlot = start * values + this.placedMarker;
     this.slots[startSlot] = word(0, 1);
@@ -210,10 +248,24 @@ class MarkerSearch {
       }
       frontier = this.next;
     }
-    // With pruning, running dry only shows that nothing wins within the pruning length.
+    // With pruning, running dry only shows that nothing wins within the pruning length (and with a
+    // weighted heuristic not even that).
     if (this.pruned)
-      return this.outcome("bounded", "maxDepth", { lowerBound: (this.prune as Prune).length + 1 });
+      return this.outcome("bounded", "maxDepth", {
+        lowerBound: this.weight === 1 ? (this.length as number) + 1 : 0,
+      });
     return this.outcome("unsolvable", null, { lowerBound: null });
+  }
+
+  /** Forgets the previous run's slots and counters; the cores and their successors stay. */
+  private clearRun(): void {
+    this.slots.fill(NEVER_REACHED);
+    this.listed.fill(0);
+    this.seen = 0;
+    this.expanded = 0;
+    this.pruned = false;
+    this.next = [];
+    this.winners = [];
   }
 
   /**
@@ -238,7 +290,7 @@ class MarkerSearch {
       const slot = toBase + m;
       const at = slots[slot] as number;
       if (depthOf(at) === UNSEEN) {
-        if (this.prune !== null && next + this.estimate(to, m) > this.prune.length) {
+        if (this.length !== null && next + this.weight * this.estimate(to, m) > this.length) {
           this.pruned = true;
           continue;
         }
@@ -260,7 +312,9 @@ class MarkerSearch {
     bound: Bound | null,
     extra: Partial<SearchOutcome> = {},
   ): SearchOutcome {
-    return searchOutcome(status, bound, this.expanded, this.seen, extra);
+    // A weighted run's solution is a real one, but it proves no optimum.
+    const proven = this.weight === 1 ? extra : { ...extra, lowerBound: 0 };
+    return searchOutcome(status, bound, this.expanded, this.seen, proven);
   }
 
   /** The successor core of `core` under free action number `i`, played once and remembered. */
@@ -336,7 +390,7 @@ class MarkerSearch {
       return perMarker.at(base, m);
     }
     if (known >= 0) return known;
-    const h = (this.prune as Prune).heuristic.estimate(this.coreStates[core] as GameState);
+    const h = (this.heuristic as Heuristic).estimate(this.coreStates[core] as GameState);
     this.estimates[core] = h;
     return h;
   }
@@ -424,7 +478,7 @@ class MarkerSearch {
     this.slots = enlarged(this.slots, capacity * this.values, NEVER_REACHED);
     this.successors = enlarged(this.successors, capacity * this.free.length, UNKNOWN);
     this.coreGroup = enlarged(this.coreGroup, capacity, -1);
-    if (this.prune !== null) this.estimates = enlarged(this.estimates, capacity, -1);
+    if (this.heuristic !== null) this.estimates = enlarged(this.estimates, capacity, -1);
     this.won = enlarged(this.won, capacity, 0);
     this.listed = enlarged(this.listed, capacity, 0);
     this.capacity = capacity;

@@ -6,6 +6,7 @@ import { goldVerdict, replayGold } from "./gold.js";
 import { levelHeuristic, zeroHeuristic } from "./heuristics.js";
 import { Limits } from "./limits.js";
 import { markerBreadthFirst } from "./marker-bfs.js";
+import { markerProof } from "./marker-proof.js";
 import { searchSpace } from "./search-space.js";
 import type { Heuristic, SolveOptions, SolveResult } from "./types.js";
 
@@ -53,11 +54,14 @@ export function solveLevel(pack: Pack, levelId: string, options: SolveOptions = 
     }
   } else {
     // A winning gold path bounds the optimum, so with a heuristic the marker search keeps only states
-    // that can still win within its length (built-in heuristics never read the marker layer).
-    const prune =
-      known && !options.heuristic && gold !== null ? { heuristic: known, length: gold.length } : undefined;
-    if (prune) heuristic = known;
-    outcome = markerBreadthFirst(space, limits, countLimit, prune) ?? breadthFirst(space, limits, countLimit);
+    // that can still win within a length it brings down from the gold path's (see `markerProof`).
+    // Built-in heuristics never read the marker layer.
+    const proof = known && !options.heuristic && gold !== null;
+    if (proof) heuristic = known;
+    outcome =
+      (proof
+        ? markerProof(space, limits, countLimit, known, gold.length)
+        : markerBreadthFirst(space, limits, countLimit)) ?? breadthFirst(space, limits, countLimit);
   }
   if (
     outcome.status === "bounded" &&

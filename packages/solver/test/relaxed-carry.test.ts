@@ -1,20 +1,16 @@
-import { join } from "node:path";
 import { type GameState, type Pack, Session } from "@gridponder/engine";
-import { loadPackFolder } from "@gridponder/engine/node";
 import { beforeAll, describe, expect, it } from "vitest";
 import { relaxedCarryHeuristic, searchSpace } from "../src/index.js";
 import { type RelaxedCarry, relaxedCarry } from "../src/relaxed-carry/heuristic.js";
 import { decode, PENDING_VALUES } from "../src/relaxed-carry/layout.js";
 import { relaxedDistances } from "../src/relaxed-carry/table.js";
+import { corpusPack } from "./corpus.js";
 
-const PACKS = join(import.meta.dirname, "../../../../shared/conformance/packs");
 const ICE_LEVELS = ["tw_017", "tw_019", "tw_020", "tw_023", "tw_025"];
 
 let twinseed: Pack;
 beforeAll(async () => {
-  const loaded = await loadPackFolder(join(PACKS, "twinseed"));
-  if (!loaded.ok) throw new Error("twinseed must load");
-  twinseed = loaded.pack;
+  twinseed = await corpusPack("twinseed");
 }, 60_000);
 
 function relaxedOf(level: string): RelaxedCarry {
@@ -109,10 +105,9 @@ function layers(level: string, depth: number, cap: number): GameState[] {
 describe("relaxed carry model", () => {
   it("recognises the twinseed ice levels and nothing without a carrier goal", async () => {
     for (const level of ICE_LEVELS) expect(relaxedOf(level).carry.carrier).toBe("seed_basket");
-    const flood = await loadPackFolder(join(PACKS, "flood_colors"));
-    if (!flood.ok) throw new Error("flood_colors must load");
-    const first = flood.pack.levelOrder[0] as string;
-    expect(relaxedCarryHeuristic(flood.pack, searchSpace(flood.pack, first).level)).toBeNull();
+    const flood = await corpusPack("flood_colors");
+    const first = flood.levelOrder[0] as string;
+    expect(relaxedCarryHeuristic(flood, searchSpace(flood, first).level)).toBeNull();
   });
 
   it("covers every engine turn of the first breadth-first layers, pending-move fires included", () => {

@@ -236,6 +236,10 @@ export class RelaxedModel {
     return (mask * layout.combos + combo) * (layout.avatarCells.length + 1) + m;
   }
 
+  /** Where `predecessors` sends what it finds (fields, so the recursion passes no callbacks). */
+  private rest: (from: number) => void = () => {};
+  private virtual: (v: number) => void = () => {};
+
   /**
    * Every state with a step to state `index` (a superset: extra ones only lower distances): `rest`
    * gets ordinary states, `virtual` the virtual states of stale fires that can end there (whose own
@@ -244,28 +248,26 @@ export class RelaxedModel {
   predecessors(index: number, rest: (from: number) => void, virtual: (v: number) => void): void {
     const s = decode(this.layout, index, this.scratch);
     const { combo } = s;
+    this.rest = rest;
+    this.virtual = virtual;
     this.markBaskets(combo, 1);
     try {
-      this.backward(s, rest, virtual);
+      this.backward(s);
     } finally {
       this.markBaskets(combo, 0);
     }
   }
 
-  private backward(s: RelaxedState, rest: (from: number) => void, virtual: (v: number) => void): void {
+  private backward(s: RelaxedState): void {
     const { level, inB } = this;
     const { pending: f, mask, combo, marker: m, avatar: a } = s;
     // A pending move that fires next must owe that to this turn (see `pendingAfter`).
     const need = f === 2;
-    const into = (mk: number, cb: number, avDir: number, pushDir: number) =>
-      this.intoCascade(f, mk, cb, m, a, avDir, pushDir, need, rest, virtual);
     // Stopped in a cascade state.
-    for (let avDir = -1; avDir < 4; avDir++) {
-      into(mask, combo, avDir, -1);
-      for (let e = 0; e < 4; e++) {
-        const b = this.step(a, e);
-        if (b >= 0 && inB[b] === 1) into(mask, combo, avDir, e);
-      }
+    this.stoppedIn(f, mask, combo, m, a, -1, need);
+    for (let e = 0; e < 4; e++) {
+      const b = this.step(a, e);
+      if (b >= 0 && inB[b] === 1) this.stoppedIn(f, mask, combo, m, a, e, need);
     }
     // A carrier pushed to the avatar's side slid on alone to where it is (or to where it ended).
     for (let e = 0; e < 4; e++) {
@@ -277,55 +279,81 @@ export class RelaxedModel {
         if (v < 0 || level.slideInto[v] !== 1 || !this.carrierCell(v)) break;
         if (inB[v] === 1) {
           const before = this.layout.changed(combo, v, u0);
-          for (let avDir = -1; avDir < 4; avDir++)
-            this.withBasketsOf(combo, before, () => into(mask, before, avDir, e));
+          this.swapBaskets(combo, before);
+          this.stoppedIn(f, mask, before, m, a, e, need);
+          this.swapBaskets(before, combo);
           break;
         }
         const before = this.layout.changed(combo, -1, u0);
         if (before < 0) break;
-        for (const mk of this.endedMasks(mask, v))
-          for (let avDir = -1; avDir < 4; avDir++)
-            this.withBasketsOf(combo, before, () => into(mk, before, avDir, e));
+        this.swapBaskets(combo, before);
+        for (let k = 0; k < 2; k++) {
+          const mk = this.endedMask(mask, v, k);
+          if (mk >= 0) this.stoppedIn(f, mk, before, m, a, e, need);
+        }
+        this.swapBaskets(before, combo);
         u = v;
       }
     }
     // A bump arms a new pending move (which does not fire on the next turn).
     if (f === 1) {
-      rest(this.layout.index(0, mask, combo, m, a));
-      rest(this.layout.index(2, mask, combo, m, a));
-    }
-  }
-
-  /** The plot masks a carrier that ended (planted or destroyed) at `cell` may have come from. */
-  private endedMasks(mask: number, cell: number): number[] {
-    const out: number[] = [];
-    const p = this.level.plot[cell] as number;
-    if (p >= 0 && !((mask >> p) & 1)) out.push(mask | (1 << p));
-    if (this.level.destroys[cell] === 1) out.push(mask);
-    return out;
-  }
-
-  /** Runs `body` with `inB` showing set `to` instead of set `from`. */
-  private withBasketsOf(from: number, to: number, body: () => void): void {
-    if (from === to) {
-      body();
-      return;
-    }
-    this.markBaskets(from, 0);
-    this.markBaskets(to, 1);
-    try {
-      body();
-    } finally {
-      this.markBaskets(to, 0);
-      this.markBaskets(from, 1);
+      this.rest(this.layout.index(0, mask, combo, m, a));
+      this.rest(this.layout.index(2, mask, combo, m, a));
     }
   }
 
   /**
-   * Predecessors of the cascade state (f, mask, combo, m, a, avDir, pushDir), `inB` showing `combo`;
-   * f is the pending value the turn ends with, and with `need` the turn must have let it fire (the
-   * avatar slid, or entered an enabling cell).
+   * Predecessors of a turn that stopped in the cascade state (f, mask, combo, m, a, avDir, pushDir),
+   * over every slide direction `avDir` (a stale fire's part does not depend on it).
    */
+  private stoppedIn(
+    f: number,
+    mask: number,
+    combo: number,
+    m: number,
+    a: number,
+    pushDir: number,
+    need: boolean,
+  ): void {
+    this.fireStart(f, mask, combo, m, a, pushDir);
+    for (let avDir = -1; avDir < 4; avDir++) this.cascadeStart(f, mask, combo, m, a, avDir, pushDir, need);
+  }
+
+  /**
+   * The plot mask a carrier that ended at `cell` may have come from: way 0, planted on a plot there;
+   * way 1, destroyed there. -1 when that way is impossible.
+   */
+  private endedMask(mask: number, cell: number, way: number): number {
+    if (way === 0) {
+      const p = this.level.plot[cell] as number;
+      return p >= 0 && !((mask >> p) & 1) ? mask | (1 << p) : -1;
+    }
+    return this.level.destroys[cell] === 1 ? mask : -1;
+  }
+
+  /** Makes `inB` show carrier set `to` instead of set `from`. */
+  private swapBaskets(from: number, to: number): void {
+    if (from === to) return;
+    this.markBaskets(from, 0);
+    this.markBaskets(to, 1);
+  }
+
+  /** Before a turn that keeps the pending move, it was armed already (firing next turn or not). */
+  private kept(f: number, mask: number, combo: number, marker: number, p: number): void {
+    const { layout } = this;
+    if (f === 0) this.rest(layout.index(0, mask, combo, marker, p));
+    else {
+      this.rest(layout.index(1, mask, combo, marker, p));
+      this.rest(layout.index(2, mask, combo, marker, p));
+    }
+  }
+
+  /** A turn that armed a new pending move may have started with any pending value. */
+  private anyPending(mask: number, combo: number, marker: number, p: number): void {
+    for (let x = 0; x < PENDING_VALUES; x++) this.rest(this.layout.index(x, mask, combo, marker, p));
+  }
+
+  /** Predecessors of the cascade state (f, mask, combo, m, a, avDir, pushDir), `inB` showing `combo`. */
   private intoCascade(
     f: number,
     mask: number,
@@ -335,87 +363,115 @@ export class RelaxedModel {
     avDir: number,
     pushDir: number,
     need: boolean,
-    rest: (from: number) => void,
-    virtual: (v: number) => void,
+  ): void {
+    this.fireStart(f, mask, combo, m, a, pushDir);
+    this.cascadeStart(f, mask, combo, m, a, avDir, pushDir, need);
+  }
+
+  /** The cascade state started by a stale fire that put the avatar on `a` (any slide direction after it). */
+  private fireStart(f: number, mask: number, combo: number, m: number, a: number, pushDir: number): void {
+    if (f !== 0) return;
+    const { level, inB, layout } = this;
+    if (pushDir >= 0) {
+      const v = this.step(a, pushDir);
+      const back = this.step(a, pushDir ^ 1);
+      if (v >= 0 && inB[v] === 1 && back >= 0 && level.avatarCell[back] === 1 && this.carrierCell(a))
+        this.virtual(this.virtualIndex(mask, layout.changed(combo, v, a), m));
+      return;
+    }
+    this.virtual(this.virtualIndex(mask, combo, m));
+    if (!this.carrierCell(a)) return;
+    for (let e = 0; e < 4; e++) {
+      const v = this.step(a, e);
+      const back = this.step(a, e ^ 1);
+      if (v < 0 || back < 0 || level.avatarCell[back] !== 1 || inB[v] === 1) continue;
+      if (level.pushInto[v] !== 1 || !this.carrierCell(v)) continue;
+      const before = layout.changed(combo, -1, a);
+      if (before < 0) break;
+      for (let k = 0; k < 2; k++) {
+        const mk = this.endedMask(mask, v, k);
+        if (mk >= 0) this.virtual(this.virtualIndex(mk, before, m));
+      }
+    }
+  }
+
+  /**
+   * Predecessors of the cascade state (f, mask, combo, m, a, avDir, pushDir) other than stale fires:
+   * started by the action itself, or reached by a slide step. f is the pending value the turn ends
+   * with, and with `need` the turn must have let it fire (the avatar slid, or entered an enabling cell).
+   */
+  private cascadeStart(
+    f: number,
+    mask: number,
+    combo: number,
+    m: number,
+    a: number,
+    avDir: number,
+    pushDir: number,
+    need: boolean,
   ): void {
     const { level, inB, layout } = this;
     const entered = !need || level.enabling[a] === 1;
-    // Before a turn that keeps the pending move, it was armed already (firing next turn or not).
-    const kept = (mk: number, cb: number, marker: number, p: number) => {
-      if (f === 0) rest(layout.index(0, mk, cb, marker, p));
-      else {
-        rest(layout.index(1, mk, cb, marker, p));
-        rest(layout.index(2, mk, cb, marker, p));
-      }
-    };
-    const any = (mk: number, cb: number, p: number) => {
-      for (let x = 0; x < PENDING_VALUES; x++) rest(layout.index(x, mk, cb, m, p));
-    };
     // Started by the action itself.
     if (avDir >= 0 && level.directions[avDir] !== "") {
       const p = this.step(a, avDir ^ 1);
       if (p >= 0 && level.avatarCell[p] === 1 && inB[p] !== 1) {
-        if (pushDir < 0 && entered) kept(mask, combo, m, p);
+        if (pushDir < 0 && entered) this.kept(f, mask, combo, m, p);
         if (f === 0 && this.carrierCell(a)) {
           // The avatar pushed the carrier that stood on its cell.
           const w = this.step(a, avDir);
-          if (pushDir === avDir && w >= 0 && inB[w] === 1) any(mask, layout.changed(combo, w, a), p);
+          if (pushDir === avDir && w >= 0 && inB[w] === 1)
+            this.anyPending(mask, layout.changed(combo, w, a), m, p);
           if (pushDir < 0 && w >= 0 && inB[w] !== 1 && level.pushInto[w] === 1 && this.carrierCell(w)) {
             const before = layout.changed(combo, -1, a);
-            for (const mk of before < 0 ? [] : this.endedMasks(mask, w)) any(mk, before, p);
+            if (before >= 0)
+              for (let k = 0; k < 2; k++) {
+                const mk = this.endedMask(mask, w, k);
+                if (mk >= 0) this.anyPending(mk, before, m, p);
+              }
           }
         }
       }
     }
     if (avDir < 0 && pushDir < 0 && this.hasMarker) {
-      if (m === a && !need) kept(mask, combo, -1, a);
-      if (m < 0 && entered) for (const p of layout.avatarCells) if (inB[p] !== 1) kept(mask, combo, a, p);
-    }
-    // Started by a stale fire that put the avatar here (any slide direction after it).
-    if (f === 0) {
-      if (pushDir < 0) {
-        virtual(this.virtualIndex(mask, combo, m));
-        if (this.carrierCell(a))
-          for (let e = 0; e < 4; e++) {
-            const v = this.step(a, e);
-            const back = this.step(a, e ^ 1);
-            if (v < 0 || back < 0 || level.avatarCell[back] !== 1 || inB[v] === 1) continue;
-            if (level.pushInto[v] !== 1 || !this.carrierCell(v)) continue;
-            const before = layout.changed(combo, -1, a);
-            if (before < 0) break;
-            for (const mk of this.endedMasks(mask, v)) virtual(this.virtualIndex(mk, before, m));
-          }
-      } else {
-        const v = this.step(a, pushDir);
-        const back = this.step(a, pushDir ^ 1);
-        if (v >= 0 && inB[v] === 1 && back >= 0 && level.avatarCell[back] === 1 && this.carrierCell(a))
-          virtual(this.virtualIndex(mask, layout.changed(combo, v, a), m));
-      }
+      if (m === a && !need) this.kept(f, mask, combo, -1, a);
+      if (m < 0 && entered)
+        for (const p of layout.avatarCells) if (inB[p] !== 1) this.kept(f, mask, combo, a, p);
     }
     // Reached by one slide step of the avatar from the cell behind (which lets a pending move fire).
     if (avDir < 0) return;
     const p = this.step(a, avDir ^ 1);
     if (p < 0 || level.slippery[p] !== 1 || level.avatarCell[p] !== 1 || inB[p] === 1) return;
-    const previous = (mk: number, cb: number) => {
-      // Before the step the cascade state may have had a carrier just pushed beside the avatar.
-      this.intoCascade(f, mk, cb, m, p, avDir, -1, false, rest, virtual);
-      for (let e = 0; e < 4; e++) {
-        const b = this.step(p, e);
-        if (b >= 0 && inB[b] === 1) this.intoCascade(f, mk, cb, m, p, avDir, e, false, rest, virtual);
-      }
-    };
-    if (pushDir < 0 && level.slideInto[a] === 1) previous(mask, combo);
+    if (pushDir < 0 && level.slideInto[a] === 1) this.slidFrom(f, mask, combo, m, p, avDir);
     if (!this.carrierCell(a)) return;
     const w = this.step(a, avDir);
     if (w < 0) return;
     if (pushDir === avDir && inB[w] === 1) {
       const before = layout.changed(combo, w, a);
-      this.withBasketsOf(combo, before, () => previous(mask, before));
+      this.swapBaskets(combo, before);
+      this.slidFrom(f, mask, before, m, p, avDir);
+      this.swapBaskets(before, combo);
     } else if (pushDir < 0 && inB[w] !== 1 && level.pushInto[w] === 1 && this.carrierCell(w)) {
       const before = layout.changed(combo, -1, a);
       if (before < 0) return;
-      for (const mk of this.endedMasks(mask, w))
-        this.withBasketsOf(combo, before, () => previous(mk, before));
+      this.swapBaskets(combo, before);
+      for (let k = 0; k < 2; k++) {
+        const mk = this.endedMask(mask, w, k);
+        if (mk >= 0) this.slidFrom(f, mk, before, m, p, avDir);
+      }
+      this.swapBaskets(before, combo);
+    }
+  }
+
+  /**
+   * The cascade states a slide step in direction `avDir` left from cell `p`: before the step a carrier
+   * may have just been pushed beside the avatar.
+   */
+  private slidFrom(f: number, mask: number, combo: number, m: number, p: number, avDir: number): void {
+    this.intoCascade(f, mask, combo, m, p, avDir, -1, false);
+    for (let e = 0; e < 4; e++) {
+      const b = this.step(p, e);
+      if (b >= 0 && this.inB[b] === 1) this.intoCascade(f, mask, combo, m, p, avDir, e, false);
     }
   }
 

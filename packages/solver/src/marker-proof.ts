@@ -1,0 +1,84 @@
+import type { Limits } from "./limits.js";
+import { markerSearch } from "./marker-bfs.js";
+import type { SearchSpace } from "./search-space.js";
+import type { Heuristic, SearchOutcome } from "./types.js";
+
+/**
+ * How much the probe inflates the heuristic. A weighted estimate prunes far more, so the probe is
+ * cheap, and on the corpus it still finds the shorter solutions that exist where the pruning length
+ * is well above the optimum (twinseed tw_020: 32 actions under a 35-action gold path).
+ */
+const PROBE_WEIGHT = 1.5;
+/** The share of the time left that the probe may use. */
+const PROBE_SHARE = 0.5;
+
+/**
+ * Proves the optimum of a marker level (see `markerBreadthFirst`) with an admissible heuristic and a
+ * known winning length (the gold path's). Pruning keeps only states that can still win within a
+ * length, and the search's cost grows steeply with that length (about 1.4× per action on the
+ * twinseed ice levels), so the length is brought down first:
+ *
+ * 1. A probe with the heuristic weighted by 1.5 and length `known - 1` looks for a shorter solution
+ *    cheaply (it may miss one; whatever it finds is real).
+ * 2. With a shorter solution in hand, the exact search at its length gives the optimum and the number
+ *    of optimal solutions.
+ * 3. Otherwise the exact search at `known - 1` either finds a shorter optimum (with its count) or
+ *    proves that `known` is optimal; then a search at `known` counts those optima, if the time left
+ *    allows. When it does not, the outcome is the proof alone (bounded, with `lowerBound` = `known`),
+ *    which `solveLevel` reports as solved with the count unknown.
+ *
+ * All runs share one `markerSearch`, so later ones replay the engine only for states earlier ones
+ * did not meet. Returns `null` when the level is not a marker level (search it another way).
+ */
+export function markerProof(
+  space: SearchSpace,
+  limits: Limits,
+  countLimit: number,
+  heuristic: Heuristic,
+  known: number,
+): SearchOutcome | null {
+  const search = markerSearch(space, countLimit, heuristic);
+  if (search === null) return null;
+  let expanded = 0;
+  let seen = 0;
+  const total = (outcome: SearchOutcome): SearchOutcome => {
+    expanded += outcome.statesExpanded;
+    seen = Math.max(seen, outcome.statesSeen);
+    return { ...outcome, statesExpanded: expanded, statesSeen: seen };
+  };
+  if (known <= 0) {
+    const outcome = search.run(limits, known);
+    return outcome && total(outcome);
+  }
+  // A heuristic may build its tables on first use (the relaxed carry distance does): that time is not
+  // the probe's.
+  heuristic.estimate(space.start);
+  const probe = search.run(limits.stage(limits.remainingMs * PROBE_SHARE), known - 1, PROBE_WEIGHT);
+  if (probe === null) return null;
+  total(probe);
+  if (probe.status === "solved" && probe.solution !== null) {
+    const witness = probe.solution;
+    const exact = search.run(limits, witness.length);
+    if (exact === null) return null;
+    const outcome = total(exact);
+    // A bound stopped the exact search after it had ruled out everything shorter than the witness.
+    if (outcome.status === "bounded" && (outcome.lowerBound ?? 0) >= witness.length)
+      return { ...outcome, status: "solved", bound: null, optimalLength: witness.length, solution: witness };
+    return outcome;
+  }
+  const tightStarted = limits.elapsedMs;
+  const tight = search.run(limits, known - 1);
+  if (tight === null) return null;
+  const proof = total(tight);
+  if (proof.status !== "bounded" || proof.bound !== "maxDepth" || proof.lowerBound !== known) return proof;
+  // `known` is optimal. Counting its optima prunes less; with the engine's turns remembered from the
+  // proof it usually costs about as much again, so it runs only when that much time is left.
+  const proofMs = limits.elapsedMs - tightStarted;
+  if (limits.remainingMs < 2 * proofMs) return proof;
+  const counted = search.run(limits, known);
+  if (counted === null) return proof;
+  const all = total(counted);
+  return counted.status === "solved"
+    ? all
+    : { ...proof, statesExpanded: all.statesExpanded, statesSeen: seen };
+}

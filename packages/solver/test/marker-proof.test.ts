@@ -1,0 +1,109 @@
+import { type Pack, Session } from "@gridponder/engine";
+import { beforeAll, describe, expect, it } from "vitest";
+import { levelHeuristic, searchSpace } from "../src/index.js";
+import { Limits } from "../src/limits.js";
+import { markerBreadthFirst, markerSearch } from "../src/marker-bfs.js";
+import { markerProof } from "../src/marker-proof.js";
+import type { Heuristic } from "../src/types.js";
+import { corpusPack } from "./corpus.js";
+
+let twinseed: Pack;
+beforeAll(async () => {
+  twinseed = await corpusPack("twinseed");
+}, 60_000);
+
+function wins(level: string, actions: readonly object[]): boolean {
+  const s = new Session(twinseed, level);
+  for (const a of actions) if (!s.act(a as never).accepted) return false;
+  return s.won && s.actionCount === actions.length;
+}
+
+const goldLength = (level: string) => (twinseed.levels[level]?.solution.goldPath ?? []).length;
+
+function setUp(level: string) {
+  const space = searchSpace(twinseed, level);
+  const heuristic = levelHeuristic(twinseed, space.level) as Heuristic;
+  const plain = markerBreadthFirst(searchSpace(twinseed, level), new Limits(level, {}), 100);
+  if (plain?.status !== "solved") throw new Error(`${level} must solve`);
+  return { space, heuristic, plain };
+}
+
+// Small twinseed levels with a twin marker, pushes and tools, and the placement heuristic.
+const LEVELS = ["tw_005", "tw_007", "tw_010"];
+
+describe("markerProof", () => {
+  it.each(LEVELS)("from the gold path's length, proves the optimum and counts the optima of %s", (level) => {
+    const { space, heuristic, plain } = setUp(level);
+    const proof = markerProof(space, new Limits(level, {}), 100, heuristic, goldLength(level));
+    expect(proof?.status).toBe("solved");
+    expect(proof?.optimalLength).toBe(plain.optimalLength);
+    expect(proof?.optimalCount).toBe(plain.optimalCount);
+    expect(proof?.lowerBound).toBe(plain.optimalLength);
+    expect(wins(level, proof?.solution ?? [])).toBe(true);
+    expect(proof?.solution).toHaveLength(plain.optimalLength as number);
+  });
+
+  it.each(LEVELS)("from a known length far above the optimum, still finds the optimum of %s", (level) => {
+    const { space, heuristic, plain } = setUp(level);
+    const proof = markerProof(space, new Limits(level, {}), 100, heuristic, goldLength(level) + 6);
+    expect(proof?.status).toBe("solved");
+    expect(proof?.optimalLength).toBe(plain.optimalLength);
+    expect(proof?.optimalCount).toBe(plain.optimalCount);
+    expect(wins(level, proof?.solution ?? [])).toBe(true);
+  });
+
+  it("steps aside for levels without a marker layer", async () => {
+    const space = searchSpace(await corpusPack("carrot_quest"), "fw_001");
+    const h: Heuristic = { name: "zero", estimate: () => 0 };
+    expect(markerProof(space, new Limits("fw_001", {}), 100, h, 10)).toBeNull();
+  });
+});
+
+describe("markerSearch", () => {
+  it("runs again with the same answers, replaying the engine only for states earlier runs did not meet", () => {
+    const level = "tw_010";
+    const base = searchSpace(twinseed, level);
+    let turns = 0;
+    const space = {
+      ...base,
+      next: (...args: Parameters<typeof base.next>) => {
+        turns++;
+        return base.next(...args);
+      },
+    };
+    const heuristic = levelHeuristic(twinseed, base.level) as Heuristic;
+    const search = markerSearch(space, 100, heuristic);
+    const first = search?.run(new Limits(level, {}), goldLength(level));
+    const firstTurns = turns;
+    turns = 0;
+    const second = search?.run(new Limits(level, {}), goldLength(level));
+    expect(second).toEqual(first);
+    expect(firstTurns).toBeGreaterThan(0);
+    // Only the marker's own actions from cores with a marker are played again (teleports once per group).
+    expect(turns).toBeLessThan(firstTurns / 2);
+    // A longer pruning length meets more states, and still the same optimum.
+    const wider = search?.run(new Limits(level, {}), goldLength(level) + 2);
+    expect(wider?.optimalLength).toBe(first?.optimalLength);
+    expect(wider?.statesSeen).toBeGreaterThan(first?.statesSeen as number);
+  });
+
+  it("with a weighted heuristic finds a real solution but proves no lower bound", () => {
+    for (const level of LEVELS) {
+      const { space, heuristic, plain } = setUp(level);
+      const search = markerSearch(space, 100, heuristic);
+      // Room to spare: the weighted run finds a winning solution, no shorter than the optimum.
+      const roomy = search?.run(new Limits(level, {}), goldLength(level) + 6, 2);
+      expect(roomy?.status).toBe("solved");
+      expect(roomy?.lowerBound).toBe(0);
+      expect(wins(level, roomy?.solution ?? [])).toBe(true);
+      expect(roomy?.solution?.length).toBeGreaterThanOrEqual(plain.optimalLength as number);
+      // At the optimum's own length it prunes the optimal solutions away, and running dry proves nothing.
+      const tight = search?.run(new Limits(level, {}), plain.optimalLength as number, 3);
+      expect(tight).toMatchObject({ status: "bounded", bound: "maxDepth", lowerBound: 0 });
+      // The exact run after them is unaffected.
+      const exact = search?.run(new Limits(level, {}), goldLength(level));
+      expect(exact?.optimalLength).toBe(plain.optimalLength);
+      expect(exact?.optimalCount).toBe(plain.optimalCount);
+    }
+  });
+});
