@@ -36,11 +36,13 @@ export class Limits {
 
   /**
    * The same bounds for one stage of a search made of several: the clock keeps running from the
-   * parent's start, and the stage stops after at most `ms` more milliseconds (or at the parent's limit).
+   * parent's start, and the stage stops after at most `ms` more milliseconds (or at the parent's limit)
+   * and at most `maxStates` states (or the parent's).
    */
-  stage(ms = Number.POSITIVE_INFINITY): Limits {
+  stage(ms = Number.POSITIVE_INFINITY, maxStates = Number.POSITIVE_INFINITY): Limits {
     const deadline = Math.min(this.deadline, performance.now() + ms);
-    return new Limits(this.level, this.options, { started: this.started, deadline });
+    const options = { ...this.options, maxStates: Math.min(this.maxStates, maxStates) };
+    return new Limits(this.level, options, { started: this.started, deadline });
   }
 
   /**

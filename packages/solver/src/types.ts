@@ -9,6 +9,11 @@ export interface Heuristic {
    * Return `Infinity` for a state known to be dead.
    */
   estimate(state: GameState): number;
+  /**
+   * When the heuristic fills a table on first use: how many entries. Building it can cost more than
+   * a small level's whole search, so a search may try without the heuristic first.
+   */
+  readonly tableEntries?: number;
 }
 
 /**

@@ -52,6 +52,26 @@ describe("markerProof", () => {
     expect(wins(level, proof?.solution ?? [])).toBe(true);
   });
 
+  it("settles a small level by breadth-first search before a heuristic builds its table", () => {
+    const { space, heuristic, plain } = setUp("tw_010");
+    let asked = 0;
+    const counting = (tableEntries?: number): Heuristic => ({
+      name: "counted",
+      tableEntries,
+      estimate: (state) => {
+        asked++;
+        return heuristic.estimate(state);
+      },
+    });
+    const withTable = markerProof(space, new Limits("tw_010", {}), 100, counting(1e8), goldLength("tw_010"));
+    expect(withTable?.optimalLength).toBe(plain.optimalLength);
+    expect(withTable?.optimalCount).toBe(plain.optimalCount);
+    expect(asked).toBe(0);
+    const cheap = markerProof(space, new Limits("tw_010", {}), 100, counting(), goldLength("tw_010"));
+    expect(cheap?.optimalLength).toBe(plain.optimalLength);
+    expect(asked).toBeGreaterThan(0);
+  });
+
   it("steps aside for levels without a marker layer", async () => {
     const space = searchSpace(await corpusPack("carrot_quest"), "fw_001");
     const h: Heuristic = { name: "zero", estimate: () => 0 };

@@ -90,6 +90,7 @@ export const relaxedCarryHeuristic: HeuristicFactory = (pack: Pack, level: Level
   };
   const heuristic: MarkerHeuristic = {
     name: "relaxed carry distance",
+    tableEntries: layout.size,
     estimate: (state) => lookup(relaxed.indexOf(state)),
     base: relaxed.baseOf,
     at(base, marker) {
