@@ -191,6 +191,24 @@ function hashExcept(key: Int32Array, skip: number): number {
 }
 
 /** A search's outcome: nothing found unless `extra` says otherwise. */
+/**
+ * A search a bound stopped after it had ruled out every solution shorter than `known` (a winning
+ * action sequence): `known` is then a shortest one, how many others there are staying unknown. Any
+ * other outcome is returned as it is.
+ */
+export function provenByKnown(outcome: SearchOutcome, known: readonly ActionInput[] | null): SearchOutcome {
+  if (outcome.status !== "bounded" || known === null || (outcome.lowerBound ?? -1) < known.length)
+    return outcome;
+  return {
+    ...outcome,
+    status: "solved",
+    bound: null,
+    optimalLength: known.length,
+    solution: [...known],
+    lowerBound: known.length,
+  };
+}
+
 export function searchOutcome(
   status: SearchOutcome["status"],
   bound: Bound | null,

@@ -1,3 +1,4 @@
+import { provenByKnown } from "./bfs.js";
 import type { Limits } from "./limits.js";
 import { markerSearch } from "./marker-bfs.js";
 import type { SearchSpace } from "./search-space.js";
@@ -47,55 +48,51 @@ export function markerProof(
 ): SearchOutcome | null {
   const search = markerSearch(space, countLimit, heuristic);
   if (search === null) return null;
+  // The outcome given is reported with the states of every run so far.
   let expanded = 0;
   let seen = 0;
-  const total = (outcome: SearchOutcome): SearchOutcome => {
-    expanded += outcome.statesExpanded;
-    seen = Math.max(seen, outcome.statesSeen);
-    return { ...outcome, statesExpanded: expanded, statesSeen: seen };
+  const run = (stage: Limits, length: number | null, weight = 1): SearchOutcome | null => {
+    const outcome = search.run(stage, length, weight);
+    if (outcome !== null) {
+      expanded += outcome.statesExpanded;
+      seen = Math.max(seen, outcome.statesSeen);
+    }
+    return outcome;
   };
+  const report = (outcome: SearchOutcome): SearchOutcome => ({
+    ...outcome,
+    statesExpanded: expanded,
+    statesSeen: seen,
+  });
   if (known <= 0) {
-    const outcome = search.run(limits, known);
-    return outcome && total(outcome);
+    const outcome = run(limits, known);
+    return outcome && report(outcome);
   }
   if ((heuristic.tableEntries ?? 0) > 0) {
     // Small levels are done by breadth-first search before the heuristic's table is built; on the
     // others this run's engine turns are not lost, as the later runs meet the same shallow states.
-    const blind = search.run(limits.stage(Number.POSITIVE_INFINITY, BLIND_STATES), null);
+    const blind = run(limits.stage(Number.POSITIVE_INFINITY, BLIND_STATES), null);
     if (blind === null) return null;
-    total(blind);
-    if (blind.status !== "bounded" || blind.bound !== "maxStates")
-      return { ...blind, statesExpanded: expanded };
+    if (blind.status !== "bounded" || blind.bound !== "maxStates") return report(blind);
   }
   // A heuristic may build its tables on first use (the relaxed carry distance does): that time is not
   // the probe's.
   heuristic.estimate(space.start);
-  const probe = search.run(limits.stage(limits.remainingMs * PROBE_SHARE), known - 1, PROBE_WEIGHT);
+  const probe = run(limits.stage(limits.remainingMs * PROBE_SHARE), known - 1, PROBE_WEIGHT);
   if (probe === null) return null;
-  total(probe);
   if (probe.status === "solved" && probe.solution !== null) {
-    const witness = probe.solution;
-    const exact = search.run(limits, witness.length);
-    if (exact === null) return null;
-    const outcome = total(exact);
-    // A bound stopped the exact search after it had ruled out everything shorter than the witness.
-    if (outcome.status === "bounded" && (outcome.lowerBound ?? 0) >= witness.length)
-      return { ...outcome, status: "solved", bound: null, optimalLength: witness.length, solution: witness };
-    return outcome;
+    const exact = run(limits, probe.solution.length);
+    return exact && report(provenByKnown(exact, probe.solution));
   }
   const tightStarted = limits.elapsedMs;
-  const tight = search.run(limits, known - 1);
-  if (tight === null) return null;
-  const proof = total(tight);
-  if (proof.status !== "bounded" || proof.bound !== "maxDepth" || proof.lowerBound !== known) return proof;
+  const proof = run(limits, known - 1);
+  if (proof === null) return null;
+  if (proof.status !== "bounded" || proof.bound !== "maxDepth" || proof.lowerBound !== known)
+    return report(proof);
   // `known` is optimal. Counting its optima prunes less; with the engine's turns remembered from the
   // proof it usually costs about as much again, so it runs only when that much time is left.
   const proofMs = limits.elapsedMs - tightStarted;
-  if (limits.remainingMs < 2 * proofMs) return proof;
-  const counted = search.run(limits, known);
-  if (counted === null) return proof;
-  const all = total(counted);
-  return counted.status === "solved"
-    ? all
-    : { ...proof, statesExpanded: all.statesExpanded, statesSeen: seen };
+  if (limits.remainingMs < 2 * proofMs) return report(proof);
+  const counted = run(limits, known);
+  return report(counted?.status === "solved" ? counted : proof);
 }

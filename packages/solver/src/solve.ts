@@ -1,6 +1,6 @@
 import type { Pack } from "@gridponder/engine";
 import { aStar } from "./astar.js";
-import { breadthFirst, type SearchOutcome } from "./bfs.js";
+import { breadthFirst, provenByKnown, type SearchOutcome } from "./bfs.js";
 import { floodFillFilter } from "./flood-heuristic.js";
 import { goldVerdict, replayGold } from "./gold.js";
 import { levelHeuristic, zeroHeuristic } from "./heuristics.js";
@@ -63,23 +63,8 @@ export function solveLevel(pack: Pack, levelId: string, options: SolveOptions = 
         ? markerProof(space, limits, countLimit, known, gold.length)
         : markerBreadthFirst(space, limits, countLimit)) ?? breadthFirst(space, limits, countLimit);
   }
-  if (
-    outcome.status === "bounded" &&
-    gold !== null &&
-    outcome.lowerBound !== null &&
-    outcome.lowerBound >= gold.length
-  ) {
-    // The search ruled out every shorter solution before a bound stopped it, so the gold path is a
-    // shortest one (how many others there are stays unknown).
-    outcome = {
-      ...outcome,
-      status: "solved",
-      bound: null,
-      optimalLength: gold.length,
-      solution: gold,
-      lowerBound: gold.length,
-    };
-  }
+  // A search stopped by a bound after ruling out everything shorter than the gold path proves it optimal.
+  outcome = provenByKnown(outcome, gold);
   const elapsedMs = limits.elapsedMs;
   limits.report({
     level: levelId,

@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import type { Pack } from "@gridponder/engine";
 import { loadPackFolder } from "@gridponder/engine/node";
+import type { SearchSpace } from "../src/search-space.js";
 
 /** The conformance corpus beside the repository (see the project README). */
 export const PACKS = join(import.meta.dirname, "../../../../shared/conformance/packs");
@@ -10,4 +11,22 @@ export async function corpusPack(name: string): Promise<Pack> {
   const loaded = await loadPackFolder(join(PACKS, name));
   if (!loaded.ok) throw new Error(`${name} must load`);
   return loaded.pack;
+}
+
+/** The search space with every engine turn counted (`turns()`), to test what a search replays. */
+export function countingTurns(space: SearchSpace): { space: SearchSpace; turns(): number; reset(): void } {
+  let turns = 0;
+  return {
+    space: {
+      ...space,
+      next: (...args: Parameters<SearchSpace["next"]>) => {
+        turns++;
+        return space.next(...args);
+      },
+    },
+    turns: () => turns,
+    reset: () => {
+      turns = 0;
+    },
+  };
 }

@@ -6,6 +6,7 @@ import { breadthFirst } from "../src/bfs.js";
 import { levelHeuristic, searchSpace, solveLevel } from "../src/index.js";
 import { Limits } from "../src/limits.js";
 import { markerBreadthFirst } from "../src/marker-bfs.js";
+import { countingTurns } from "./corpus.js";
 
 const PACKS = join(import.meta.dirname, "../../../../shared/conformance/packs");
 
@@ -48,18 +49,10 @@ describe("markerBreadthFirst", () => {
   );
 
   it("plays each origin-free teleport once for all cells the avatar may leave from", () => {
-    const space = searchSpace(twinseed, "tw_010");
-    let turns = 0;
-    const counted = {
-      ...space,
-      next: (...args: Parameters<typeof space.next>) => {
-        turns++;
-        return space.next(...args);
-      },
-    };
-    const r = markerBreadthFirst(counted, new Limits("tw_010", {}), 100);
+    const counted = countingTurns(searchSpace(twinseed, "tw_010"));
+    const r = markerBreadthFirst(counted.space, new Limits("tw_010", {}), 100);
     // Far fewer turns than states: moves are played once per core, teleports once per group of cores.
-    expect(turns).toBeLessThan((r?.statesSeen ?? 0) / 2);
+    expect(counted.turns()).toBeLessThan((r?.statesSeen ?? 0) / 2);
   });
 
   it("pruned by the placement heuristic and the gold path's length, finds the same optimum and optima", () => {

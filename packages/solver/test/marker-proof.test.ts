@@ -5,7 +5,7 @@ import { Limits } from "../src/limits.js";
 import { markerBreadthFirst, markerSearch } from "../src/marker-bfs.js";
 import { markerProof } from "../src/marker-proof.js";
 import type { Heuristic } from "../src/types.js";
-import { corpusPack } from "./corpus.js";
+import { corpusPack, countingTurns } from "./corpus.js";
 
 let twinseed: Pack;
 beforeAll(async () => {
@@ -82,25 +82,17 @@ describe("markerProof", () => {
 describe("markerSearch", () => {
   it("runs again with the same answers, replaying the engine only for states earlier runs did not meet", () => {
     const level = "tw_010";
-    const base = searchSpace(twinseed, level);
-    let turns = 0;
-    const space = {
-      ...base,
-      next: (...args: Parameters<typeof base.next>) => {
-        turns++;
-        return base.next(...args);
-      },
-    };
-    const heuristic = levelHeuristic(twinseed, base.level) as Heuristic;
-    const search = markerSearch(space, 100, heuristic);
+    const counted = countingTurns(searchSpace(twinseed, level));
+    const heuristic = levelHeuristic(twinseed, counted.space.level) as Heuristic;
+    const search = markerSearch(counted.space, 100, heuristic);
     const first = search?.run(new Limits(level, {}), goldLength(level));
-    const firstTurns = turns;
-    turns = 0;
+    const firstTurns = counted.turns();
+    counted.reset();
     const second = search?.run(new Limits(level, {}), goldLength(level));
     expect(second).toEqual(first);
     expect(firstTurns).toBeGreaterThan(0);
     // Only the marker's own actions from cores with a marker are played again (teleports once per group).
-    expect(turns).toBeLessThan(firstTurns / 2);
+    expect(counted.turns()).toBeLessThan(firstTurns / 2);
     // A longer pruning length meets more states, and still the same optimum.
     const wider = search?.run(new Limits(level, {}), goldLength(level) + 2);
     expect(wider?.optimalLength).toBe(first?.optimalLength);

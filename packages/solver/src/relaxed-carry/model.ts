@@ -48,6 +48,12 @@ export class RelaxedModel {
     return cell < 0 ? -1 : (this.level.neighbour[cell * 4 + d] as number);
   }
 
+  /** Whether a carrier stands next to `cell` in direction `d` (in the set `inB` shows). */
+  private carrierBeside(cell: number, d: number): boolean {
+    const b = this.step(cell, d);
+    return b >= 0 && this.inB[b] === 1;
+  }
+
   private carrierCell(cell: number): boolean {
     return cell >= 0 && (this.layout.basketIndex[cell] as number) >= 0;
   }
@@ -264,11 +270,8 @@ export class RelaxedModel {
     // A pending move that fires next must owe that to this turn (see `pendingAfter`).
     const need = f === 2;
     // Stopped in a cascade state.
-    this.stoppedIn(f, mask, combo, m, a, -1, need);
-    for (let e = 0; e < 4; e++) {
-      const b = this.step(a, e);
-      if (b >= 0 && inB[b] === 1) this.stoppedIn(f, mask, combo, m, a, e, need);
-    }
+    for (let e = -1; e < 4; e++)
+      if (e < 0 || this.carrierBeside(a, e)) this.stoppedIn(f, mask, combo, m, a, e, need);
     // A carrier pushed to the avatar's side slid on alone to where it is (or to where it ended).
     for (let e = 0; e < 4; e++) {
       const u0 = this.step(a, e);
@@ -351,21 +354,6 @@ export class RelaxedModel {
   /** A turn that armed a new pending move may have started with any pending value. */
   private anyPending(mask: number, combo: number, marker: number, p: number): void {
     for (let x = 0; x < PENDING_VALUES; x++) this.rest(this.layout.index(x, mask, combo, marker, p));
-  }
-
-  /** Predecessors of the cascade state (f, mask, combo, m, a, avDir, pushDir), `inB` showing `combo`. */
-  private intoCascade(
-    f: number,
-    mask: number,
-    combo: number,
-    m: number,
-    a: number,
-    avDir: number,
-    pushDir: number,
-    need: boolean,
-  ): void {
-    this.fireStart(f, mask, combo, m, a, pushDir);
-    this.cascadeStart(f, mask, combo, m, a, avDir, pushDir, need);
   }
 
   /** The cascade state started by a stale fire that put the avatar on `a` (any slide direction after it). */
@@ -468,10 +456,10 @@ export class RelaxedModel {
    * may have just been pushed beside the avatar.
    */
   private slidFrom(f: number, mask: number, combo: number, m: number, p: number, avDir: number): void {
-    this.intoCascade(f, mask, combo, m, p, avDir, -1, false);
-    for (let e = 0; e < 4; e++) {
-      const b = this.step(p, e);
-      if (b >= 0 && this.inB[b] === 1) this.intoCascade(f, mask, combo, m, p, avDir, e, false);
+    for (let e = -1; e < 4; e++) {
+      if (e >= 0 && !this.carrierBeside(p, e)) continue;
+      this.fireStart(f, mask, combo, m, p, e);
+      this.cascadeStart(f, mask, combo, m, p, avDir, e, false);
     }
   }
 
