@@ -66,16 +66,21 @@ export function removeEntity(ctx: TurnContext, layer: number, pos: Pos, animatio
   return entity;
 }
 
-/** Puts an entity on a cell (replacing whatever was there) and reports it as placed. */
-export function placeEntity(ctx: TurnContext, layer: number, pos: Pos, entity: Entity): void {
+/**
+ * Puts an entity on a cell (replacing whatever was there) and reports it as placed. `from` is the cell
+ * it was just taken from when it moves (reported as `fromPosition`, so views keep it one object).
+ */
+export function placeEntity(ctx: TurnContext, layer: number, pos: Pos, entity: Entity, from?: Pos): void {
   ctx.draft.set(layer, pos[0], pos[1], entity);
-  ctx.emit({
+  const placed: Record<string, unknown> = {
     type: "object_placed",
     position: pos,
     kind: entity.kind,
     params: entity.params ?? {},
     layer: ctx.pack.layers[layer]?.id,
-  });
+  };
+  if (from !== undefined) placed.fromPosition = from;
+  ctx.emit(placed as GameEvent);
 }
 
 /** Moves the avatar one step (or a jump) and turns it to face `direction`. */

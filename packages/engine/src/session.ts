@@ -57,6 +57,16 @@ export class Session {
     return this.current.actionCount;
   }
 
+  /** Whether there is an action to undo. */
+  get canUndo(): boolean {
+    return this.past !== null;
+  }
+
+  /** Whether there is an undone action to redo. */
+  get canRedo(): boolean {
+    return this.future !== null;
+  }
+
   /** The accepted actions that led from the initial state to the current one. */
   get actions(): ActionInput[] {
     const out: ActionInput[] = [];

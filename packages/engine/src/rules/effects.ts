@@ -132,7 +132,7 @@ export function compileEffect(pack: Pack, effect: Effect): EffectRunner {
         const b = to(ctx, e);
         if (!a || !b) return;
         const entity = removeEntity(ctx, layer, a);
-        if (entity) placeEntity(ctx, layer, b, entity);
+        if (entity) placeEntity(ctx, layer, b, entity, a);
       };
     }
     case "release_from_emitter": {

@@ -67,7 +67,9 @@ function layerFor(pack: Pack, entity: Entity | null): number | undefined {
   return entity ? entity.info.layerIndex : pack.layerIndex.get("objects");
 }
 
-function release(ctx: TurnContext, emitterId: string, entity: Entity, spawn: Pos, exit: number): void {
+/** `fromPosition` is the emitter's exit cell the item comes out of, so a view can move it from there. */
+function release(ctx: TurnContext, emitterId: string, entity: Entity, exit: Exit, exitNumber: number): void {
+  const { spawn } = exit;
   ctx.draft.set(entity.info.layerIndex, spawn[0], spawn[1], entity);
   ctx.emit({
     type: "item_released",
@@ -75,7 +77,8 @@ function release(ctx: TurnContext, emitterId: string, entity: Entity, spawn: Pos
     kind: entity.kind,
     position: spawn,
     params: entity.params ?? {},
-    exit,
+    exit: exitNumber,
+    fromPosition: exit.position,
   });
 }
 
@@ -92,7 +95,7 @@ function releaseSingle(ctx: TurnContext, index: number, mco: MultiCellObjectStat
     ...mco,
     params: freezeJson({ ...mco.params, currentIndex: current + 1 }),
   });
-  release(ctx, mco.id, entity, exit.spawn, 1);
+  release(ctx, mco.id, entity, exit, 1);
   return true;
 }
 
@@ -126,7 +129,7 @@ function emitBoth(
     const entity = itemEntity(ctx.pack, mco, slots[slot] ?? null);
     if (!exit || !entity || !exitClear(ctx, exit, entity.info.layerIndex)) continue;
     slots[slot] = null;
-    release(ctx, mco.id, entity, exit.spawn, e + 1);
+    release(ctx, mco.id, entity, exit, e + 1);
     released = true;
   }
   return released;

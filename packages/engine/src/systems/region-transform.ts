@@ -96,7 +96,8 @@ export const regionTransform: SystemBehaviour<Required<RegionTransformConfig>> =
         ctx,
         moves.map(([a]) => a),
       );
-    for (const li of blocked ? [] : layers) {
+    const applied = blocked ? [] : layers;
+    for (const li of applied) {
       const before: (Entity | null)[] = moves.map(([a]) => draft.get(li, a[0], a[1]));
       for (let i = 0; i < moves.length; i++) {
         const b = (moves[i] as [Pos, Pos])[1];
@@ -109,6 +110,10 @@ export const regionTransform: SystemBehaviour<Required<RegionTransformConfig>> =
       transform: op.type,
       position: [ox, oy],
       size: overlay.size,
+      // Where each cell's content went, on which layers: views move the same objects instead of
+      // guessing a permutation from the new board. Empty when nothing moved.
+      moves: applied.length === 0 ? [] : moves,
+      layers: applied.map((li) => pack.layers[li]?.id),
     });
   },
 };

@@ -90,7 +90,13 @@ export const sidedBox: SystemBehaviour<Required<SidedBoxConfig>> = {
       draft.set(objects, from[0], from[1], null);
       const joined = merged(ctx, carried, target);
       draft.set(objects, to[0], to[1], joined);
-      ctx.emit({ type: "boxes_merged", position: to, kind: joined.kind, params: joined.params ?? {} });
+      ctx.emit({
+        type: "boxes_merged",
+        position: to,
+        kind: joined.kind,
+        params: joined.params ?? {},
+        fromPosition: from,
+      });
       moveAvatar(ctx, to, direction);
       return;
     }
@@ -114,7 +120,13 @@ export const sidedBox: SystemBehaviour<Required<SidedBoxConfig>> = {
         const joined = merged(ctx, target, there);
         draft.set(objects, beyond[0], beyond[1], joined);
         pushed(ctx, target, to, beyond, direction);
-        ctx.emit({ type: "boxes_merged", position: beyond, kind: joined.kind, params: joined.params ?? {} });
+        ctx.emit({
+          type: "boxes_merged",
+          position: beyond,
+          kind: joined.kind,
+          params: joined.params ?? {},
+          fromPosition: to,
+        });
       }
       moveAvatar(ctx, to, direction);
       return;

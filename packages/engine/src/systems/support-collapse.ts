@@ -142,6 +142,7 @@ function collapse(ctx: Ctx): void {
         kind: entity.kind,
         fromKind: p.entity.kind,
         layer: config.layer,
+        fromPosition: [p.x, p.y],
       });
     }
     if (component === rider && avatar.position) {

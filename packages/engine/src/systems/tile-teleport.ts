@@ -47,13 +47,17 @@ export const tileTeleport: SystemBehaviour<Required<TileTeleportConfig>> = {
       const entity = (atA ?? atB) as NonNullable<typeof atA>;
       draft.set(layer, from[0], from[1], null);
       draft.set(layer, to[0], to[1], entity);
-      ctx.emit({ type: "object_removed", position: from, kind: entity.kind, layer: layerId });
+      // `toPosition`, `fromPosition` and `teleport` let a view show one object jumping, not a removal
+      // and an unrelated placement.
+      ctx.emit({ type: "object_removed", position: from, kind: entity.kind, layer: layerId, toPosition: to });
       ctx.emit({
         type: "object_placed",
         position: to,
         kind: entity.kind,
         params: entity.params ?? {},
         layer: layerId,
+        fromPosition: from,
+        teleport: true,
       });
     }
   },

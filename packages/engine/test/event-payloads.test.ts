@@ -1,0 +1,161 @@
+import { join } from "node:path";
+import { readPackFolder } from "@gridponder/schema/node";
+import { describe, expect, it } from "vitest";
+import type { GameEvent } from "../src/events.js";
+import { type GameState, loadPack, type Pack, Session } from "../src/index.js";
+import { isPos, type Pos } from "../src/model.js";
+import { loadPackFolder } from "../src/node.js";
+import { PACKS } from "./corpus.js";
+
+const MINI = join(import.meta.dirname, "../../schema/test/fixtures/valid/mini");
+
+function kindAt(pack: Pack, state: GameState, layer: string, p: Pos, width: number): string | null {
+  const li = pack.layerIndex.get(layer) ?? -1;
+  return state.layers[li]?.[p[1] * width + p[0]]?.kind ?? null;
+}
+
+/** Every gold-path turn of a corpus pack, with the states around it. */
+async function turnsOf(name: string) {
+  const loaded = await loadPackFolder(join(PACKS, name));
+  if (!loaded.ok) throw new Error(name);
+  const out: {
+    pack: Pack;
+    width: number;
+    before: GameState;
+    after: GameState;
+    events: readonly GameEvent[];
+  }[] = [];
+  for (const id of loaded.pack.levelOrder) {
+    const session = new Session(loaded.pack, id);
+    for (const step of loaded.pack.levels[id]?.solution.goldPath ?? []) {
+      const before = session.state;
+      const result = session.act(step as never);
+      out.push({
+        pack: loaded.pack,
+        width: session.level.width,
+        before,
+        after: result.state,
+        events: result.events,
+      });
+    }
+  }
+  return out;
+}
+
+describe("event fields views rely on", () => {
+  it("tile_teleport's placement names the cell the tile jumped from (number_cells)", async () => {
+    let seen = 0;
+    for (const { pack, width, after, events } of await turnsOf("number_cells")) {
+      for (const e of events) {
+        if (e.type !== "object_placed" || e.teleport !== true) continue;
+        expect(isPos(e.fromPosition) && isPos(e.position)).toBe(true);
+        const removed = events.find(
+          (r) => r.type === "object_removed" && JSON.stringify(r.toPosition) === JSON.stringify(e.position),
+        );
+        expect(removed?.position).toEqual(e.fromPosition);
+        expect(kindAt(pack, after, String(e.layer), e.position as Pos, width)).toBe(e.kind);
+        seen++;
+      }
+    }
+    expect(seen).toBeGreaterThan(0);
+  });
+
+  it("region_transformed lists the moves it applied (rotate_flip, diagonal_swipes)", async () => {
+    let seen = 0;
+    for (const name of ["rotate_flip", "diagonal_swipes"]) {
+      for (const { pack, width, before, after, events } of await turnsOf(name)) {
+        for (const e of events) {
+          if (e.type !== "region_transformed") continue;
+          expect(Array.isArray(e.moves) && Array.isArray(e.layers)).toBe(true);
+          for (const layer of e.layers as string[])
+            for (const [from, to] of e.moves as [Pos, Pos][]) {
+              expect(kindAt(pack, after, layer, to, width)).toBe(kindAt(pack, before, layer, from, width));
+              seen++;
+            }
+        }
+      }
+    }
+    expect(seen).toBeGreaterThan(0);
+  });
+
+  it("support_collapse's object_settled names where each cell fell from (fx_support_collapse)", async () => {
+    let seen = 0;
+    for (const { pack, width, before, events } of await turnsOf("fx_support_collapse")) {
+      for (const e of events) {
+        if (e.type !== "object_settled") continue;
+        expect(kindAt(pack, before, String(e.layer), e.fromPosition as Pos, width)).toBe(e.fromKind);
+        seen++;
+      }
+    }
+    expect(seen).toBeGreaterThan(0);
+  });
+
+  it("boxes_merged names the cell the joining box came from (box_builder)", async () => {
+    let seen = 0;
+    for (const { pack, width, before, after, events } of await turnsOf("box_builder")) {
+      for (const e of events) {
+        if (e.type !== "boxes_merged") continue;
+        const from = e.fromPosition as Pos;
+        expect(kindAt(pack, before, "objects", from, width)).not.toBeNull();
+        expect(kindAt(pack, after, "objects", from, width)).toBeNull();
+        seen++;
+      }
+    }
+    expect(seen).toBeGreaterThan(0);
+  });
+
+  it("item_released names the emitter's exit cell, next to where the item lands (number_cells)", async () => {
+    let seen = 0;
+    for (const { pack, width, after, events } of await turnsOf("number_cells")) {
+      for (const e of events) {
+        if (e.type !== "item_released") continue;
+        const from = e.fromPosition as Pos;
+        const to = e.position as Pos;
+        expect(Math.abs(from[0] - to[0]) + Math.abs(from[1] - to[1])).toBe(1);
+        const emitter = after.multiCellObjects.find((o) => o.id === e.emitterId);
+        expect(emitter?.cells).toContainEqual(from);
+        expect(kindAt(pack, after, "objects", to, width)).toBe(e.kind);
+        seen++;
+      }
+    }
+    expect(seen).toBeGreaterThan(0);
+  });
+
+  it("a move_entity effect's placement names the cell the entity came from", async () => {
+    const files = await readPackFolder(MINI);
+    files["levels/moving.json"] = JSON.stringify({
+      id: "moving",
+      title: "moving",
+      board: {
+        size: [3, 2],
+        layers: {
+          ground: [
+            ["empty", "empty", "empty"],
+            ["empty", "empty", "empty"],
+          ],
+          objects: [
+            ["crate", null, null],
+            [null, null, null],
+          ],
+        },
+      },
+      state: { avatar: { enabled: true, position: [0, 1], facing: "down" }, variables: {} },
+      goals: [{ id: "g", type: "all_cleared", config: { kind: "crate" } }],
+      solution: { goldPath: [] },
+    });
+    const game = JSON.parse(String(files["game.json"]));
+    // Written as JSON text: a literal object with a `then` key reads as a thenable to the linter.
+    game.rules.push(
+      JSON.parse(
+        '{"id":"slide_crate","on":"avatar_entered","then":[{"move_entity":{"layer":"objects","from":[0,0],"to":[2,0]}}]}',
+      ),
+    );
+    files["game.json"] = JSON.stringify(game);
+    const loaded = loadPack(files);
+    if (!loaded.ok) throw new Error(JSON.stringify(loaded.diagnostics));
+    const session = new Session(loaded.pack, "moving");
+    const result = session.act({ action: "move", direction: "right" });
+    const placed = result.events.find((e) => e.type === "object_placed");
+    expect(placed).toMatchObject({ position: [2, 0], fromPosition: [0, 0], kind: "crate" });
+  });
+});

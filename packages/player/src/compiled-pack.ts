@@ -1,0 +1,58 @@
+import { BUILTIN_SYSTEMS, compilePack, type Pack } from "@gridponder/engine";
+import type { ValidPack } from "@gridponder/schema";
+import type { AssetCatalog, SpriteRef } from "@gridponder/view";
+
+/** The format tag of a {@link CompiledPack}; bumped when the shape changes incompatibly. */
+export const COMPILED_PACK_FORMAT = "gridponder-pack@1";
+
+/**
+ * A pack prepared for the web: validated once at build time (so browsers need no validator), with the
+ * list of image files a page may load. Written as `pack.json` by `writeCompiledPack`.
+ */
+export interface CompiledPack {
+  readonly format: typeof COMPILED_PACK_FORMAT;
+  /** Manifest, game, theme and levels as the schema validated them. */
+  readonly pack: ValidPack;
+  readonly assets: AssetCatalog;
+}
+
+/** Thrown for a `pack.json` that is not a compiled pack this player understands. */
+export class CompiledPackError extends Error {
+  override readonly name = "CompiledPackError";
+}
+
+/**
+ * Checks the envelope of a fetched `pack.json` and prepares the pack for play. The content was
+ * validated when the pack was compiled; here only what would crash a session is checked.
+ */
+export function openCompiledPack(json: unknown): { pack: Pack; compiled: CompiledPack } {
+  if (typeof json !== "object" || json === null) throw new CompiledPackError("pack.json is not an object");
+  const compiled = json as Partial<CompiledPack>;
+  if (compiled.format !== COMPILED_PACK_FORMAT)
+    throw new CompiledPackError(`unsupported pack format ${JSON.stringify(compiled.format)}`);
+  const valid = compiled.pack;
+  if (!valid || typeof valid !== "object" || !valid.game || !valid.manifest || !valid.levels)
+    throw new CompiledPackError("pack.json has no manifest, game or levels");
+  const assets = compiled.assets ?? { packFiles: [], collections: [] };
+  if (!Array.isArray(assets.packFiles) || !Array.isArray(assets.collections))
+    throw new CompiledPackError("pack.json has a malformed asset catalog");
+  const unsupported = (valid.game.systems ?? [])
+    .map((s) => s.type)
+    .filter((type) => !Object.hasOwn(BUILTIN_SYSTEMS, type));
+  if (unsupported.length > 0)
+    throw new CompiledPackError(`this player cannot run the system types ${unsupported.join(", ")}`);
+  const full: CompiledPack = { format: COMPILED_PACK_FORMAT, pack: valid as ValidPack, assets };
+  return { pack: compilePack(full.pack), compiled: full };
+}
+
+/** Where a published pack keeps the files of a shared collection, relative to its asset base. */
+export function sharedAssetPrefix(collection: string): string {
+  return `_shared/${collection}/`;
+}
+
+/** The URL of a sprite under `assetBase` (pack files at their pack path, collections under `_shared/`). */
+export function assetUrl(assetBase: string, ref: SpriteRef): string {
+  const base = assetBase === "" || assetBase.endsWith("/") ? assetBase : `${assetBase}/`;
+  const relative = ref.collection === null ? ref.path : sharedAssetPrefix(ref.collection) + ref.path;
+  return base + relative.split("/").map(encodeURIComponent).join("/");
+}

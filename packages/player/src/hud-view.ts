@@ -1,0 +1,82 @@
+import type { Appearance, GoalGridView, Hud, Scene, SpriteRef } from "@gridponder/view";
+import { el, safeColor } from "./dom.js";
+
+/** Paints a swatch for an appearance: its sprite when it has one, else its colour. */
+export function paintSwatch(
+  node: HTMLElement,
+  appearance: Appearance,
+  url: (ref: SpriteRef) => string,
+): void {
+  const color = safeColor(appearance.color);
+  if (color) node.style.backgroundColor = color;
+  if (appearance.sprite) node.style.backgroundImage = `url("${url(appearance.sprite)}")`;
+  node.style.opacity = String(appearance.opacity);
+}
+
+/** The moves counter: used, and the limit when the level has one. */
+export function counterText(hud: Hud): string {
+  return hud.maxActions === null
+    ? `Moves: ${hud.actionsUsed}`
+    : `Moves: ${hud.actionsUsed} / ${hud.maxActions}`;
+}
+
+function goalGrid(grid: GoalGridView, url: (ref: SpriteRef) => string): HTMLElement {
+  const box = el("div", "gp-row");
+  const cells = el("div", "gp-grid");
+  cells.style.gridTemplateColumns = `repeat(${grid.width}, 12px)`;
+  cells.setAttribute("role", "img");
+  cells.setAttribute("aria-label", `target pattern, ${grid.width} by ${grid.height}`);
+  for (const appearance of grid.cells) {
+    const cell = el("span");
+    if (appearance) paintSwatch(cell, appearance, url);
+    cells.append(cell);
+  }
+  box.append(cells);
+  return box;
+}
+
+/** Rebuilds the side panel: guide, goals with progress bars, inventory, shown variables, target grids. */
+export function renderHud(panel: HTMLElement, hud: Hud, scene: Scene, url: (ref: SpriteRef) => string): void {
+  const parts: HTMLElement[] = [];
+  if (hud.guide) parts.push(el("p", "gp-guide", hud.guide));
+  if (hud.goals.length > 0) {
+    const list = el("ul", "gp-goals");
+    list.setAttribute("aria-label", "Goals");
+    for (const goal of hud.goals) {
+      const item = el("li", goal.done ? "gp-goal done" : "gp-goal");
+      item.dataset.goal = goal.id;
+      item.append(el("span", "gp-goal-text", goal.text));
+      const bar = el("div", "gp-bar");
+      const percent = Math.round(Math.max(0, Math.min(1, goal.progress)) * 100);
+      bar.setAttribute("role", "progressbar");
+      bar.setAttribute("aria-valuemin", "0");
+      bar.setAttribute("aria-valuemax", "100");
+      bar.setAttribute("aria-valuenow", String(percent));
+      bar.setAttribute("aria-label", goal.text);
+      const fill = el("span");
+      fill.style.width = `${percent}%`;
+      bar.append(fill);
+      item.append(bar);
+      const grid = scene.goalGrids.find((g) => g.goalId === goal.id);
+      if (grid) item.append(goalGrid(grid, url));
+      list.append(item);
+    }
+    parts.push(list);
+  }
+  for (const grid of scene.goalGrids)
+    if (!hud.goals.some((g) => g.id === grid.goalId)) parts.push(goalGrid(grid, url));
+  if (hud.inventory) {
+    const row = el("div", "gp-row gp-inventory");
+    const swatch = el("span", "gp-swatch");
+    paintSwatch(swatch, hud.inventory.appearance, url);
+    row.append(el("span", undefined, "Holding:"), swatch, el("span", undefined, hud.inventory.name));
+    parts.push(row);
+  }
+  for (const variable of hud.variables) {
+    const row = el("div", "gp-row gp-variable");
+    row.dataset.variable = variable.name;
+    row.append(el("span", undefined, `${variable.label}: ${variable.value}`));
+    parts.push(row);
+  }
+  panel.replaceChildren(...parts);
+}

@@ -1,0 +1,32 @@
+/**
+ * `@gridponder/player`: an embeddable Gridponder player. `mountPlayer()` for frameworks and scripts,
+ * `<gridponder-player>` (registered by `@gridponder/player/define`) for plain HTML. Pages load packs
+ * compiled by `compilePackForWeb` (from `@gridponder/player/node`): no validator ships to browsers.
+ * @module
+ */
+export { describeAction, describeEvents, describeTurn } from "./announce.js";
+export type { BoardRenderer, BoardRendererOptions } from "./board-renderer.js";
+export { CanvasRenderer } from "./canvas-renderer.js";
+export {
+  assetUrl,
+  COMPILED_PACK_FORMAT,
+  type CompiledPack,
+  CompiledPackError,
+  openCompiledPack,
+  sharedAssetPrefix,
+} from "./compiled-pack.js";
+export {
+  defineGridponderPlayer,
+  type GridponderPlayerElement,
+  PLAYER_TAG,
+  playerElementClass,
+} from "./element.js";
+export {
+  mountPlayer,
+  type PlayerEventDetail,
+  type PlayerEventType,
+  type PlayerHandle,
+  type PlayerOptions,
+} from "./player.js";
+export { nextLevel, storiesBefore } from "./story.js";
+export { swipeDirection } from "./swipe.js";

@@ -1,0 +1,226 @@
+/**
+ * Build-time helpers (Node.js): validate a pack folder, prove its gold paths still win, and write it as a
+ * `pack.json` plus its image files for a static site.
+ * @module
+ */
+import { access, copyFile, mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
+import { BUILTIN_SYSTEMS, compilePack, Session } from "@gridponder/engine";
+import { type Diagnostic, expandGoldPathStep, type ValidPack } from "@gridponder/schema";
+import { findSharedCollections, validatePackFolder } from "@gridponder/schema/node";
+import type { AssetCatalog } from "@gridponder/view";
+import { isCollectionId, isPublishablePath } from "./asset-paths.js";
+import { COMPILED_PACK_FORMAT, type CompiledPack, sharedAssetPrefix } from "./compiled-pack.js";
+
+export { isPublishablePath, PUBLISHED_EXTENSIONS } from "./asset-paths.js";
+export { COMPILED_PACK_FORMAT, type CompiledPack } from "./compiled-pack.js";
+
+export interface CompileForWebOptions {
+  /** Folders whose sub-folders are shared asset collections (as for `validatePackFolder`). */
+  readonly searchPaths?: readonly string[];
+  /** Collections every pack may draw on without naming them (default: `gridponder-base`). */
+  readonly implicitCollections?: readonly string[];
+  /**
+   * Compile even when the manifest names a shared collection no search path has (a warning instead of
+   * the schema's error); its sprites then fall back to the kinds' display hints.
+   */
+  readonly allowMissingCollections?: boolean;
+}
+
+/** A file to publish: `from` on disk, `to` relative to the output folder. */
+export interface PublishedFile {
+  readonly from: string;
+  readonly to: string;
+}
+
+export type CompileForWebResult =
+  | {
+      readonly ok: true;
+      readonly compiled: CompiledPack;
+      readonly files: readonly PublishedFile[];
+      /** Warnings of the validation (errors refuse the pack). */
+      readonly diagnostics: readonly Diagnostic[];
+    }
+  | { readonly ok: false; readonly diagnostics: readonly Diagnostic[] };
+
+/**
+ * Validates a pack folder with the schema, checks that the engine implements every system it uses,
+ * replays every level's gold path and refuses the pack when one no longer wins. Returns the compiled
+ * pack and the image files to publish: pack files under their pack path, shared-collection files under
+ * `_shared/<collection>/<path>`.
+ */
+export async function compilePackForWeb(
+  dir: string,
+  options: CompileForWebOptions = {},
+): Promise<CompileForWebResult> {
+  const searchPaths = [...(options.searchPaths ?? [])];
+  const implicitCollections = [...(options.implicitCollections ?? ["gridponder-base"])];
+  const available = await findSharedCollections(searchPaths);
+  const missing: Diagnostic[] = [];
+  if (options.allowMissingCollections) {
+    const named = await namedCollections(dir);
+    for (const id of named)
+      if (!Object.hasOwn(available, id)) {
+        available[id] = [];
+        missing.push({
+          file: "manifest.json",
+          pointer: "/sharedAssets",
+          severity: "warning",
+          code: "shared-assets",
+          message: `shared asset collection ${JSON.stringify(id)} was not found; its sprites fall back`,
+        });
+      }
+  }
+  const validated = await validatePackFolder(dir, { sharedCollections: available, implicitCollections });
+  const validation = { ...validated, diagnostics: [...validated.diagnostics, ...missing] };
+  if (!validation.ok || !validated.pack) return { ok: false, diagnostics: validation.diagnostics };
+  const valid = validated.pack;
+  const problems = [...unsupportedSystems(valid), ...losingGoldPaths(valid)];
+  if (problems.length > 0) return { ok: false, diagnostics: [...validation.diagnostics, ...problems] };
+
+  const packRoot = resolve(dir);
+  const packFiles = (await listFiles(packRoot)).filter(isPublishablePath);
+  const files: PublishedFile[] = packFiles.map((path) => ({ from: join(packRoot, path), to: path }));
+
+  const wanted = [...(valid.manifest.sharedAssets ?? [])];
+  for (const id of implicitCollections) if (!wanted.includes(id)) wanted.push(id);
+  const collections: { id: string; files: string[] }[] = [];
+  for (const id of wanted) {
+    const listed = available[id];
+    if (!listed || !isCollectionId(id)) continue;
+    const root = await collectionRoot(searchPaths, id);
+    if (!root || root === packRoot) continue;
+    const published = listed.filter(isPublishablePath);
+    collections.push({ id, files: published });
+    for (const path of published) files.push({ from: join(root, path), to: sharedAssetPrefix(id) + path });
+  }
+  const assets: AssetCatalog = { packFiles, collections };
+  return {
+    ok: true,
+    compiled: { format: COMPILED_PACK_FORMAT, pack: valid, assets },
+    files,
+    diagnostics: validation.diagnostics,
+  };
+}
+
+/** Writes `pack.json` into `outDir` and copies the published files beside it. Returns the paths written. */
+export async function writeCompiledPack(
+  outDir: string,
+  result: { readonly compiled: CompiledPack; readonly files: readonly PublishedFile[] },
+): Promise<string[]> {
+  const root = resolve(outDir);
+  await mkdir(root, { recursive: true });
+  const written: string[] = [];
+  await writeFile(join(root, "pack.json"), JSON.stringify(result.compiled));
+  written.push("pack.json");
+  for (const file of result.files) {
+    const target = resolve(root, file.to);
+    if (!isPublishablePath(stripShared(file.to)) || !inside(root, target))
+      throw new Error(`refusing to publish ${JSON.stringify(file.to)}: it would leave ${root}`);
+    await mkdir(dirname(target), { recursive: true });
+    await copyFile(file.from, target);
+    written.push(file.to);
+  }
+  return written;
+}
+
+function stripShared(path: string): string {
+  const m = /^_shared\/([^/]+)\/(.*)$/.exec(path);
+  if (!m) return path;
+  return isCollectionId(m[1] ?? "") ? (m[2] ?? "") : "";
+}
+
+function inside(root: string, target: string): boolean {
+  const rel = relative(root, target);
+  return rel !== "" && rel !== ".." && !rel.startsWith(`..${sep}`) && !isAbsolute(rel);
+}
+
+function unsupportedSystems(valid: ValidPack): Diagnostic[] {
+  return valid.game.systems.flatMap((system, i) =>
+    Object.hasOwn(BUILTIN_SYSTEMS, system.type)
+      ? []
+      : [
+          {
+            file: "game.json",
+            pointer: `/systems/${i}/type`,
+            severity: "error" as const,
+            code: "unsupported-system",
+            message: `system type ${JSON.stringify(system.type)} is not implemented by the engine`,
+          },
+        ],
+  );
+}
+
+/** Every level whose gold path, replayed from the start, does not end in a win. */
+function losingGoldPaths(valid: ValidPack): Diagnostic[] {
+  const pack = compilePack(valid);
+  const out: Diagnostic[] = [];
+  for (const id of pack.levelOrder) {
+    const level = pack.levels[id];
+    if (!level) continue;
+    const file = `levels/${id}.json`;
+    let message: string | null = null;
+    try {
+      const session = new Session(pack, id);
+      const path = level.solution.goldPath.map((step) => expandGoldPathStep(step));
+      path.forEach((action, i) => {
+        if (message !== null) return;
+        const turn = session.act(action as Parameters<Session["act"]>[0]);
+        if (!turn.accepted) message = `gold path step ${i + 1} is refused (${turn.reason ?? "rejected"})`;
+      });
+      if (message === null && !session.won)
+        message = session.lost
+          ? `the gold path loses (${session.state.loseReason ?? "lose condition"})`
+          : "the gold path does not win";
+    } catch (error) {
+      message = `the level cannot be played: ${error instanceof Error ? error.message : String(error)}`;
+    }
+    if (message !== null)
+      out.push({ file, pointer: "/solution/goldPath", severity: "error", code: "gold-path", message });
+  }
+  return out;
+}
+
+/** The collections a manifest names, read leniently (validation reports a broken manifest). */
+async function namedCollections(dir: string): Promise<string[]> {
+  try {
+    const manifest = JSON.parse(await readFile(join(dir, "manifest.json"), "utf8")) as {
+      sharedAssets?: unknown;
+    };
+    return Array.isArray(manifest.sharedAssets)
+      ? manifest.sharedAssets.filter((x) => typeof x === "string")
+      : [];
+  } catch {
+    return [];
+  }
+}
+
+async function listFiles(root: string): Promise<string[]> {
+  const out: string[] = [];
+  const walk = async (dir: string): Promise<void> => {
+    const entries = await readdir(dir, { withFileTypes: true });
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const entry of entries) {
+      if (entry.name.startsWith(".") || entry.name === "node_modules") continue;
+      const full = join(dir, entry.name);
+      // Symbolic links are skipped: they could point outside the pack.
+      if (entry.isDirectory()) await walk(full);
+      else if (entry.isFile()) out.push(relative(root, full).split(sep).join("/"));
+    }
+  };
+  await walk(root);
+  return out;
+}
+
+/** The folder of a collection: the first search path that has it (the order `findSharedCollections` uses). */
+async function collectionRoot(searchPaths: readonly string[], id: string): Promise<string | null> {
+  for (const base of searchPaths) {
+    const candidate = resolve(base, id);
+    try {
+      await access(candidate);
+      const entries = await readdir(candidate, { withFileTypes: true }).catch(() => null);
+      if (entries) return candidate;
+    } catch {}
+  }
+  return null;
+}

@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+import { contrastOn, shade } from "../src/canvas-renderer.js";
+import { solvedText } from "../src/player.js";
+import { nextLevel, storiesBefore } from "../src/story.js";
+import { swipeDirection } from "../src/swipe.js";
+
+describe("colour helpers", () => {
+  it("picks dark text on light colours and light text on dark ones", () => {
+    expect(contrastOn("#ffd54f")).toBe("#111111");
+    expect(contrastOn("#fff")).toBe("#111111");
+    expect(contrastOn("#1e88e5")).toBe("#ffffff");
+    expect(contrastOn("#000")).toBe("#ffffff");
+  });
+
+  it("shades towards black and white", () => {
+    expect(shade("#808080", -0.5)).toBe("#404040");
+    expect(shade("#808080", 1)).toBe("#ffffff");
+    expect(shade("#808080", 0)).toBe("#808080");
+  });
+});
+
+describe("swipeDirection", () => {
+  it("reads cardinal drags by their larger axis and ignores short ones", () => {
+    expect(swipeDirection(40, 5, false)).toBe("right");
+    expect(swipeDirection(-3, -50, false)).toBe("up");
+    expect(swipeDirection(30, 31, false)).toBe("down");
+    expect(swipeDirection(10, 10, false)).toBeNull();
+  });
+
+  it("reads eight sectors when diagonals are allowed", () => {
+    expect(swipeDirection(40, 40, true)).toBe("down_right");
+    expect(swipeDirection(-40, -40, true)).toBe("up_left");
+    expect(swipeDirection(-40, 0, true)).toBe("left");
+    expect(swipeDirection(40, -38, true)).toBe("up_right");
+  });
+});
+
+describe("level sequence", () => {
+  const game = {
+    levelSequence: [
+      { type: "story", title: "A" },
+      { type: "story", text: "B" },
+      { type: "level", ref: "one" },
+      { type: "level", ref: "two" },
+      { type: "story", text: "C" },
+      { type: "level", ref: "three" },
+    ],
+  } as never;
+
+  it("shows the run of story screens right before a level", () => {
+    expect(storiesBefore(game, "one").map((s) => s.title ?? s.text)).toEqual(["A", "B"]);
+    expect(storiesBefore(game, "two")).toEqual([]);
+    expect(storiesBefore(game, "three").map((s) => s.text)).toEqual(["C"]);
+    expect(storiesBefore(game, "missing")).toEqual([]);
+  });
+
+  it("finds the next level in play order", () => {
+    expect(nextLevel(["one", "two", "three"], "two")).toBe("three");
+    expect(nextLevel(["one", "two", "three"], "three")).toBeNull();
+    expect(nextLevel(["one"], "zero")).toBeNull();
+  });
+});
+
+describe("solvedText", () => {
+  it("compares with the gold path in the same unit", () => {
+    expect(solvedText(6, 6, 6)).toBe("Solved in 6 moves: as good as the reference solution (6 moves).");
+    expect(solvedText(1, 1, 3)).toBe("Solved in 1 move: as good as the reference solution (3 moves).");
+    expect(solvedText(9, 9, 6)).toBe("Solved in 9 moves. The reference solution needs 6 moves.");
+    expect(solvedText(6, 8, 8)).toBe(
+      "Solved in 6 moves (8 actions): as good as the reference solution (8 actions).",
+    );
+    expect(solvedText(4, 4, null)).toBe("Solved in 4 moves.");
+  });
+});

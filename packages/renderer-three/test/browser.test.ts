@@ -1,0 +1,396 @@
+import { mkdirSync, readdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import {
+  bundle,
+  collectErrors,
+  colorDistance,
+  type HarnessBrowser,
+  htmlPage,
+  launchBrowser,
+  type Page,
+  type PageErrors,
+  type Pixels,
+  type Server,
+  screenshotPixels,
+  serve,
+} from "@gridponder/browser-harness";
+import { type Piece, type Scene, type Timeline, ViewController } from "@gridponder/view";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { topOf } from "../src/parts.js";
+import { CORPUS_PACKS, type CorpusPack, loadCorpusPack } from "./corpus.js";
+import type { TestApi } from "./page/main.js";
+
+const RESULTS = join(import.meta.dirname, "../test-results");
+const VIEW = { width: 800, height: 600 };
+
+let browser: HarnessBrowser;
+let server: Server;
+let page: Page;
+let errors: PageErrors;
+
+beforeAll(async () => {
+  mkdirSync(RESULTS, { recursive: true });
+  const code = await bundle(join(import.meta.dirname, "page/main.ts"));
+  server = await serve({
+    root: dirname(CORPUS_PACKS),
+    files: {
+      "/index.html": htmlPage({ title: "renderer test", script: "/main.js", body: "" }),
+      "/main.js": code.code,
+    },
+  });
+  browser = await launchBrowser({ viewport: { width: 900, height: 700 } });
+  page = await browser.newPage();
+  errors = collectErrors(page);
+  await page.goto(`${server.url}/index.html`);
+  await page.waitForFunction(() => "gp" in window);
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function gp<T>(fn: (api: TestApi, arg: never) => T | Promise<T>, arg?: unknown): Promise<T> {
+  return page.evaluate(
+    // biome-ignore lint/suspicious/noExplicitAny: the page function runs in the browser with the bundled api.
+    ([source, a]) => new Function("api", "arg", `return (${source})(api, arg)`)((window as any).gp, a),
+    [fn.toString(), arg] as const,
+  ) as Promise<T>;
+}
+
+async function mount(pack: string, reducedMotion = false): Promise<void> {
+  await gp(
+    (api, arg: { pack: string; reducedMotion: boolean }) =>
+      api.mount({ ...arg, ...{ width: 800, height: 600 } }),
+    {
+      pack,
+      reducedMotion,
+    },
+  );
+}
+
+async function show(scene: Scene, pack: string): Promise<void> {
+  await gp((api, arg: { scene: Scene; pack: string }) => api.setScene(arg.scene, arg.pack), { scene, pack });
+}
+
+async function shot(name: string): Promise<Pixels> {
+  const origin = await gp((api) => api.containerRect());
+  return screenshotPixels(page, {
+    path: join(RESULTS, `${name}.png`),
+    clip: { x: origin.left, y: origin.top, width: VIEW.width, height: VIEW.height },
+  });
+}
+
+const packs = new Map<string, CorpusPack>();
+async function pack(name: string): Promise<CorpusPack> {
+  let loaded = packs.get(name);
+  if (!loaded) {
+    loaded = await loadCorpusPack(name);
+    packs.set(name, loaded);
+  }
+  return loaded;
+}
+
+async function controller(name: string, level?: string): Promise<ViewController> {
+  const p = await pack(name);
+  const id = level ?? p.pack.levelOrder[0];
+  if (!id) throw new Error(`${name} has no levels`);
+  return new ViewController(p.pack, id, { assets: p.assets });
+}
+
+/** How high a piece reaches above the ground (sprites and figures stand about a cell high). */
+function heightOf(p: Piece): number {
+  if (p.role === "ground") return 0;
+  if (p.appearance.sprite || p.role === "avatar") return 1.2;
+  return topOf(p.appearance.form);
+}
+
+/** Cells whose drawn colour is known: a procedural piece with nothing taller standing in front of it. */
+function knownCells(scene: Scene): { piece: Piece; height: number }[] {
+  const tallest = new Array<number>(scene.width * scene.height).fill(0);
+  for (const p of scene.pieces)
+    for (const [x, y] of p.cells)
+      tallest[y * scene.width + x] = Math.max(tallest[y * scene.width + x] ?? 0, heightOf(p));
+  const height = (x: number, y: number) =>
+    x < scene.width && y < scene.height ? (tallest[y * scene.width + x] ?? 0) : 0;
+  const out: { piece: Piece; height: number }[] = [];
+  for (const p of scene.pieces) {
+    const a = p.appearance;
+    if (
+      p.role === "multi_cell" ||
+      p.role === "avatar" ||
+      a.sprite ||
+      a.text ||
+      a.icon ||
+      a.opacity < 1 ||
+      a.tint
+    )
+      continue;
+    if (a.form === "orb" || a.form === "figure") continue;
+    const [x, y] = p.cell;
+    const h = heightOf(p);
+    // Only the topmost piece of a cell shows its top face.
+    if (height(x, y) > h) continue;
+    if (height(x + 1, y) > h + 0.2 || height(x, y + 1) > h + 0.2 || height(x + 1, y + 1) > h + 0.4) continue;
+    out.push({ piece: p, height: h });
+  }
+  return out;
+}
+
+async function expectKnownColours(scene: Scene, pixels: Pixels, minimum: number, scale = 1): Promise<void> {
+  const cells = knownCells(scene);
+  expect(cells.length).toBeGreaterThanOrEqual(minimum);
+  const points = await gp(
+    (api, arg: { cell: [number, number]; height: number }[]) => arg.map((c) => api.project(c.cell, c.height)),
+    cells.map((c) => ({ cell: c.piece.cell, height: c.height })),
+  );
+  const background = scene.theme.backgroundColor;
+  cells.forEach(({ piece }, i) => {
+    const p = points[i];
+    if (!p) throw new Error("missing projection");
+    const rgba = pixels.at(p.x * scale, p.y * scale);
+    const rgb = rgba.slice(0, 3);
+    const label = `${piece.kind} at ${piece.cell.join(",")}`;
+    expect(colorDistance(rgb, piece.appearance.color), label).toBeLessThan(24);
+    if (colorDistance(piece.appearance.color, background) > 40)
+      expect(colorDistance(rgb, background), label).toBeGreaterThan(30);
+  });
+}
+
+describe("IsoRenderer in chromium", () => {
+  it("has WebGL", async () => {
+    expect(await gp((api) => api.webglAvailable())).toBe(true);
+  });
+
+  it("draws a lantern-cellar level with each procedural kind in its colour", async () => {
+    const c = await controller("lantern-cellar");
+    await mount("lantern-cellar");
+    await show(c.scene, "lantern-cellar");
+    const pixels = await shot("lantern-cellar-lc01");
+    await expectKnownColours(c.scene, pixels, 5);
+    const info = await gp((api) => api.info());
+    expect(info.render.calls).toBeGreaterThan(0);
+    expect(info.render.calls).toBeLessThanOrEqual(64);
+    errors.assertNone();
+  });
+
+  it("draws flood_colors cells in their colours", async () => {
+    const c = await controller("flood_colors");
+    await mount("flood_colors");
+    await show(c.scene, "flood_colors");
+    await expectKnownColours(c.scene, await shot("flood_colors"), 10);
+    errors.assertNone();
+  });
+
+  it("draws sprite packs once their images arrive", async () => {
+    for (const name of ["carrot_quest", "box_builder", "number_cells"]) {
+      const c = await controller(name);
+      await mount(name);
+      await show(c.scene, name);
+      const pixels = await shot(name);
+      const sprites = new Set(
+        c.scene.pieces.flatMap((p) => (p.appearance.sprite ? [p.appearance.sprite.path] : [])),
+      );
+      const info = await gp((api) => api.info());
+      expect(info.memory.textures, name).toBeGreaterThanOrEqual(Math.min(1, sprites.size));
+      // Somewhere over each sprite piece's cell the picture is not the background.
+      const bg = c.scene.theme.backgroundColor;
+      const spritePieces = c.scene.pieces.filter((p) => p.appearance.sprite && p.role !== "ground");
+      const points = await gp(
+        (api, cells: [number, number][]) => cells.map((cell) => api.project(cell, 0.4)),
+        spritePieces.map((p) => p.cell),
+      );
+      for (const p of points) {
+        let covered = false;
+        for (let dy = -6; dy <= 6 && !covered; dy += 3)
+          for (let dx = -6; dx <= 6 && !covered; dx += 3)
+            covered = colorDistance(pixels.at(p.x + dx, p.y + dy).slice(0, 3), bg) > 30;
+        expect(covered, name).toBe(true);
+      }
+    }
+    errors.assertNone();
+  });
+
+  it("draws the first scene of every corpus level within 64 draw calls", async () => {
+    const names = readdirSync(CORPUS_PACKS)
+      .filter((n) => n !== "gridponder-base")
+      .sort();
+    await mount("lantern-cellar");
+    let levels = 0;
+    const shotMulti = new Set<string>();
+    for (const name of [...names, "lantern-cellar"]) {
+      const p = await pack(name).catch(() => null);
+      if (!p) continue;
+      for (const id of p.pack.levelOrder) {
+        const scene = new ViewController(p.pack, id, { assets: p.assets }).scene;
+        await show(scene, name);
+        const info = await gp((api) => api.info());
+        expect(info.render.calls, `${name}/${id}`).toBeGreaterThan(0);
+        expect(info.render.calls, `${name}/${id}`).toBeLessThanOrEqual(64);
+        if (id === p.pack.levelOrder[0]) await shot(`corpus-${name}`);
+        if (!shotMulti.has(name) && scene.pieces.some((piece) => piece.role === "multi_cell")) {
+          shotMulti.add(name);
+          await shot(`corpus-${name}-${id}-multi-cell`);
+        }
+        levels++;
+      }
+    }
+    expect(levels).toBeGreaterThan(50);
+    errors.assertNone();
+  }, 120_000);
+
+  it("picks the cell under a pointer and reports taps and swipes", async () => {
+    const c = await controller("lantern-cellar");
+    await mount("lantern-cellar");
+    await show(c.scene, "lantern-cellar");
+    const origin = await gp((api) => api.containerRect());
+    const cell: [number, number] = [2, 1];
+    const p = await gp((api, arg: [number, number]) => api.project(arg), cell);
+    const x = origin.left + p.x;
+    const y = origin.top + p.y;
+    expect(await gp((api, arg: [number, number]) => api.cellAt(arg[0], arg[1]), [x, y])).toEqual(cell);
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    await page.mouse.up();
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    await page.mouse.move(x + 30, y - 15, { steps: 3 });
+    await page.mouse.move(x + 60, y - 30, { steps: 3 });
+    await page.mouse.up();
+    const gestures = await gp((api) => api.gestures.splice(0));
+    expect(gestures).toEqual([
+      { type: "tap", cell },
+      { type: "swipe", direction: "up" },
+    ]);
+  });
+
+  it("plays a turn's timeline to its end scene", async () => {
+    const c = await controller("lantern-cellar");
+    const start = c.scene;
+    const [action] = c.hintActions();
+    if (!action) throw new Error("no gold path");
+    const { timeline } = c.act(action);
+    if (!timeline) throw new Error("the gold path's first action was refused");
+    expect(timeline.tracks.length).toBeGreaterThan(0);
+
+    await mount("lantern-cellar");
+    await show(timeline.to, "lantern-cellar");
+    const expected = await shot("timeline-expected-end");
+
+    await show(start, "lantern-cellar");
+    const before = await shot("timeline-start");
+    const result = await gp((api, t: typeof timeline) => api.play(t), timeline);
+    expect(result.animatingDuring).toBe(true);
+    expect(result.animatingAfter).toBe(false);
+    // Time-based: it cannot end before its duration, however fast the machine.
+    expect(result.ms).toBeGreaterThanOrEqual(timeline.durationMs - 20);
+    const after = await shot("timeline-end");
+    expect(differingPixels(after, expected)).toBeLessThan(VIEW.width * VIEW.height * 0.002);
+    expect(differingPixels(before, expected)).toBeGreaterThan(50);
+
+    // finish() jumps to the end at once.
+    await show(start, "lantern-cellar");
+    const finished = await gp((api, t: typeof timeline) => api.playAndFinish(t), timeline);
+    expect(finished).toEqual({ resolved: true, animating: false });
+    expect(differingPixels(await shot("timeline-finished"), expected)).toBeLessThan(
+      VIEW.width * VIEW.height * 0.002,
+    );
+
+    // Reduced motion snaps.
+    await mount("lantern-cellar", true);
+    await show(start, "lantern-cellar");
+    const snapped = await gp((api, t: typeof timeline) => api.play(t), timeline);
+    expect(snapped.animatingDuring).toBe(false);
+    errors.assertNone();
+  });
+
+  it("renders at the device pixel ratio", async () => {
+    const sharp = await launchBrowser({ viewport: { width: 900, height: 700 }, deviceScaleFactor: 2 });
+    const previous = page;
+    try {
+      page = await sharp.newPage();
+      await page.goto(`${server.url}/index.html`);
+      await page.waitForFunction(() => "gp" in window);
+      const c = await controller("flood_colors");
+      await mount("flood_colors");
+      await show(c.scene, "flood_colors");
+      const canvas = await page.evaluate(() => {
+        const el = document.querySelector("canvas");
+        return { width: el?.width, height: el?.height };
+      });
+      expect(canvas).toEqual({ width: VIEW.width * 2, height: VIEW.height * 2 });
+      const pixels = await shot("flood_colors-2x");
+      expect(pixels.width).toBe(VIEW.width * 2);
+      await expectKnownColours(c.scene, pixels, 10, 2);
+    } finally {
+      page = previous;
+      await sharp.close();
+    }
+  });
+
+  it("plays sprite-strip effects and frees them when the timeline ends", async () => {
+    const c = await controller("lantern-cellar");
+    const scene = c.scene;
+    await mount("lantern-cellar");
+    await show(scene, "lantern-cellar");
+    const resting = (await gp((api) => api.info())).memory;
+    const sheet = { collection: "gridponder-base", path: "sprites/tiles/ice_breaks_1.png" };
+    const timeline: Timeline = {
+      cause: "turn",
+      from: scene,
+      to: scene,
+      durationMs: 60_000,
+      stages: [{ name: "effects", startMs: 0, durationMs: 60_000, ids: [] }],
+      tracks: [],
+      effects: [{ event: "test", cell: [1, 1], startMs: 0, durationMs: 60_000, sheet, frames: 2, scale: 1 }],
+    };
+    const memory = await gp((api, t: Timeline) => api.playWithMemory(t), timeline);
+    expect(memory.during.textures).toBe(resting.textures + 1);
+    expect(memory.after).toEqual(resting);
+    errors.assertNone();
+  });
+
+  it("keeps GPU memory flat over 100 level loads and frees it all on dispose", async () => {
+    const levels: { scene: Scene; pack: string }[] = [];
+    for (const name of ["lantern-cellar", "flood_colors", "number_cells", "carrot_quest", "box_builder"]) {
+      const p = await pack(name);
+      for (const id of p.pack.levelOrder.slice(0, 2))
+        levels.push({ scene: new ViewController(p.pack, id, { assets: p.assets }).scene, pack: name });
+    }
+    await mount("lantern-cellar");
+    const memory: { geometries: number; textures: number }[] = [];
+    for (let i = 0; i < 100; i++) {
+      const level = levels[i % levels.length];
+      if (!level) throw new Error("no level");
+      await show(level.scene, level.pack);
+      memory.push((await gp((api) => api.info())).memory);
+    }
+    for (let i = levels.length; i < memory.length; i++)
+      expect(memory[i], `load ${i}`).toEqual(memory[i - levels.length]);
+    const freed = await gp((api) => api.unmount());
+    expect(freed.memory).toEqual({ geometries: 0, textures: 0 });
+
+    // Level loads that each mount a renderer and dispose it leave nothing behind either.
+    for (let i = 0; i < 30; i++) {
+      const level = levels[i % levels.length];
+      if (!level) throw new Error("no level");
+      await mount(level.pack);
+      await show(level.scene, level.pack);
+      const left = await gp((api) => api.unmount());
+      expect(left.memory).toEqual({ geometries: 0, textures: 0 });
+    }
+    errors.assertNone();
+  }, 240_000);
+});
+
+function differingPixels(a: Pixels, b: Pixels): number {
+  let n = 0;
+  for (let i = 0; i < a.data.length; i += 4)
+    if (
+      Math.abs((a.data[i] ?? 0) - (b.data[i] ?? 0)) > 8 ||
+      Math.abs((a.data[i + 1] ?? 0) - (b.data[i + 1] ?? 0)) > 8 ||
+      Math.abs((a.data[i + 2] ?? 0) - (b.data[i + 2] ?? 0)) > 8
+    )
+      n++;
+  return n;
+}

@@ -1,0 +1,543 @@
+/**
+ * The walk over one turn's events that moves visual ids with the objects the events name. Used by
+ * `trackIdentities`; positions are `[x, y]` cells, layers are indices into the game's layers.
+ * @module
+ */
+
+import type { GameEvent, Pack } from "@gridponder/engine";
+import { DIRECTION_DELTAS } from "@gridponder/engine";
+import type { Change, Merge, Motion, MotionPhase, MoveMode, Removal } from "./identity.js";
+import type { Cell, Scene } from "./types.js";
+
+/** The id the walk keeps on a cell, and the kind it expects there. */
+export interface Entry {
+  readonly id: string;
+  /** The kind expected at the cell; `null` when an event changed it to something unnamed. */
+  kind: string | null;
+}
+
+/** An id taken off its cell during the turn, and the animation it would leave with. */
+export interface Gone {
+  readonly entry: Entry;
+  animation: string | null;
+}
+
+const AVATAR_ID = "avatar";
+const MCO_PREFIX = "mco:";
+
+function isCell(value: unknown): value is Cell {
+  return (
+    Array.isArray(value) && value.length === 2 && Number.isInteger(value[0]) && Number.isInteger(value[1])
+  );
+}
+
+function sameCell(a: Cell, b: Cell): boolean {
+  return a[0] === b[0] && a[1] === b[1];
+}
+
+/** The straight cell-by-cell path between two cells on a row, column or diagonal; else the two. */
+export function straightPath(from: Cell, to: Cell): Cell[] {
+  const dx = to[0] - from[0];
+  const dy = to[1] - from[1];
+  if (dx !== 0 && dy !== 0 && Math.abs(dx) !== Math.abs(dy)) return [from, to];
+  const n = Math.max(Math.abs(dx), Math.abs(dy));
+  const sx = Math.sign(dx);
+  const sy = Math.sign(dy);
+  const out: Cell[] = [];
+  for (let i = 0; i <= n; i++) out.push([from[0] + sx * i, from[1] + sy * i]);
+  return out;
+}
+
+/** The unit step of a direction name, or `null`. */
+export function directionDelta(direction: unknown): Cell | null {
+  return typeof direction === "string" ? (DIRECTION_DELTAS[direction] ?? null) : null;
+}
+
+/** Event types that may sit between a push and the avatar step that made it. */
+const PUSH_COMPANIONS = new Set(["object_placed", "boxes_merged", "avatar_exited"]);
+
+/** The walk over one turn's events, keeping `(layer, cell) → id` as the board changes. */
+export class Walk {
+  private readonly width: number;
+  private readonly cellCount: number;
+  /** Ids on zero-or-one layers, by `layer * cellCount + cell`. */
+  readonly at = new Map<number, Entry>();
+  /** Ids taken off the board this turn that a later event may bring back (a move in two events). */
+  readonly gone = new Map<number, Gone>();
+  /** Ids overwritten by a moving object: merge partners, or removed at the end. */
+  readonly displaced = new Map<number, Entry>();
+  readonly motions: Motion[] = [];
+  readonly merges: Merge[] = [];
+  readonly changes: Change[] = [];
+  readonly removals: Removal[] = [];
+  readonly origins = new Map<number, Cell>();
+  /** Pushes waiting for the avatar step that made them (indices into `motions`). */
+  private pendingPushes: number[] = [];
+  private readonly exactlyOne: boolean[];
+  /** Positional ids of the previous scene's pieces on `exactly_one` layers, and their kinds. */
+  private readonly ground = new Map<number, Entry>();
+  private readonly mcoKinds = new Map<string, string>();
+
+  constructor(
+    private readonly pack: Pack,
+    prev: Scene,
+  ) {
+    this.width = prev.width;
+    this.cellCount = prev.width * prev.height;
+    this.exactlyOne = prev.layers.map((l) => l.exactlyOne);
+    for (const layer of prev.layers) {
+      for (let i = 0; i < layer.cells.length; i++) {
+        const p = layer.cells[i];
+        if (!p) continue;
+        const entry = { id: p.id, kind: p.kind };
+        if (layer.exactlyOne) this.ground.set(layer.index * this.cellCount + i, entry);
+        else this.at.set(layer.index * this.cellCount + i, entry);
+      }
+    }
+    for (const p of prev.pieces) {
+      if (p.role === "multi_cell") this.mcoKinds.set(p.id, p.kind);
+    }
+  }
+
+  key(layer: number, cell: Cell): number {
+    return layer * this.cellCount + cell[1] * this.width + cell[0];
+  }
+
+  private inBoard(cell: Cell): boolean {
+    return cell[0] >= 0 && cell[1] >= 0 && cell[0] < this.width && cell[1] * this.width < this.cellCount;
+  }
+
+  layerOf(event: GameEvent, kindField = "kind"): number | undefined {
+    if (typeof event.layer === "string") {
+      const li = this.pack.layerIndex.get(event.layer);
+      if (li !== undefined) return li;
+    }
+    const kind = event[kindField];
+    return typeof kind === "string" ? this.pack.kinds.get(kind)?.layerIndex : undefined;
+  }
+
+  /** Takes the id off a cell: the one standing there, else one that left it earlier this turn. */
+  take(layer: number, cell: Cell): Entry | null {
+    const k = this.key(layer, cell);
+    const here = this.at.get(k);
+    if (here) {
+      this.at.delete(k);
+      const under = this.displaced.get(k);
+      if (under) {
+        this.displaced.delete(k);
+        this.at.set(k, under);
+      }
+      return here;
+    }
+    const gone = this.gone.get(k);
+    if (gone) {
+      this.gone.delete(k);
+      return gone.entry;
+    }
+    return null;
+  }
+
+  /** Puts an id on a cell; whatever stood there is displaced (a merge partner, or overwritten). */
+  put(layer: number, cell: Cell, entry: Entry): void {
+    const k = this.key(layer, cell);
+    const there = this.at.get(k);
+    if (there && there.id !== entry.id) {
+      const older = this.displaced.get(k);
+      if (older) this.remove(older, null);
+      this.displaced.set(k, there);
+    }
+    this.at.set(k, entry);
+  }
+
+  remove(entry: Entry, animation: string | null): void {
+    this.removals.push({ id: entry.id, kind: entry.kind ?? "", animation, exitDirection: null });
+  }
+
+  motion(
+    id: string,
+    kind: string,
+    mode: MoveMode,
+    path: readonly Cell[],
+    options: { phase?: MotionPhase; waitsFor?: number; turn?: number; together?: number[] } = {},
+  ): number {
+    this.motions.push({
+      id,
+      kind,
+      mode,
+      path,
+      phase: options.phase ?? "motion",
+      together: options.together ?? [],
+      carried: false,
+      waitsFor: options.waitsFor ?? 0,
+      turn: options.turn ?? 0,
+    });
+    return this.motions.length - 1;
+  }
+
+  /** Moves the id on `from` to `to`, recording the motion. Returns the motion's index, or -1. */
+  move(
+    layer: number,
+    from: Cell,
+    to: Cell,
+    mode: MoveMode,
+    kind: string,
+    options: { phase?: MotionPhase; waitsFor?: number; path?: readonly Cell[] } = {},
+  ): number {
+    const entry = this.take(layer, from);
+    if (!entry) return -1;
+    this.put(layer, to, entry);
+    const path = options.path ?? (mode === "jump" ? [from, to] : straightPath(from, to));
+    return this.motion(entry.id, entry.kind ?? kind, mode, path, options);
+  }
+
+  change(layer: number, cell: Cell, kind: string | null, animation: string | null, toKind: string | null) {
+    const k = this.key(layer, cell);
+    if (this.exactlyOne[layer]) {
+      const g = this.ground.get(k);
+      if (g) this.changes.push({ id: g.id, kind: kind ?? g.kind, animation });
+      if (g && toKind !== null) g.kind = toKind;
+      return;
+    }
+    const entry = this.at.get(k);
+    if (!entry) return;
+    this.changes.push({ id: entry.id, kind: kind ?? entry.kind, animation });
+    entry.kind = toKind;
+  }
+
+  /** An animation named by a removal that follows a transform of the same cell goes with the change. */
+  private lastChangeAt(layer: number, cell: Cell, previous: GameEvent | undefined): boolean {
+    return (
+      previous?.type === "cell_transformed" &&
+      isCell(previous.position) &&
+      sameCell(previous.position, cell) &&
+      this.layerOf(previous, "toKind") === layer
+    );
+  }
+
+  /** What each event type does to identities; other events change none. */
+  private readonly handlers: Readonly<
+    Record<string, (e: GameEvent, previous: GameEvent | undefined) => void>
+  > = {
+    object_pushed: (e) => this.pushed(e),
+    tile_moved: (e) => this.tileMoved(e),
+    tiles_merged: (e) => this.tilesMerged(e),
+    boxes_merged: (e) => this.boxesMerged(e),
+    avatar_entered: (e) => this.avatarEntered(e),
+    actor_moved: (e) => this.actorMoved(e),
+    actor_reacted: (e) => this.actorMoved(e),
+    multi_cell_object_moved: (e) => this.mcoMoved(e),
+    multi_cell_object_exited: (e) => this.mcoExited(e),
+    object_removed: (e, previous) => this.objectRemoved(e, previous),
+    cell_cleared: (e) => this.cellCleared(e),
+    object_placed: (e) => this.objectPlaced(e),
+    cell_transformed: (e) => this.cellTransformed(e),
+    cells_flooded: (e) => this.cellsFlooded(e),
+    cell_claimed: (e) => this.cellClaimed(e),
+    item_released: (e) => this.itemReleased(e),
+    region_transformed: (e) => this.regionTransformed(e),
+  };
+
+  handle(event: GameEvent, previous: GameEvent | undefined): void {
+    if (!PUSH_COMPANIONS.has(event.type) && event.type !== "avatar_entered") this.settlePushes();
+    const handler = Object.hasOwn(this.handlers, event.type) ? this.handlers[event.type] : undefined;
+    handler?.(event, previous);
+  }
+
+  /** Pushes no avatar step followed are objects sliding on by themselves. */
+  settlePushes(): void {
+    for (const i of this.pendingPushes) {
+      const m = this.motions[i] as Motion;
+      this.motions[i] = { ...m, mode: "slide" };
+    }
+    this.pendingPushes = [];
+  }
+
+  private pushed(e: GameEvent): void {
+    if (!isCell(e.fromPosition) || !isCell(e.toPosition)) return;
+    const layer = this.layerOf(e);
+    if (layer === undefined) return;
+    const i = this.move(layer, e.fromPosition, e.toPosition, "push", String(e.kind));
+    if (i >= 0) this.pendingPushes.push(i);
+  }
+
+  private tileMoved(e: GameEvent): void {
+    if (!isCell(e.fromPosition) || !isCell(e.position)) return;
+    const layer = this.layerOf(e);
+    if (layer === undefined) return;
+    const delta = directionDelta(e.direction);
+    const distance = typeof e.distance === "number" ? e.distance : 0;
+    let path: Cell[] | undefined;
+    if (delta && distance > 0) {
+      path = [];
+      const [w, h] = [this.width, this.cellCount / this.width];
+      for (let i = 0; i <= distance; i++) {
+        const x = e.fromPosition[0] + delta[0] * i;
+        const y = e.fromPosition[1] + delta[1] * i;
+        path.push([((x % w) + w) % w, ((y % h) + h) % h]);
+      }
+      // A wrapped slide cannot be drawn as one straight line: the tile jumps across the edge.
+      if (!sameCell(path[path.length - 1] as Cell, e.position)) path = undefined;
+    }
+    this.move(layer, e.fromPosition, e.position, "slide", String(e.kind), { path });
+  }
+
+  private mergeAt(layer: number, cell: Cell, kind: string, moverFrom: Cell | null): void {
+    const k = this.key(layer, cell);
+    let into = this.displaced.get(k);
+    let mover = this.at.get(k);
+    if (into) {
+      this.displaced.delete(k);
+    } else if (moverFrom) {
+      // The mover was cleared from its cell without a motion event (`emitMotion: false`).
+      into = mover;
+      mover = this.take(layer, moverFrom) ?? undefined;
+    }
+    if (!into || !mover) {
+      if (mover) mover.kind = kind;
+      return;
+    }
+    this.at.set(k, { id: into.id, kind });
+    this.merges.push({ absorbed: mover.id, into: into.id, cell, kind });
+  }
+
+  private tilesMerged(e: GameEvent): void {
+    if (!isCell(e.position)) return;
+    const layer = this.layerOf(e);
+    if (layer === undefined) return;
+    const sources = Array.isArray(e.sources) ? e.sources : [];
+    const from = isCell(sources[0]) && !sameCell(sources[0], e.position) ? sources[0] : null;
+    this.mergeAt(layer, e.position, String(e.kind), from);
+  }
+
+  private boxesMerged(e: GameEvent): void {
+    if (!isCell(e.position)) return;
+    const layer = this.layerOf(e);
+    if (layer === undefined) return;
+    const k = this.key(layer, e.position);
+    // A carried box reports no push: it moves with the avatar's step, as a push does.
+    if (!this.displaced.has(k) && isCell(e.fromPosition)) {
+      const i = this.move(layer, e.fromPosition, e.position, "push", String(e.kind));
+      if (i >= 0) this.pendingPushes.push(i);
+    }
+    this.mergeAt(layer, e.position, String(e.kind), null);
+  }
+
+  private avatarEntered(e: GameEvent): void {
+    if (!isCell(e.position)) return;
+    const from = isCell(e.fromPosition) ? e.fromPosition : null;
+    if (!from || sameCell(from, e.position)) {
+      this.settlePushes();
+      return;
+    }
+    const adjacent = Math.max(Math.abs(from[0] - e.position[0]), Math.abs(from[1] - e.position[1])) === 1;
+    const jump = e.viaPortal === true || typeof e.direction !== "string" || !adjacent;
+    const together = jump ? [] : this.pendingPushes;
+    if (jump) this.settlePushes();
+    for (const i of together) this.motions[i] = { ...(this.motions[i] as Motion), carried: true };
+    this.pendingPushes = [];
+    this.motion(
+      AVATAR_ID,
+      "avatar",
+      jump ? "jump" : together.length > 0 ? "push" : "step",
+      jump ? [from, e.position] : straightPath(from, e.position),
+      { together },
+    );
+  }
+
+  private actorMoved(e: GameEvent): void {
+    if (!isCell(e.fromPosition) || !isCell(e.position)) return;
+    const layer = this.layerOf(e);
+    if (layer !== undefined) this.move(layer, e.fromPosition, e.position, "step", String(e.kind));
+  }
+
+  private mcoMoved(e: GameEvent): void {
+    const from = Array.isArray(e.fromCells) ? e.fromCells[0] : undefined;
+    const to = Array.isArray(e.cells) ? e.cells[0] : undefined;
+    if (!isCell(from) || !isCell(to)) return;
+    this.motion(`${MCO_PREFIX}${String(e.id)}`, String(e.kind), "slide", straightPath(from, to));
+  }
+
+  private mcoExited(e: GameEvent): void {
+    const id = `${MCO_PREFIX}${String(e.id)}`;
+    this.removals.push({
+      id,
+      kind: String(e.kind ?? this.mcoKinds.get(id) ?? ""),
+      animation: null,
+      exitDirection: typeof e.direction === "string" ? e.direction : null,
+    });
+  }
+
+  private objectRemoved(e: GameEvent, previous: GameEvent | undefined): void {
+    if (!isCell(e.position)) return;
+    const layer = this.layerOf(e);
+    if (layer === undefined) return;
+    const animation = typeof e.animation === "string" ? e.animation : null;
+    if (this.lastChangeAt(layer, e.position, previous)) {
+      // The engine reports an animated transform's old entity as removed too: one change, animated.
+      const last = this.changes[this.changes.length - 1];
+      if (last && last.animation === null && animation !== null)
+        this.changes[this.changes.length - 1] = { ...last, animation, kind: String(e.kind) };
+      return;
+    }
+    if (this.exactlyOne[layer]) {
+      this.change(layer, e.position, String(e.kind), animation, this.pack.layers[layer]?.fill?.kind ?? null);
+      return;
+    }
+    const k = this.key(layer, e.position);
+    const entry = this.at.get(k);
+    if (!entry) return;
+    this.at.delete(k);
+    const under = this.displaced.get(k);
+    if (under) {
+      this.displaced.delete(k);
+      this.at.set(k, under);
+    }
+    this.gone.set(k, { entry, animation });
+  }
+
+  private cellCleared(e: GameEvent): void {
+    if (!isCell(e.position)) return;
+    const layer = this.layerOf(e, "previousKind");
+    if (layer === undefined || this.exactlyOne[layer]) return;
+    const k = this.key(layer, e.position);
+    const entry = this.at.get(k);
+    if (!entry) return;
+    this.at.delete(k);
+    this.gone.set(k, { entry, animation: null });
+  }
+
+  private objectPlaced(e: GameEvent): void {
+    if (!isCell(e.position)) return;
+    const layer = this.layerOf(e);
+    if (layer === undefined || this.exactlyOne[layer]) return;
+    const kind = String(e.kind);
+    if (isCell(e.fromPosition)) {
+      const teleport = e.teleport === true;
+      const i = this.move(layer, e.fromPosition, e.position, teleport ? "jump" : "slide", kind, {
+        phase: teleport ? "npc" : "motion",
+        waitsFor: this.motions.length,
+      });
+      if (i >= 0) return;
+    }
+    const k = this.key(layer, e.position);
+    const here = this.at.get(k);
+    if (here) {
+      if (here.kind === kind || here.kind === null) {
+        here.kind = kind;
+        return;
+      }
+      // Something else replaced what stood here.
+      this.at.delete(k);
+      this.remove(here, null);
+      return;
+    }
+    const gone = this.gone.get(k);
+    if (gone && gone.entry.kind === kind) {
+      this.gone.delete(k);
+      this.at.set(k, gone.entry);
+    }
+  }
+
+  private cellTransformed(e: GameEvent): void {
+    if (!isCell(e.position)) return;
+    const layer = this.layerOf(e, "toKind");
+    if (layer === undefined) return;
+    const animation = typeof e.animation === "string" ? e.animation : null;
+    const toKind = typeof e.toKind === "string" ? e.toKind : null;
+    this.change(layer, e.position, typeof e.fromKind === "string" ? e.fromKind : null, animation, toKind);
+  }
+
+  private cellsFlooded(e: GameEvent): void {
+    const layer = this.layerOf(e);
+    if (layer === undefined || !Array.isArray(e.positions)) return;
+    for (const p of e.positions) if (isCell(p)) this.change(layer, p, null, null, null);
+  }
+
+  private cellClaimed(e: GameEvent): void {
+    if (!isCell(e.position)) return;
+    const layer = this.layerOf(e, "ownerKind");
+    if (layer === undefined || typeof e.previousOwner !== "string") return;
+    this.change(
+      layer,
+      e.position,
+      e.previousOwner,
+      null,
+      typeof e.ownerKind === "string" ? e.ownerKind : null,
+    );
+  }
+
+  private itemReleased(e: GameEvent): void {
+    if (!isCell(e.position) || !isCell(e.fromPosition)) return;
+    const layer = this.layerOf(e);
+    if (layer !== undefined) this.origins.set(this.key(layer, e.position), e.fromPosition);
+  }
+
+  private regionTransformed(e: GameEvent): void {
+    if (!Array.isArray(e.moves) || !Array.isArray(e.layers)) return;
+    const moves = e.moves.filter(
+      (m): m is [Cell, Cell] => Array.isArray(m) && isCell(m[0]) && isCell(m[1]) && this.inBoard(m[0]),
+    );
+    const turn = e.transform === "rotate" ? rotationOf(moves) : 0;
+    const waitsFor = this.motions.length;
+    for (const id of e.layers) {
+      const layer = typeof id === "string" ? this.pack.layerIndex.get(id) : undefined;
+      if (layer === undefined || this.exactlyOne[layer]) continue;
+      // A permutation: every source is read before anything is written.
+      const taken = moves.map(([from]) => this.take(layer, from));
+      moves.forEach(([from, to], i) => {
+        const entry = taken[i];
+        if (!entry) return;
+        this.at.set(this.key(layer, to), entry);
+        if (!sameCell(from, to))
+          this.motion(entry.id, entry.kind ?? "", "swap", [from, to], { waitsFor, turn });
+      });
+    }
+  }
+
+  /** Falls reported together (one `apply_gravity` or collapse) move as one permutation. */
+  settle(batch: readonly GameEvent[]): void {
+    const items: { layer: number; from: Cell; to: Cell; entry: Entry; kind: string }[] = [];
+    for (const e of batch) {
+      if (!isCell(e.fromPosition) || !isCell(e.position)) continue;
+      const layer = this.layerOf(e);
+      if (layer === undefined || this.exactlyOne[layer]) continue;
+      const entry = this.take(layer, e.fromPosition);
+      if (entry) items.push({ layer, from: e.fromPosition, to: e.position, entry, kind: String(e.kind) });
+    }
+    const waitsFor = this.motions.length;
+    for (const { layer, from, to, entry, kind } of items) {
+      this.put(layer, to, entry);
+      entry.kind = kind;
+      this.motion(entry.id, kind, "fall", straightPath(from, to), { waitsFor });
+    }
+  }
+
+  /** Ids still off the board at the end of the turn leave it. */
+  finish(): void {
+    this.settlePushes();
+    for (const { entry, animation } of this.gone.values()) this.remove(entry, animation);
+    this.gone.clear();
+    for (const entry of this.displaced.values()) this.remove(entry, null);
+    this.displaced.clear();
+  }
+}
+
+/** +1 for a clockwise rotation (seen from above, y down), -1 for counter-clockwise, 0 otherwise. */
+function rotationOf(moves: readonly [Cell, Cell][]): number {
+  if (moves.length === 0) return 0;
+  let minX = Number.POSITIVE_INFINITY;
+  let minY = Number.POSITIVE_INFINITY;
+  for (const [from] of moves) {
+    minX = Math.min(minX, from[0]);
+    minY = Math.min(minY, from[1]);
+  }
+  const n = Math.round(Math.sqrt(moves.length));
+  const clockwise = moves.every(
+    ([f, t]) => t[0] - minX === n - 1 - (f[1] - minY) && t[1] - minY === f[0] - minX,
+  );
+  if (clockwise) return 1;
+  const counter = moves.every(
+    ([f, t]) => t[0] - minX === f[1] - minY && t[1] - minY === n - 1 - (f[0] - minX),
+  );
+  return counter ? -1 : 0;
+}

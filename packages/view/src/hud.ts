@@ -1,0 +1,232 @@
+/**
+ * The HUD: title, goals with progress and player-facing text, actions used against the limit, the
+ * carried item, variables, win/lose status, undo/redo and hint availability.
+ * @module
+ */
+import { type ActionInput, type LevelRuntime, type Session, stableStringify } from "@gridponder/engine";
+import { expandGoldPathStep, type Goal, type LoseCondition, type ScalarValue } from "@gridponder/schema";
+import { appearanceOf, kindName } from "./appearance.js";
+import type { ViewContext } from "./context.js";
+import type { GoalView, Hud } from "./types.js";
+
+/** `selectedActorKind` → `Selected actor kind`, `escaped` → `Escaped`. */
+export function humanize(name: string): string {
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replace(/[_-]+/g, " ")
+    .trim()
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function list(items: readonly string[]): string {
+  if (items.length <= 1) return items.join("");
+  return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+}
+
+const COMPARISON_WORDS = { gte: "at least", lte: "at most", eq: "exactly" } as const;
+
+function lineScope(scope: string, index: number | undefined): { every: string; one: string } {
+  switch (scope) {
+    case "all_rows":
+      return { every: "every row", one: "each row" };
+    case "all_cols":
+      return { every: "every column", one: "each column" };
+    case "row":
+      return { every: `row ${(index ?? 0) + 1}`, one: `row ${(index ?? 0) + 1}` };
+    default:
+      return { every: `column ${(index ?? 0) + 1}`, one: `column ${(index ?? 0) + 1}` };
+  }
+}
+
+function predicateWords(predicate: string): string {
+  if (predicate === "even") return "even numbers";
+  if (predicate === "odd") return "odd numbers";
+  const m = /^(eq|gte|lte|gt|lt)_(-?\d+)$/.exec(predicate);
+  if (!m) return `numbers matching ${predicate}`;
+  const words: Record<string, string> = {
+    eq: "equal to",
+    gte: "of at least",
+    lte: "of at most",
+    gt: "greater than",
+    lt: "less than",
+  };
+  return `numbers ${words[m[1] as string]} ${m[2]}`;
+}
+
+/** A sentence for a goal without text of its own, from its type and config. */
+export function goalSentence(ctx: ViewContext, goal: Goal): string {
+  const name = (kind: string) => ctx.pack.kinds.get(kind)?.def.uiName ?? humanize(kind).toLowerCase();
+  const tagged = (tag: string) =>
+    [...ctx.pack.kinds.values()].filter((k) => k.tags.has(tag)).map((k) => name(k.name));
+  switch (goal.type) {
+    case "reach_target": {
+      const { targetKind, targetTag } = goal.config;
+      if (targetKind) return `Reach the ${name(targetKind)}`;
+      const kinds = tagged(targetTag ?? "");
+      if (kinds.length === 1) return `Reach the ${kinds[0]}`;
+      return `Reach a ${kinds.length > 1 ? kinds.join(" or ") : humanize(targetTag ?? "target").toLowerCase()}`;
+    }
+    case "sequence_match": {
+      const seq = goal.config.sequence.map(String).join(", ");
+      return goal.config.matchBy === "collected_by_avatar"
+        ? `Collect ${seq} in this order`
+        : `Make ${seq} in this order`;
+    }
+    case "board_match":
+      return "Match the target pattern";
+    case "variable_threshold": {
+      const { variable, target, comparison } = goal.config;
+      return `Get ${humanize(variable).toLowerCase()} to ${COMPARISON_WORDS[comparison ?? "gte"]} ${target}`;
+    }
+    case "all_cleared": {
+      const { kind, tag } = goal.config;
+      if (kind) return `Clear every ${name(kind)}`;
+      const kinds = tagged(tag ?? "");
+      if (kinds.length > 0) return `Clear every ${kinds.join(" and every ")}`;
+      return `Clear everything tagged ${humanize(tag ?? "target").toLowerCase()}`;
+    }
+    case "sum_constraint": {
+      const { scope, index, target, comparison } = goal.config;
+      const where = lineScope(scope, index).every;
+      const cmp = comparison ?? "eq";
+      return cmp === "eq"
+        ? `Make ${where} add up to ${target}`
+        : `Make ${where} add up to ${COMPARISON_WORDS[cmp]} ${target}`;
+    }
+    case "count_constraint": {
+      const { scope, index, target, comparison, predicate } = goal.config;
+      const where = lineScope(scope, index).one;
+      return `Give ${where} ${COMPARISON_WORDS[comparison ?? "eq"]} ${target} ${predicateWords(predicate)}`;
+    }
+    case "param_match": {
+      const { markerKind, checkKind, checkParam, checkValue } = goal.config;
+      return `Put a ${name(checkKind)} with ${humanize(checkParam).toLowerCase()} ${JSON.stringify(checkValue)} on every ${name(markerKind)}`;
+    }
+    case "balance": {
+      const owners = goal.config.owners.map(name);
+      const connected = goal.config.requireConnected ? " in connected regions" : "";
+      return `Share the board equally between ${list(owners)}${connected}`;
+    }
+    default:
+      return humanize((goal as { type: string }).type);
+  }
+}
+
+/** A goal's player-facing text: its `display.text`, the game's `goalDescriptions`, else generated. */
+export function goalText(ctx: ViewContext, goal: Goal): string {
+  const own = goal.display?.text;
+  if (own) return own;
+  const described = ctx.pack.game.goalDescriptions?.[goal.id];
+  if (described) return described;
+  return goalSentence(ctx, goal);
+}
+
+/** A sentence telling the player why the level was lost. */
+export function loseSentence(condition: LoseCondition): string {
+  switch (condition.type) {
+    case "max_actions":
+      return `Out of moves: this level allows ${condition.config.limit} actions.`;
+    case "variable_threshold": {
+      const { variable, target, comparison } = condition.config;
+      return `${humanize(variable)} reached ${COMPARISON_WORDS[comparison ?? "gte"]} ${target}.`;
+    }
+    case "balance_budget_exhausted":
+      return "The actors have too few moves left to share the board equally.";
+    case "balance_unreachable":
+      return "The board can no longer be shared equally.";
+    default:
+      return "The level was lost.";
+  }
+}
+
+/** The lose condition a state's `loseReason` names (its id, else its type). */
+function loseConditionOf(level: LevelRuntime, reason: string): LoseCondition | undefined {
+  return (
+    level.loseConditions.find((c) => c.id === reason) ?? level.loseConditions.find((c) => c.type === reason)
+  );
+}
+
+/** The variables players see: those the level starts with and those its goals and lose conditions read. */
+function shownVariables(level: LevelRuntime): string[] {
+  const names = new Set(Object.keys(level.def.state.variables ?? {}));
+  for (const g of level.goals) if (g.type === "variable_threshold") names.add(g.config.variable);
+  for (const c of level.loseConditions) if (c.type === "variable_threshold") names.add(c.config.variable);
+  return [...names];
+}
+
+function variableText(value: ScalarValue | undefined): string | null {
+  if (value === undefined || value === null) return null;
+  if (typeof value === "boolean") return value ? "yes" : "no";
+  if (typeof value === "object") return null;
+  return String(value);
+}
+
+/** The gold path's actions in full form. */
+export function goldActions(level: LevelRuntime): ActionInput[] {
+  return level.def.solution.goldPath.map((s) => expandGoldPathStep(s) as ActionInput);
+}
+
+/** Whether the played actions are the first actions of the gold path. */
+export function followsGoldPath(level: LevelRuntime, played: readonly ActionInput[]): boolean {
+  const gold = goldActions(level);
+  if (played.length > gold.length) return false;
+  return played.every((a, i) => stableStringify(a) === stableStringify(gold[i]));
+}
+
+/** The HUD of a session's current state. */
+export function buildHud(ctx: ViewContext, session: Session): Hud {
+  const { level, state } = session;
+  const def = level.def;
+  const ui = ctx.pack.game.ui ?? {};
+  const progress = new Map(session.goalProgress().map((g) => [g.id, g]));
+  const goals: GoalView[] =
+    ui.showGoal === false
+      ? []
+      : level.goals.map((g) => {
+          const status = progress.get(g.id);
+          return {
+            id: g.id,
+            type: g.type,
+            text: goalText(ctx, g),
+            done: status?.done ?? false,
+            progress: status ? Math.min(1, Math.max(0, status.progress)) : 0,
+          };
+        });
+  const limit = level.loseConditions.find((c) => c.type === "max_actions");
+  const played = session.actions;
+  const stops = [...(def.solution.hintStops ?? [])].sort((a, b) => a - b);
+  const goldLength = def.solution.goldPath.length;
+  const finished = state.won || state.lost;
+  const available = !state.won && (stops.length > 0 || goldLength > 0);
+  let nextStop: number | null = null;
+  if (available) {
+    // Off the gold path, a hint starts over from the beginning, so its first stop is the next one.
+    const from = !finished && followsGoldPath(level, played) ? played.length : 0;
+    nextStop = stops.find((s) => s > from) ?? goldLength;
+  }
+  const loseCondition = state.lost && state.loseReason ? loseConditionOf(level, state.loseReason) : undefined;
+  const item = state.avatar.item;
+  return {
+    levelId: level.id,
+    title: def.title ?? level.id,
+    guide: ui.showGuide ? (def.guide ?? null) : null,
+    goals,
+    actionsUsed: state.actionCount,
+    maxActions: limit && limit.type === "max_actions" ? limit.config.limit : null,
+    inventory: item
+      ? { kind: item, name: kindName(ctx, item), appearance: appearanceOf(ctx, item, null) }
+      : null,
+    variables: shownVariables(level).flatMap((name) => {
+      const value = variableText(state.variables[name]);
+      return value === null ? [] : [{ name, label: humanize(name), value }];
+    }),
+    status: state.won ? "won" : state.lost ? "lost" : "playing",
+    loseReason: state.lost ? state.loseReason : null,
+    loseText: state.lost ? (loseCondition ? loseSentence(loseCondition) : "The level was lost.") : null,
+    canUndo: session.canUndo,
+    canRedo: session.canRedo,
+    hint: { available, nextStop, stops },
+    goldLength: goldLength > 0 ? goldLength : null,
+  };
+}

@@ -1,0 +1,195 @@
+/**
+ * Visual identity across a turn: which drawn thing of the previous scene became which of the next.
+ * A turn's events are walked in order, moving ids with the objects they name (pushes, slides, merges,
+ * teleports, falls, region swaps); the new scene is then matched against where the ids ended up.
+ * @module
+ */
+import type { GameEvent, Pack } from "@gridponder/engine";
+import { Walk } from "./event-walk.js";
+import type { Cell, Piece, Scene } from "./types.js";
+
+export { directionDelta, straightPath } from "./event-walk.js";
+
+/** How an object got from one cell to another. */
+export type MoveMode = "step" | "push" | "slide" | "jump" | "fall" | "swap" | "exit";
+
+/** The stage a motion plays in: the turn's own movement, or the NPC phase after spawns. */
+export type MotionPhase = "motion" | "npc";
+
+/** One recorded movement of an id, in event order. */
+export interface Motion {
+  readonly id: string;
+  /** The kind that moved (durations come from its `motion`); `avatar` for the avatar. */
+  readonly kind: string;
+  readonly mode: MoveMode;
+  /** Every cell passed, from the start cell to the end cell (a jump: just the two). */
+  readonly path: readonly Cell[];
+  readonly phase: MotionPhase;
+  /**
+   * Motions that happen together with this one (the objects an avatar pushes or carries with this
+   * step): indices into the motion list. They were recorded before it and are timed with it.
+   */
+  readonly together: readonly number[];
+  /** Whether this motion is timed by the motion listed in `together` of a later one. */
+  readonly carried: boolean;
+  /**
+   * The motions with a lower index must all have ended before this one starts (a fall, a region swap,
+   * a teleport wait for whatever came before them; motions of one batch share the number and move
+   * together). 0 when only the id's own earlier motions matter.
+   */
+  readonly waitsFor: number;
+  /** Quarter turns about the vertical axis over the motion (a rotated region: ±1). */
+  readonly turn: number;
+}
+
+/** Two objects becoming one: `absorbed` moves into `into` and disappears; `into` takes the result. */
+export interface Merge {
+  readonly absorbed: string;
+  readonly into: string;
+  readonly cell: Cell;
+  readonly kind: string;
+}
+
+/** An object that stays but changes what it is (a transform), possibly playing an animation. */
+export interface Change {
+  readonly id: string;
+  /** The kind that plays the animation (the kind before the change). */
+  readonly kind: string | null;
+  readonly animation: string | null;
+}
+
+/** An object that goes away, possibly playing one of its kind's animations. */
+export interface Removal {
+  readonly id: string;
+  readonly kind: string;
+  readonly animation: string | null;
+  /** A multi-cell object leaving the board: the direction it leaves in. */
+  readonly exitDirection: string | null;
+}
+
+/** A new object, and the cell it comes out of when it has one (an emitter's exit). */
+export interface Spawn {
+  readonly id: string;
+  readonly origin: Cell | null;
+}
+
+/** What a turn did to identities: everything a timeline animates. */
+export interface TurnTrace {
+  readonly motions: readonly Motion[];
+  readonly merges: readonly Merge[];
+  readonly changes: readonly Change[];
+  readonly removals: readonly Removal[];
+  readonly spawns: readonly Spawn[];
+}
+
+/** The outcome of {@link trackIdentities}: the next scene with carried ids, and the trace. */
+export interface IdentityResult {
+  readonly scene: Scene;
+  readonly trace: TurnTrace;
+}
+
+/**
+ * The largest serial of the fresh ids (`<layer>#<n>`) a scene holds; fresh ids continue after it, so
+ * a chain of scenes never hands out the same id twice while the first holder is on the board.
+ */
+const serials = new WeakMap<Scene, number>();
+
+function serialOf(scene: Scene): number {
+  const known = serials.get(scene);
+  if (known !== undefined) return known;
+  let max = 0;
+  for (const p of scene.pieces) {
+    const hash = p.id.lastIndexOf("#");
+    if (hash < 0) continue;
+    const n = Number(p.id.slice(hash + 1));
+    if (Number.isInteger(n) && n > max) max = n;
+  }
+  return max;
+}
+
+/**
+ * Carries visual ids from `prev` through a turn's events onto `next` (a scene of the turn's new state
+ * with positional ids, from `buildScene`) and records what moved, merged, changed, left and appeared.
+ *
+ * A piece of `next` keeps the id the walk left on its cell when the kinds agree (or an event changed
+ * the kind there); otherwise it gets a fresh id `<layer>#<n>` (a spawn), with `n` counting on from the
+ * largest fresh id of the chain. Ground pieces (`exactly_one` layers), multi-cell objects and the
+ * avatar keep their positional ids. Ids of `prev` missing from the result leave.
+ */
+export function trackIdentities(
+  pack: Pack,
+  prev: Scene,
+  events: readonly GameEvent[],
+  next: Scene,
+  withIds: (scene: Scene, idOf: (piece: Piece) => string) => Scene,
+): IdentityResult {
+  const walk = new Walk(pack, prev);
+  for (let i = 0; i < events.length; i++) {
+    const e = events[i] as GameEvent;
+    if (e.type === "object_settled") {
+      let j = i;
+      while (j + 1 < events.length && (events[j + 1] as GameEvent).type === "object_settled") j++;
+      walk.settlePushes();
+      walk.settle(events.slice(i, j + 1));
+      i = j;
+      continue;
+    }
+    walk.handle(e, events[i - 1]);
+  }
+  walk.finish();
+
+  let serial = serialOf(prev);
+  const assigned = new Map<string, string>();
+  const used = new Set<string>();
+  const spawns: Spawn[] = [];
+  for (const piece of next.pieces) {
+    let id: string | null = null;
+    if (piece.role !== "entity") {
+      id = piece.id;
+    } else {
+      const k = walk.key(piece.layerIndex, piece.cell);
+      const entry = walk.at.get(k);
+      if (entry && (entry.kind === null || entry.kind === piece.kind) && !used.has(entry.id)) id = entry.id;
+      else {
+        if (entry && !used.has(entry.id)) walk.remove(entry, null);
+        serial++;
+        id = `${piece.layer}#${serial}`;
+        spawns.push({ id, origin: walk.origins.get(k) ?? null });
+      }
+    }
+    used.add(id);
+    assigned.set(piece.id, id);
+  }
+  const scene = withIds(next, (piece) => assigned.get(piece.id) ?? piece.id);
+  serials.set(scene, serial);
+  const prevIds = new Set(prev.pieces.map((p) => p.id));
+  // Pieces that keep positional ids can appear too (ground where there was void, an avatar shown).
+  const spawned = new Set(spawns.map((s) => s.id));
+  for (const id of used) if (!prevIds.has(id) && !spawned.has(id)) spawns.push({ id, origin: null });
+
+  // Everything of `prev` that is not in the new scene leaves: with the removal the walk recorded for
+  // it when there is one (an animation, a multi-cell exit), else plainly; merged ids leave by merging.
+  const merged = new Set(walk.merges.map((m) => m.absorbed));
+  const byId = new Map<string, Removal>();
+  for (const r of walk.removals) if (!used.has(r.id) && !merged.has(r.id)) byId.set(r.id, r);
+  // A piece whose change took it off the drawing (ground turned void) plays the change's animation.
+  const animatedChange = new Map<string, Change>();
+  for (const c of walk.changes)
+    if (c.animation !== null && !animatedChange.has(c.id)) animatedChange.set(c.id, c);
+  for (const p of prev.pieces) {
+    if (used.has(p.id) || merged.has(p.id) || byId.has(p.id)) continue;
+    const change = animatedChange.get(p.id);
+    byId.set(p.id, {
+      id: p.id,
+      kind: change?.kind ?? p.kind,
+      animation: change?.animation ?? null,
+      exitDirection: null,
+    });
+  }
+  const removals = [...byId.values()].filter((r) => prevIds.has(r.id));
+  const merges = walk.merges.filter((m) => prevIds.has(m.absorbed) && used.has(m.into));
+  // Motions stay in event order and unfiltered: `together` refers to them by index.
+  const motions = walk.motions;
+  const changes = walk.changes.filter((c) => used.has(c.id) && prevIds.has(c.id));
+  return { scene, trace: { motions, merges, changes, removals, spawns } };
+}
