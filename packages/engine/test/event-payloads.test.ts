@@ -42,83 +42,73 @@ async function turnsOf(name: string) {
   return out;
 }
 
+/** Every event of a type reported on the gold paths of corpus packs, with the turn around it. */
+async function eventsOf(names: readonly string[], type: string) {
+  const out: (Awaited<ReturnType<typeof turnsOf>>[number] & { e: GameEvent })[] = [];
+  for (const name of names)
+    for (const turn of await turnsOf(name))
+      for (const e of turn.events) if (e.type === type) out.push({ ...turn, e });
+  return out;
+}
+
 describe("event fields views rely on", () => {
   it("tile_teleport's placement names the cell the tile jumped from (number_cells)", async () => {
-    let seen = 0;
-    for (const { pack, width, after, events } of await turnsOf("number_cells")) {
-      for (const e of events) {
-        if (e.type !== "object_placed" || e.teleport !== true) continue;
-        expect(isPos(e.fromPosition) && isPos(e.position)).toBe(true);
-        const removed = events.find(
-          (r) => r.type === "object_removed" && JSON.stringify(r.toPosition) === JSON.stringify(e.position),
-        );
-        expect(removed?.position).toEqual(e.fromPosition);
-        expect(kindAt(pack, after, String(e.layer), e.position as Pos, width)).toBe(e.kind);
-        seen++;
-      }
+    const placed = (await eventsOf(["number_cells"], "object_placed")).filter(({ e }) => e.teleport === true);
+    expect(placed.length).toBeGreaterThan(0);
+    for (const { pack, width, after, events, e } of placed) {
+      expect(isPos(e.fromPosition) && isPos(e.position)).toBe(true);
+      const removed = events.find(
+        (r) => r.type === "object_removed" && JSON.stringify(r.toPosition) === JSON.stringify(e.position),
+      );
+      expect(removed?.position).toEqual(e.fromPosition);
+      expect(kindAt(pack, after, String(e.layer), e.position as Pos, width)).toBe(e.kind);
     }
-    expect(seen).toBeGreaterThan(0);
   });
 
   it("region_transformed lists the moves it applied (rotate_flip, diagonal_swipes)", async () => {
-    let seen = 0;
-    for (const name of ["rotate_flip", "diagonal_swipes"]) {
-      for (const { pack, width, before, after, events } of await turnsOf(name)) {
-        for (const e of events) {
-          if (e.type !== "region_transformed") continue;
-          expect(Array.isArray(e.moves) && Array.isArray(e.layers)).toBe(true);
-          for (const layer of e.layers as string[])
-            for (const [from, to] of e.moves as [Pos, Pos][]) {
-              expect(kindAt(pack, after, layer, to, width)).toBe(kindAt(pack, before, layer, from, width));
-              seen++;
-            }
+    let moves = 0;
+    for (const { pack, width, before, after, e } of await eventsOf(
+      ["rotate_flip", "diagonal_swipes"],
+      "region_transformed",
+    )) {
+      expect(Array.isArray(e.moves) && Array.isArray(e.layers)).toBe(true);
+      for (const layer of e.layers as string[])
+        for (const [from, to] of e.moves as [Pos, Pos][]) {
+          expect(kindAt(pack, after, layer, to, width)).toBe(kindAt(pack, before, layer, from, width));
+          moves++;
         }
-      }
     }
-    expect(seen).toBeGreaterThan(0);
+    expect(moves).toBeGreaterThan(0);
   });
 
   it("support_collapse's object_settled names where each cell fell from (fx_support_collapse)", async () => {
-    let seen = 0;
-    for (const { pack, width, before, events } of await turnsOf("fx_support_collapse")) {
-      for (const e of events) {
-        if (e.type !== "object_settled") continue;
-        expect(kindAt(pack, before, String(e.layer), e.fromPosition as Pos, width)).toBe(e.fromKind);
-        seen++;
-      }
-    }
-    expect(seen).toBeGreaterThan(0);
+    const settled = await eventsOf(["fx_support_collapse"], "object_settled");
+    expect(settled.length).toBeGreaterThan(0);
+    for (const { pack, width, before, e } of settled)
+      expect(kindAt(pack, before, String(e.layer), e.fromPosition as Pos, width)).toBe(e.fromKind);
   });
 
   it("boxes_merged names the cell the joining box came from (box_builder)", async () => {
-    let seen = 0;
-    for (const { pack, width, before, after, events } of await turnsOf("box_builder")) {
-      for (const e of events) {
-        if (e.type !== "boxes_merged") continue;
-        const from = e.fromPosition as Pos;
-        expect(kindAt(pack, before, "objects", from, width)).not.toBeNull();
-        expect(kindAt(pack, after, "objects", from, width)).toBeNull();
-        seen++;
-      }
+    const merged = await eventsOf(["box_builder"], "boxes_merged");
+    expect(merged.length).toBeGreaterThan(0);
+    for (const { pack, width, before, after, e } of merged) {
+      const from = e.fromPosition as Pos;
+      expect(kindAt(pack, before, "objects", from, width)).not.toBeNull();
+      expect(kindAt(pack, after, "objects", from, width)).toBeNull();
     }
-    expect(seen).toBeGreaterThan(0);
   });
 
   it("item_released names the emitter's exit cell, next to where the item lands (number_cells)", async () => {
-    let seen = 0;
-    for (const { pack, width, after, events } of await turnsOf("number_cells")) {
-      for (const e of events) {
-        if (e.type !== "item_released") continue;
-        const from = e.fromPosition as Pos;
-        const to = e.position as Pos;
-        expect(Math.abs(from[0] - to[0]) + Math.abs(from[1] - to[1])).toBe(1);
-        const emitter = after.multiCellObjects.find((o) => o.id === e.emitterId);
-        expect(emitter?.cells).toContainEqual(from);
-        expect(kindAt(pack, after, "objects", to, width)).toBe(e.kind);
-        seen++;
-      }
+    const released = await eventsOf(["number_cells"], "item_released");
+    expect(released.length).toBeGreaterThan(0);
+    for (const { pack, width, after, e } of released) {
+      const from = e.fromPosition as Pos;
+      const to = e.position as Pos;
+      expect(Math.abs(from[0] - to[0]) + Math.abs(from[1] - to[1])).toBe(1);
+      const emitter = after.multiCellObjects.find((o) => o.id === e.emitterId);
+      expect(emitter?.cells).toContainEqual(from);
+      expect(kindAt(pack, after, "objects", to, width)).toBe(e.kind);
     }
-    expect(seen).toBeGreaterThan(0);
   });
 
   it("a move_entity effect's placement names the cell the entity came from", async () => {

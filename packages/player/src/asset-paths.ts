@@ -3,6 +3,8 @@
  * guard the files a build copies, so nothing outside the pack or a collection ever reaches a site.
  */
 
+import { normaliseAssetPath, unsafeAssetPath } from "@gridponder/schema";
+
 /** Image types a page may load; other files in a pack folder (notes, scripts) are never published. */
 export const PUBLISHED_EXTENSIONS: ReadonlySet<string> = new Set([
   ".png",
@@ -14,13 +16,13 @@ export const PUBLISHED_EXTENSIONS: ReadonlySet<string> = new Set([
   ".svg",
 ]);
 
-/** Whether `path` is a plain relative path whose segments never climb out (`..`) or hide (`.x`). */
+/**
+ * Whether `path` may be published: an asset path the schema accepts (relative, never climbing out with
+ * `..`), already normal (no `.` or empty segments), showing no hidden file (`.x`), and naming an image.
+ */
 export function isPublishablePath(path: string): boolean {
-  if (path.length === 0 || path.length > 1024) return false;
-  if (path.includes("\\") || path.includes("\0") || path.startsWith("/")) return false;
-  if (/^[a-zA-Z][a-zA-Z0-9+.-]*:/.test(path)) return false;
-  const segments = path.split("/");
-  if (segments.some((s) => s === "" || s === "." || s === ".." || s.startsWith("."))) return false;
+  if (unsafeAssetPath(path) !== undefined || normaliseAssetPath(path) !== path) return false;
+  if (path.split("/").some((segment) => segment.startsWith("."))) return false;
   const dot = path.lastIndexOf(".");
   return dot > path.lastIndexOf("/") && PUBLISHED_EXTENSIONS.has(path.slice(dot).toLowerCase());
 }

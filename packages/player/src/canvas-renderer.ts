@@ -1,3 +1,4 @@
+import type { BoardRenderer, BoardRendererOptions } from "@gridponder/renderer-three";
 import type { Direction } from "@gridponder/schema";
 import {
   type Appearance,
@@ -11,7 +12,6 @@ import {
   type Timeline,
   type Track,
 } from "@gridponder/view";
-import type { BoardRenderer, BoardRendererOptions } from "./board-renderer.js";
 import { swipeDirection } from "./swipe.js";
 
 /** One thing to draw this frame. */

@@ -4,8 +4,9 @@
  * compiled by `compilePackForWeb` (from `@gridponder/player/node`): no validator ships to browsers.
  * @module
  */
+
+export type { BoardRenderer, BoardRendererOptions } from "@gridponder/renderer-three";
 export { describeAction, describeEvents, describeTurn } from "./announce.js";
-export type { BoardRenderer, BoardRendererOptions } from "./board-renderer.js";
 export { CanvasRenderer } from "./canvas-renderer.js";
 export {
   assetUrl,

@@ -5,9 +5,10 @@
  */
 import { access, copyFile, mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
-import { BUILTIN_SYSTEMS, compilePack, Session } from "@gridponder/engine";
+import { type Pack, Session } from "@gridponder/engine";
+import { loadPackFolder } from "@gridponder/engine/node";
 import { type Diagnostic, expandGoldPathStep, type ValidPack } from "@gridponder/schema";
-import { findSharedCollections, validatePackFolder } from "@gridponder/schema/node";
+import { findSharedCollections, listPackFiles } from "@gridponder/schema/node";
 import type { AssetCatalog } from "@gridponder/view";
 import { isCollectionId, isPublishablePath } from "./asset-paths.js";
 import { COMPILED_PACK_FORMAT, type CompiledPack, sharedAssetPrefix } from "./compiled-pack.js";
@@ -71,15 +72,16 @@ export async function compilePackForWeb(
         });
       }
   }
-  const validated = await validatePackFolder(dir, { sharedCollections: available, implicitCollections });
-  const validation = { ...validated, diagnostics: [...validated.diagnostics, ...missing] };
-  if (!validation.ok || !validated.pack) return { ok: false, diagnostics: validation.diagnostics };
-  const valid = validated.pack;
-  const problems = [...unsupportedSystems(valid), ...losingGoldPaths(valid)];
-  if (problems.length > 0) return { ok: false, diagnostics: [...validation.diagnostics, ...problems] };
+  // The engine's loader validates with the schema and refuses system types it does not implement.
+  const loaded = await loadPackFolder(dir, { sharedCollections: available, implicitCollections });
+  const diagnostics = [...loaded.diagnostics, ...missing];
+  if (!loaded.ok) return { ok: false, diagnostics };
+  const losing = losingGoldPaths(loaded.pack);
+  if (losing.length > 0) return { ok: false, diagnostics: [...diagnostics, ...losing] };
+  const valid = definitionOf(loaded.pack);
 
   const packRoot = resolve(dir);
-  const packFiles = (await listFiles(packRoot)).filter(isPublishablePath);
+  const packFiles = (await listPackFiles(packRoot)).filter(isPublishablePath);
   const files: PublishedFile[] = packFiles.map((path) => ({ from: join(packRoot, path), to: path }));
 
   const wanted = [...(valid.manifest.sharedAssets ?? [])];
@@ -99,7 +101,7 @@ export async function compilePackForWeb(
     ok: true,
     compiled: { format: COMPILED_PACK_FORMAT, pack: valid, assets },
     files,
-    diagnostics: validation.diagnostics,
+    diagnostics,
   };
 }
 
@@ -135,25 +137,14 @@ function inside(root: string, target: string): boolean {
   return rel !== "" && rel !== ".." && !rel.startsWith(`..${sep}`) && !isAbsolute(rel);
 }
 
-function unsupportedSystems(valid: ValidPack): Diagnostic[] {
-  return valid.game.systems.flatMap((system, i) =>
-    Object.hasOwn(BUILTIN_SYSTEMS, system.type)
-      ? []
-      : [
-          {
-            file: "game.json",
-            pointer: `/systems/${i}/type`,
-            severity: "error" as const,
-            code: "unsupported-system",
-            message: `system type ${JSON.stringify(system.type)} is not implemented by the engine`,
-          },
-        ],
-  );
+/** The pack's definition as validated (what a page compiles again with `compilePack`). */
+function definitionOf(pack: Pack): ValidPack {
+  const { manifest, game, theme, levels } = pack;
+  return { manifest, game, ...(theme ? { theme } : {}), levels: { ...levels } };
 }
 
 /** Every level whose gold path, replayed from the start, does not end in a win. */
-function losingGoldPaths(valid: ValidPack): Diagnostic[] {
-  const pack = compilePack(valid);
+function losingGoldPaths(pack: Pack): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const id of pack.levelOrder) {
     const level = pack.levels[id];
@@ -193,23 +184,6 @@ async function namedCollections(dir: string): Promise<string[]> {
   } catch {
     return [];
   }
-}
-
-async function listFiles(root: string): Promise<string[]> {
-  const out: string[] = [];
-  const walk = async (dir: string): Promise<void> => {
-    const entries = await readdir(dir, { withFileTypes: true });
-    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    for (const entry of entries) {
-      if (entry.name.startsWith(".") || entry.name === "node_modules") continue;
-      const full = join(dir, entry.name);
-      // Symbolic links are skipped: they could point outside the pack.
-      if (entry.isDirectory()) await walk(full);
-      else if (entry.isFile()) out.push(relative(root, full).split(sep).join("/"));
-    }
-  };
-  await walk(root);
-  return out;
 }
 
 /** The folder of a collection: the first search path that has it (the order `findSharedCollections` uses). */

@@ -1,4 +1,5 @@
 import type { ActionInput, GameState, Pack, Session } from "@gridponder/engine";
+import type { BoardRenderer } from "@gridponder/renderer-three";
 import { IsoRenderer, webglAvailable } from "@gridponder/renderer-three";
 import {
   type Gesture,
@@ -10,7 +11,6 @@ import {
   ViewController,
 } from "@gridponder/view";
 import { describeTurn } from "./announce.js";
-import type { BoardRenderer } from "./board-renderer.js";
 import { CanvasRenderer, contrastOn } from "./canvas-renderer.js";
 import { assetUrl, type CompiledPack, openCompiledPack } from "./compiled-pack.js";
 import { buildControls, type Controls } from "./controls.js";

@@ -1,11 +1,11 @@
 import { Session } from "@gridponder/engine";
 import { loadPackFolder } from "@gridponder/engine/node";
+import { CORPUS_PACKS } from "@gridponder/test-corpus";
 import { expect, it } from "vitest";
 import { describeAction, describeTurn } from "../src/announce.js";
-import { PACKS } from "./corpus.js";
 
 it("says what a turn did, in words", async () => {
-  const loaded = await loadPackFolder(`${PACKS}/carrot_quest`);
+  const loaded = await loadPackFolder(`${CORPUS_PACKS}/carrot_quest`);
   if (!loaded.ok) throw new Error("carrot_quest did not load");
   const pack = loaded.pack;
   const session = new Session(pack, "fw_001");
@@ -26,7 +26,7 @@ it("says what a turn did, in words", async () => {
 });
 
 it("names actions with their params", async () => {
-  const loaded = await loadPackFolder(`${PACKS}/fx_individual_actors`);
+  const loaded = await loadPackFolder(`${CORPUS_PACKS}/fx_individual_actors`);
   if (!loaded.ok) throw new Error("fx_individual_actors did not load");
   expect(describeAction(loaded.pack, { action: "tap_cell", position: [0, 2] })).toMatch(/column 1, row 3/);
 });

@@ -15,10 +15,14 @@ import {
   type Server,
   serve,
 } from "@gridponder/browser-harness";
-import type { ActionInput } from "@gridponder/engine";
+import { type ActionInput, DIRECTION_DELTAS } from "@gridponder/engine";
 import { expandGoldPathStep } from "@gridponder/schema";
+import { packFolders, SEARCH_PATHS } from "@gridponder/test-corpus";
+import type { Piece } from "@gridponder/view";
+import { afterAll, beforeAll, beforeEach, expect } from "vitest";
+import type { PlayerHandle } from "../src/index.js";
 import { type CompiledPack, compilePackForWeb, writeCompiledPack } from "../src/node.js";
-import { packFolders, SEARCH_PATHS } from "./corpus.js";
+import type { TestApi } from "./page/main.js";
 
 /** Screenshots go here (git-ignored). */
 export const RESULTS = join(import.meta.dirname, "../test-results");
@@ -100,6 +104,50 @@ export async function openPlayerPage(options: PlayerPageOptions = {}): Promise<P
   };
 }
 
+/**
+ * The test page's `window` (page/main.ts) as the callbacks of `page.evaluate` see it; tests mount a
+ * player before they ask for it.
+ */
+export interface TestWindow {
+  readonly gpTest: Omit<TestApi, "player"> & { readonly player: PlayerHandle };
+}
+
+/**
+ * One player page for the test file: opened before its tests and closed after them; unless
+ * `clearErrors` is false, the page's collected errors are forgotten before each test. The returned
+ * page reads through to the open one.
+ */
+export function usePlayerPage(
+  options: PlayerPageOptions = {},
+  hooks: { readonly timeout?: number; readonly clearErrors?: boolean } = {},
+): PlayerPage {
+  let opened: PlayerPage | undefined;
+  const current = (): PlayerPage => {
+    if (!opened) throw new Error("the player page is not open yet");
+    return opened;
+  };
+  beforeAll(async () => {
+    opened = await openPlayerPage(options);
+  }, hooks.timeout ?? 60_000);
+  afterAll(async () => opened?.close());
+  if (hooks.clearErrors ?? true) beforeEach(() => current().errors.clear());
+  return {
+    get page() {
+      return current().page;
+    },
+    get errors() {
+      return current().errors;
+    },
+    get server() {
+      return current().server;
+    },
+    get packs() {
+      return current().packs;
+    },
+    close: () => current().close(),
+  };
+}
+
 /** A level's gold path as actions. */
 export function goldPath(pack: CompiledPack | undefined, level: string): ActionInput[] {
   const def = pack?.pack.levels[level];
@@ -107,83 +155,43 @@ export function goldPath(pack: CompiledPack | undefined, level: string): ActionI
   return def.solution.goldPath.map((step) => expandGoldPathStep(step) as ActionInput);
 }
 
-export interface MountRequest {
-  readonly pack: string;
-  readonly level?: string;
-  readonly renderer?: "auto" | "webgl" | "2d";
-  readonly reducedMotion?: boolean;
-  readonly initialActions?: ActionInput[];
-  readonly story?: boolean;
-  /** The player's size in CSS px (default 720×560). */
-  readonly width?: number;
-  readonly height?: number;
-}
+/** What to mount: a served pack by name, the level, the renderer, the player's size (default 720×560). */
+export type MountRequest = Parameters<TestApi["mount"]>[0];
 
 export async function mount(
   page: Page,
   request: MountRequest,
 ): Promise<{ level: string; renderer: string; levels: string[] }> {
+  // Plain JSON: playwright's serialisable-argument types are too deep for the request's action values.
   const arg: unknown = JSON.parse(JSON.stringify(request));
-  return page.evaluate(
-    (r) =>
-      (
-        window as never as {
-          gpTest: { mount: (r: unknown) => Promise<{ level: string; renderer: string; levels: string[] }> };
-        }
-      ).gpTest.mount(r),
-    arg,
-  );
+  return page.evaluate((r) => (window as never as TestWindow).gpTest.mount(r as MountRequest), arg);
 }
 
 /** A cell's centre in viewport px, as the player's renderer projects it. */
 export function cellCenter(page: Page, cell: readonly [number, number]): Promise<{ x: number; y: number }> {
-  return page.evaluate(
-    (c) =>
-      (
-        window as never as { gpTest: { player: { cellCenter: (c: unknown) => { x: number; y: number } } } }
-      ).gpTest.player.cellCenter(c),
-    cell,
-  );
+  return page.evaluate((c) => (window as never as TestWindow).gpTest.player.cellCenter(c), cell);
 }
 
 /** Waits for the player to finish animating and hinting. */
 export function idle(page: Page): Promise<void> {
-  return page.evaluate(() =>
-    (window as never as { gpTest: { player: { idle: () => Promise<void> } } }).gpTest.player.idle(),
-  );
+  return page.evaluate(() => (window as never as TestWindow).gpTest.player.idle());
 }
 
 /** The player's move count. */
 export function moves(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      (window as never as { gpTest: { player: { session: { actionCount: number } } } }).gpTest.player.session
-        .actionCount,
-  );
+  return page.evaluate(() => (window as never as TestWindow).gpTest.player.session.actionCount);
 }
 
 /** How many accepted actions the history holds (selections count here, not in the move counter). */
 export function played(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      (window as never as { gpTest: { player: { session: { actions: unknown[] } } } }).gpTest.player.session
-        .actions.length,
-  );
+  return page.evaluate(() => (window as never as TestWindow).gpTest.player.session.actions.length);
 }
 
 /** The screen vector of one board step in `direction` from `cell` (so a swipe follows the projection). */
 export async function swipe(page: Page, from: readonly [number, number], direction: string): Promise<void> {
-  const delta: Record<string, [number, number]> = {
-    up: [0, -1],
-    down: [0, 1],
-    left: [-1, 0],
-    right: [1, 0],
-    up_left: [-1, -1],
-    up_right: [1, -1],
-    down_left: [-1, 1],
-    down_right: [1, 1],
-  };
-  const [dx, dy] = delta[direction] ?? [0, 0];
+  const delta = DIRECTION_DELTAS[direction];
+  if (!delta) throw new Error(`no direction ${direction}`);
+  const [dx, dy] = delta;
   const a = await cellCenter(page, from);
   const b = await cellCenter(page, [from[0] + dx, from[1] + dy]);
   const len = Math.hypot(b.x - a.x, b.y - a.y) || 1;
@@ -195,6 +203,29 @@ export async function swipe(page: Page, from: readonly [number, number], directi
   await page.mouse.move(a.x + ux / 2, a.y + uy / 2);
   await page.mouse.move(a.x + ux, a.y + uy);
   await page.mouse.up();
+}
+
+/**
+ * Plays actions with the pointer, each of which must be accepted: swipes from `from` for moves, taps
+ * at a cell for positions, and (with `buttons`) the on-screen button of any other action.
+ */
+export async function playByPointer(
+  page: Page,
+  actions: readonly ActionInput[],
+  options: { readonly from: readonly [number, number]; readonly buttons?: boolean },
+): Promise<void> {
+  for (const action of actions) {
+    const before = await played(page);
+    if (typeof action.direction === "string") await swipe(page, options.from, action.direction);
+    else if (Array.isArray(action.position)) {
+      const at = await cellCenter(page, action.position as [number, number]);
+      await page.mouse.click(at.x, at.y);
+    } else if (options.buttons)
+      await page.locator(`#player .gp-controls button[data-action="${action.action}"]`).click();
+    else throw new Error(`no pointer input for ${JSON.stringify(action)}`);
+    await idle(page);
+    expect(await played(page), `after ${JSON.stringify(action)}`).toBe(before + 1);
+  }
 }
 
 export const KEY_OF: Readonly<Record<string, string>> = {
@@ -220,27 +251,9 @@ export function colourCells(
   page: Page,
 ): Promise<{ cells: CellSample[]; palette: string[]; background: string }> {
   return page.evaluate(() => {
-    interface P {
-      role: string;
-      kind: string;
-      layerIndex: number;
-      cells: [number, number][];
-      appearance: { sprite: unknown; color: string; opacity: number; text: string | null };
-    }
-    const player = (
-      window as never as {
-        gpTest: {
-          player: {
-            controller: {
-              scene: { width: number; height: number; pieces: P[]; theme: { backgroundColor: string } };
-            };
-            cellCenter: (c: [number, number]) => { x: number; y: number };
-          };
-        };
-      }
-    ).gpTest.player;
+    const player = (window as never as TestWindow).gpTest.player;
     const scene = player.controller.scene;
-    const top = new Map<string, P>();
+    const top = new Map<string, Piece>();
     for (const piece of scene.pieces) {
       if (piece.role === "avatar" || piece.role === "multi_cell") continue;
       for (const c of piece.cells) {
@@ -249,7 +262,7 @@ export function colourCells(
         if (!was || was.layerIndex <= piece.layerIndex) top.set(key, piece);
       }
     }
-    const cells = [];
+    const cells: CellSample[] = [];
     for (const [key, piece] of top) {
       if (piece.appearance.sprite || piece.appearance.opacity < 1 || piece.appearance.text) continue;
       const cell = key.split(",").map(Number) as [number, number];
@@ -282,11 +295,7 @@ export function nearestColour(pixel: readonly number[], palette: readonly string
 /** Waits until the renderer has drawn: images loaded and two animation frames passed. */
 export function settled(page: Page): Promise<void> {
   return page.evaluate(async () => {
-    const player = (
-      window as never as {
-        gpTest: { player: { idle(): Promise<void>; renderer: { whenReady(): Promise<void> } } };
-      }
-    ).gpTest.player;
+    const player = (window as never as TestWindow).gpTest.player;
     await player.idle();
     await player.renderer.whenReady();
     await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));

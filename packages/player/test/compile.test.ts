@@ -1,10 +1,10 @@
 import { cp, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { CORPUS_PACKS, OWN_PACKS, packFolders, SEARCH_PATHS } from "@gridponder/test-corpus";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openCompiledPack } from "../src/compiled-pack.js";
 import { compilePackForWeb, isPublishablePath, writeCompiledPack } from "../src/node.js";
-import { PACKS, packFolders, REPO_PACKS, SEARCH_PATHS } from "./corpus.js";
 
 let temp: string;
 beforeAll(async () => {
@@ -31,7 +31,7 @@ describe("compilePackForWeb", () => {
   });
 
   it("publishes pack images at their pack path and shared ones under _shared/<collection>/", async () => {
-    const result = await compilePackForWeb(join(PACKS, "number_cells"), { searchPaths: SEARCH_PATHS });
+    const result = await compilePackForWeb(join(CORPUS_PACKS, "number_cells"), { searchPaths: SEARCH_PATHS });
     if (!result.ok) throw new Error("number_cells did not compile");
     const { packFiles, collections } = result.compiled.assets;
     expect(packFiles.length).toBeGreaterThan(0);
@@ -53,7 +53,7 @@ describe("compilePackForWeb", () => {
 
   it("refuses a pack whose gold path no longer wins", async () => {
     const dir = join(temp, "broken-gold");
-    await cp(join(REPO_PACKS, "lantern-cellar"), dir, { recursive: true });
+    await cp(join(OWN_PACKS, "lantern-cellar"), dir, { recursive: true });
     const target = await firstLevelFile(dir);
     const def = JSON.parse(await readFile(target, "utf8"));
     def.solution.goldPath = def.solution.goldPath.slice(0, -1);
@@ -68,7 +68,7 @@ describe("compilePackForWeb", () => {
   });
 
   it("refuses a pack naming a missing shared collection unless told to tolerate it", async () => {
-    const dir = join(PACKS, "box_builder");
+    const dir = join(CORPUS_PACKS, "box_builder");
     const strict = await compilePackForWeb(dir, { searchPaths: SEARCH_PATHS });
     expect(strict.ok).toBe(false);
     expect(strict.diagnostics.some((d) => d.code === "shared-assets" && d.severity === "error")).toBe(true);
@@ -84,7 +84,7 @@ describe("compilePackForWeb", () => {
 
   it("refuses a pack using a system type the engine does not implement", async () => {
     const dir = join(temp, "unsupported-system");
-    await cp(join(PACKS, "fx_sliding_blocks"), dir, { recursive: true });
+    await cp(join(CORPUS_PACKS, "fx_sliding_blocks"), dir, { recursive: true });
     const game = JSON.parse(await readFile(join(dir, "game.json"), "utf8"));
     game.systems.push({ id: "followers", type: "follower_npcs", config: {} });
     await writeFile(join(dir, "game.json"), JSON.stringify(game));
@@ -96,7 +96,7 @@ describe("compilePackForWeb", () => {
 
   it("refuses an invalid pack with the schema's diagnostics", async () => {
     const dir = join(temp, "invalid");
-    await cp(join(PACKS, "fx_sliding_blocks"), dir, { recursive: true });
+    await cp(join(CORPUS_PACKS, "fx_sliding_blocks"), dir, { recursive: true });
     await writeFile(join(dir, "game.json"), "{ not json");
     const result = await compilePackForWeb(dir, { searchPaths: SEARCH_PATHS });
     expect(result.ok).toBe(false);
@@ -105,7 +105,7 @@ describe("compilePackForWeb", () => {
 
   it("publishes only images, never other files of the pack folder", async () => {
     const dir = join(temp, "extra-files");
-    await cp(join(PACKS, "rotate_flip"), dir, { recursive: true });
+    await cp(join(CORPUS_PACKS, "rotate_flip"), dir, { recursive: true });
     await writeFile(join(dir, "notes.txt"), "private");
     await writeFile(join(dir, "assets-secret.env"), "KEY=1");
     const result = await compilePackForWeb(dir, { searchPaths: SEARCH_PATHS });
@@ -115,9 +115,11 @@ describe("compilePackForWeb", () => {
   });
 
   it("refuses to write a file outside the output folder", async () => {
-    const result = await compilePackForWeb(join(PACKS, "fx_sliding_blocks"), { searchPaths: SEARCH_PATHS });
+    const result = await compilePackForWeb(join(CORPUS_PACKS, "fx_sliding_blocks"), {
+      searchPaths: SEARCH_PATHS,
+    });
     if (!result.ok) throw new Error("fx_sliding_blocks did not compile");
-    const evil = [{ from: join(REPO_PACKS, "lantern-cellar", "manifest.json"), to: "../escape.png" }];
+    const evil = [{ from: join(OWN_PACKS, "lantern-cellar", "manifest.json"), to: "../escape.png" }];
     await expect(writeCompiledPack(join(temp, "out-evil"), { ...result, files: evil })).rejects.toThrow(
       /refusing/,
     );

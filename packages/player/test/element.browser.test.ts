@@ -1,17 +1,17 @@
 import { join } from "node:path";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { goldPath, KEY_OF, openPlayerPage, type PlayerPage } from "./browser.js";
+import { expect, it } from "vitest";
+import { goldPath, KEY_OF, usePlayerPage } from "./browser.js";
 
-let p: PlayerPage;
-beforeAll(async () => {
-  p = await openPlayerPage({
+// The missing pack's errors arrive as the page loads: they are kept for the test that checks them.
+const p = usePlayerPage(
+  {
     packs: ["carrot_quest"],
     entry: join(import.meta.dirname, "page/element.ts"),
     body: `<gridponder-player id="gp" src="/packs/carrot_quest/pack.json" level="fw_001" reduced-motion></gridponder-player>
 <gridponder-player id="missing" src="/packs/nothing/pack.json"></gridponder-player>`,
-  });
-}, 60_000);
-afterAll(async () => p?.close());
+  },
+  { clearErrors: false },
+);
 
 const events = () =>
   p.page.evaluate(

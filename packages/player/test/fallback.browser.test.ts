@@ -1,45 +1,25 @@
 import { join } from "node:path";
 import { colorDistance, screenshotPixels } from "@gridponder/browser-harness";
-import type { ActionInput } from "@gridponder/engine";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   cellCenter,
   colourCells,
   goldPath,
-  idle,
   KEY_OF,
   mount,
-  openPlayerPage,
-  type PlayerPage,
-  played,
+  playByPointer,
   RESULTS,
   settled,
-  swipe,
+  type TestWindow,
+  usePlayerPage,
 } from "./browser.js";
 
-let p: PlayerPage;
-beforeAll(async () => {
-  p = await openPlayerPage({
-    packs: ["flood_colors", "number_cells", "fx_individual_actors", "carrot_quest"],
-  });
-}, 60_000);
-afterAll(async () => p?.close());
-beforeEach(() => p.errors.clear());
+const p = usePlayerPage({ packs: ["flood_colors", "number_cells", "fx_individual_actors", "carrot_quest"] });
 
 const won = "#player .gp-dialog[data-kind=won]";
 
-async function playByPointer(actions: readonly ActionInput[]): Promise<void> {
-  for (const action of actions) {
-    const before = await played(p.page);
-    if (typeof action.direction === "string") await swipe(p.page, [1, 1], action.direction);
-    else if (Array.isArray(action.position)) {
-      const at = await cellCenter(p.page, action.position as [number, number]);
-      await p.page.mouse.click(at.x, at.y);
-    } else throw new Error(`no pointer input for ${JSON.stringify(action)}`);
-    await idle(p.page);
-    expect(await played(p.page), `after ${JSON.stringify(action)}`).toBe(before + 1);
-  }
-}
+/** Where swipes start: a cell inside every board these tests play. */
+const SWIPE_FROM = [1, 1] as const;
 
 describe("the 2D fallback", () => {
   it("draws every cell in its kind's exact colour", async () => {
@@ -70,7 +50,7 @@ describe("the 2D fallback", () => {
 
   it("plays number_cells by swipes on the canvas", async () => {
     await mount(p.page, { pack: "number_cells", level: "nc_010", renderer: "2d" });
-    await playByPointer(goldPath(p.packs.get("number_cells"), "nc_010"));
+    await playByPointer(p.page, goldPath(p.packs.get("number_cells"), "nc_010"), { from: SWIPE_FROM });
     await p.page.waitForSelector(won, { state: "visible" });
     await p.page.screenshot({ path: join(RESULTS, "won-number_cells-2d.png") });
     p.errors.assertNone();
@@ -78,7 +58,9 @@ describe("the 2D fallback", () => {
 
   it("plays fx_individual_actors by taps and swipes", async () => {
     await mount(p.page, { pack: "fx_individual_actors", level: "ia_001", renderer: "2d" });
-    await playByPointer(goldPath(p.packs.get("fx_individual_actors"), "ia_001"));
+    await playByPointer(p.page, goldPath(p.packs.get("fx_individual_actors"), "ia_001"), {
+      from: SWIPE_FROM,
+    });
     await p.page.waitForSelector(won, { state: "visible" });
     p.errors.assertNone();
   });
@@ -89,11 +71,7 @@ describe("the 2D fallback", () => {
     await p.page.focus("#player");
     await p.page.keyboard.press(KEY_OF[String(gold[0]?.direction)] ?? "");
     expect(
-      await p.page.evaluate(
-        () =>
-          (window as never as { gpTest: { player: { renderer: { animating: boolean } } } }).gpTest.player
-            .renderer.animating,
-      ),
+      await p.page.evaluate(() => (window as never as TestWindow).gpTest.player.renderer.animating),
     ).toBe(true);
     for (const action of gold.slice(1)) await p.page.keyboard.press(KEY_OF[String(action.direction)] ?? "");
     await p.page.waitForSelector(won, { state: "visible" });

@@ -1,30 +1,23 @@
 import { colorDistance, screenshotPixels } from "@gridponder/browser-harness";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { goldPath, idle, mount, openPlayerPage, type PlayerPage, settled } from "./browser.js";
-import { packFolders } from "./corpus.js";
+import { packFolders } from "@gridponder/test-corpus";
+import { expect, it } from "vitest";
+import {
+  goldPath,
+  idle,
+  mount,
+  type PlayerPage,
+  settled,
+  type TestWindow,
+  usePlayerPage,
+} from "./browser.js";
 
-let p: PlayerPage;
-beforeAll(async () => {
-  // A touch screen: the d-pad shows, and taps arrive as touch input.
-  p = await openPlayerPage({ hasTouch: true });
-}, 120_000);
-afterAll(async () => p?.close());
+// A touch screen: the d-pad shows, and taps arrive as touch input.
+const p = usePlayerPage({ hasTouch: true }, { timeout: 120_000, clearErrors: false });
 
 /** Every non-void cell centre of the current level, on screen, and the background colour. */
 function cellCentres(page: PlayerPage["page"]) {
   return page.evaluate(() => {
-    const player = (
-      window as never as {
-        gpTest: {
-          player: {
-            controller: {
-              scene: { width: number; height: number; void: boolean[]; theme: { backgroundColor: string } };
-            };
-            cellCenter: (c: [number, number]) => { x: number; y: number };
-          };
-        };
-      }
-    ).gpTest.player;
+    const player = (window as never as TestWindow).gpTest.player;
     const scene = player.controller.scene;
     const out: { x: number; y: number }[] = [];
     for (let y = 0; y < scene.height; y++)
@@ -41,13 +34,7 @@ it("loads and draws every level of every pack with no console error", async () =
     // A smaller board: software WebGL pays per pixel, and every level is drawn.
     const { levels: ids } = await mount(p.page, { pack, width: 480, height: 380 });
     for (const id of ids) {
-      await p.page.evaluate(
-        (level) =>
-          (window as never as { gpTest: { player: { setLevel(id: string): void } } }).gpTest.player.setLevel(
-            level,
-          ),
-        id,
-      );
+      await p.page.evaluate((level) => (window as never as TestWindow).gpTest.player.setLevel(level), id);
       await settled(p.page);
       const { centres, background } = await cellCentres(p.page);
       // Only the board's area is captured and decoded: a full page per level would dominate the run time.

@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { screenshotPixels } from "@gridponder/browser-harness";
 import type { ActionInput } from "@gridponder/engine";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   cellCenter,
   colourCells,
@@ -11,12 +11,13 @@ import {
   mount,
   moves,
   nearestColour,
-  openPlayerPage,
-  type PlayerPage,
+  playByPointer,
   played,
   RESULTS,
   settled,
   swipe,
+  type TestWindow,
+  usePlayerPage,
 } from "./browser.js";
 
 const PACKS = [
@@ -32,9 +33,8 @@ const PACKS = [
 /** A pack whose texts try to inject markup: it must show as plain text. */
 const HOSTILE = '<img src=x onerror="window.pwned=1"><b>bold</b>';
 
-let p: PlayerPage;
-beforeAll(async () => {
-  p = await openPlayerPage({ packs: PACKS });
+const p = usePlayerPage({ packs: PACKS });
+beforeAll(() => {
   const base = p.packs.get("rotate_flip");
   if (!base) throw new Error("rotate_flip missing");
   const hostile = structuredClone(base) as {
@@ -45,47 +45,24 @@ beforeAll(async () => {
     (e as { type: string }).type === "story" ? { type: "story", title: HOSTILE, text: HOSTILE } : e,
   );
   p.server.put("/packs/hostile/pack.json", JSON.stringify(hostile));
-}, 60_000);
-afterAll(async () => p?.close());
-beforeEach(() => p.errors.clear());
+});
 
 const dialog = (kind: string) => `#player .gp-dialog[data-kind=${kind}]`;
 const live = () => p.page.locator("#player .gp-live").textContent();
-const recorded = () =>
-  p.page.evaluate(
-    () =>
-      (window as never as { gpTest: { events: { type: string; level: string; moves: number }[] } }).gpTest
-        .events,
-  );
+const recorded = () => p.page.evaluate(() => (window as never as TestWindow).gpTest.events);
 
 /** The centre cell of the current board: swipes start there. */
 async function boardMiddle(): Promise<[number, number]> {
   const [w, h] = await p.page.evaluate(() => {
-    const s = (
-      window as never as { gpTest: { player: { controller: { scene: { width: number; height: number } } } } }
-    ).gpTest.player.controller.scene;
+    const s = (window as never as TestWindow).gpTest.player.controller.scene;
     return [s.width, s.height];
   });
   return [Math.floor(w / 2), Math.floor(h / 2)];
 }
 
-async function pressButtonFor(action: ActionInput): Promise<void> {
-  await p.page.locator(`#player .gp-controls button[data-action="${action.action}"]`).click();
-}
-
-/** Plays a gold path with the pointer: swipes for moves, taps for cells, buttons for the rest. */
-async function playByPointer(actions: readonly ActionInput[]): Promise<void> {
-  const middle = await boardMiddle();
-  for (const action of actions) {
-    const before = await played(p.page);
-    if (typeof action.direction === "string") await swipe(p.page, middle, action.direction);
-    else if (Array.isArray(action.position)) {
-      const at = await cellCenter(p.page, action.position as [number, number]);
-      await p.page.mouse.click(at.x, at.y);
-    } else await pressButtonFor(action);
-    await idle(p.page);
-    expect(await played(p.page), `after ${JSON.stringify(action)}`).toBe(before + 1);
-  }
+/** Plays a gold path with the pointer: swipes from the board's middle, taps for cells, buttons for the rest. */
+async function playAlong(actions: readonly ActionInput[]): Promise<void> {
+  await playByPointer(p.page, actions, { from: await boardMiddle(), buttons: true });
 }
 
 describe("the player", () => {
@@ -130,7 +107,7 @@ describe("the player", () => {
 
   it("plays rotate_flip by swipes and buttons", async () => {
     await mount(p.page, { pack: "rotate_flip", level: "rf_002" });
-    await playByPointer(goldPath(p.packs.get("rotate_flip"), "rf_002"));
+    await playAlong(goldPath(p.packs.get("rotate_flip"), "rf_002"));
     await p.page.waitForSelector(dialog("won"), { state: "visible" });
     await p.page.screenshot({ path: join(RESULTS, "won-rotate_flip-pointer.png") });
     p.errors.assertNone();
@@ -138,7 +115,7 @@ describe("the player", () => {
 
   it("plays number_cells by pointer swipes on the board", async () => {
     await mount(p.page, { pack: "number_cells", level: "nc_010" });
-    await playByPointer(goldPath(p.packs.get("number_cells"), "nc_010"));
+    await playAlong(goldPath(p.packs.get("number_cells"), "nc_010"));
     await p.page.waitForSelector(dialog("won"), { state: "visible" });
     p.errors.assertNone();
   });
@@ -147,7 +124,7 @@ describe("the player", () => {
     await mount(p.page, { pack: "fx_individual_actors", level: "ia_001" });
     const gold = goldPath(p.packs.get("fx_individual_actors"), "ia_001");
     expect(gold.some((a) => Array.isArray(a.position))).toBe(true);
-    await playByPointer(gold);
+    await playAlong(gold);
     await p.page.waitForSelector(dialog("won"), { state: "visible" });
     await p.page.screenshot({ path: join(RESULTS, "won-fx_individual_actors-taps.png") });
     p.errors.assertNone();
@@ -228,9 +205,7 @@ describe("the player", () => {
     await p.page.keyboard.press("h");
     await idle(p.page);
     const actions = await p.page.evaluate(
-      () =>
-        (window as never as { gpTest: { player: { session: { actions: unknown[] } } } }).gpTest.player.session
-          .actions,
+      () => (window as never as TestWindow).gpTest.player.session.actions,
     );
     expect(actions).toEqual(goldPath(p.packs.get("carrot_quest"), "fw_001").slice(0, stops[0]));
     p.errors.assertNone();
@@ -245,11 +220,7 @@ describe("the player", () => {
     expect(await moves(p.page)).toBe(gold.length);
     await p.page.waitForSelector(dialog("won"), { state: "visible" });
     expect(
-      await p.page.evaluate(
-        () =>
-          (window as never as { gpTest: { player: { renderer: { animating: boolean } } } }).gpTest.player
-            .renderer.animating,
-      ),
+      await p.page.evaluate(() => (window as never as TestWindow).gpTest.player.renderer.animating),
     ).toBe(false);
   });
 
@@ -266,10 +237,7 @@ describe("the player", () => {
   it("shows the lose dialog when the move limit runs out, and undo leaves it", async () => {
     const { level } = await mount(p.page, { pack: "diagonal_swipes", level: "ds_004" });
     const limit = await p.page.evaluate(
-      () =>
-        (
-          window as never as { gpTest: { player: { controller: { hud(): { maxActions: number | null } } } } }
-        ).gpTest.player.controller.hud().maxActions,
+      () => (window as never as TestWindow).gpTest.player.controller.hud().maxActions,
     );
     expect(level).toBe("ds_004");
     expect(limit).toBeGreaterThan(0);
@@ -306,11 +274,7 @@ describe("the player", () => {
   it("shows the HUD: target mini-grid, goal progress, move limit, held item", async () => {
     await mount(p.page, { pack: "rotate_flip", level: "rf_002" });
     const grid = await p.page.evaluate(() => {
-      const g = (
-        window as never as {
-          gpTest: { player: { controller: { scene: { goalGrids: { width: number; height: number }[] } } } };
-        }
-      ).gpTest.player.controller.scene.goalGrids[0];
+      const g = (window as never as TestWindow).gpTest.player.controller.scene.goalGrids[0];
       return g ? g.width * g.height : 0;
     });
     expect(grid).toBeGreaterThan(0);

@@ -1,5 +1,6 @@
 import type { Appearance, Key, Piece, Scene, Timeline, Track } from "@gridponder/view";
 import { IsoRenderer } from "../src/index.js";
+import { appearance, scene as boardScene, piece } from "../test/fixtures.js";
 
 /**
  * The benchmark scene: a 64x64 board (two ground colours) with 500 objects of eight looks
@@ -9,64 +10,28 @@ const SIZE = 64;
 const OBJECTS = Number(new URLSearchParams(location.search).get("objects") ?? 500);
 const DURATION = 4000;
 
-function look(color: string, form: Appearance["form"], extra: Partial<Appearance> = {}): Appearance {
-  const base: Omit<Appearance, "key"> = {
-    sprite: null,
-    mirror: false,
-    display: "fill",
-    form,
-    color,
-    text: null,
-    icon: null,
-    opacity: 1,
-    tint: null,
-    ...extra,
-  };
-  return { ...base, key: JSON.stringify(base) };
-}
-
 const base = (path: string) => ({ collection: "gridponder-base", path });
 const LOOKS: Appearance[] = [
-  look("#e53935", "crate"),
-  look("#1e88e5", "orb"),
-  look("#fdd835", "tile", { text: "2", display: "label" }),
-  look("#8e24aa", "tile", { text: "8", display: "label" }),
-  look("#43a047", "block"),
-  look("#fb8c00", "figure"),
-  look("#795548", "crate", { sprite: base("sprites/tiles/box_0.png") }),
-  look("#9e9e9e", "block", { sprite: base("sprites/tiles/rock.png") }),
+  appearance("#e53935", "crate"),
+  appearance("#1e88e5", "orb"),
+  appearance("#fdd835", "tile", { text: "2", display: "label" }),
+  appearance("#8e24aa", "tile", { text: "8", display: "label" }),
+  appearance("#43a047", "block"),
+  appearance("#fb8c00", "figure"),
+  appearance("#795548", "crate", { sprite: base("sprites/tiles/box_0.png") }),
+  appearance("#9e9e9e", "block", { sprite: base("sprites/tiles/rock.png") }),
 ];
 
-function piece(id: string, role: Piece["role"], x: number, y: number, appearance: Appearance): Piece {
-  return {
-    id,
-    role,
-    kind: id,
-    layer: role === "ground" ? "ground" : "objects",
-    layerIndex: role === "ground" ? 0 : 1,
-    cell: [x, y],
-    cells: [[x, y]],
-    params: {},
-    tags: [],
-    symbol: "?",
-    name: id,
-    appearance,
-  };
-}
-
 function benchScene(): { scene: Scene; timeline: Timeline } {
-  const grounds = [look("#5d7052", "flat"), look("#667a5a", "flat")];
-  const pieces: Piece[] = [];
-  for (let y = 0; y < SIZE; y++)
-    for (let x = 0; x < SIZE; x++)
-      pieces.push(piece(`g@${x},${y}`, "ground", x, y, grounds[(x + y) % 2] as Appearance));
+  const grounds = [appearance("#5d7052", "flat"), appearance("#667a5a", "flat")];
+  const objects: Piece[] = [];
   const tracks: Track[] = [];
   for (let i = 0; i < OBJECTS; i++) {
     const cell = i * 8;
     const x = cell % SIZE;
     const y = Math.floor(cell / SIZE);
-    const p = piece(`o${i}`, "entity", x, y, LOOKS[i % LOOKS.length] as Appearance);
-    pieces.push(p);
+    const p = piece(`o${i}`, x, y, LOOKS[i % LOOKS.length] as Appearance);
+    objects.push(p);
     const pose = (px: number, z: number) => ({ x: px, y, z, scale: 1, squash: 1, opacity: 1, turn: 0 });
     const keys: Key[] = [
       { t: 0, pose: pose(x, 0), ease: "linear" },
@@ -75,31 +40,10 @@ function benchScene(): { scene: Scene; timeline: Timeline } {
     ];
     tracks.push({ id: p.id, piece: p, keys, leaves: false, enters: false });
   }
-  const scene: Scene = {
-    width: SIZE,
-    height: SIZE,
-    layers: [],
-    pieces,
-    void: new Array(SIZE * SIZE).fill(false),
-    outlines: [],
-    avatar: null,
-    overlay: null,
-    goalGrids: [],
-    theme: {
-      palette: {},
-      primaryColor: "#4caf50",
-      backgroundColor: "#1b1d24",
-      board: {
-        cellSize: 48,
-        cellSpacing: 0,
-        borderRadius: 0,
-        gridLineColor: "#000000",
-        showGridLines: false,
-      },
-      text: { fontFamily: "default", titleColor: "#ffffff", bodyColor: "#dddddd" },
-      avatarVisible: true,
-    },
-  };
+  const scene = boardScene(SIZE, SIZE, objects, {
+    groundAt: (x, y) => grounds[(x + y) % 2] as Appearance,
+    background: "#1b1d24",
+  });
   const timeline: Timeline = {
     cause: "turn",
     from: scene,

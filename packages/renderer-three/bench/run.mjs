@@ -2,64 +2,26 @@
 // moving. Prints the median main-thread JS time per animated frame (pose updates + the render call,
 // measured with performance.now() around them), draw calls per frame and the frame interval.
 // BENCH_QUERY="?objects=N&antialias=0" varies the object count and turns multisampling off.
-import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { createServer } from "node:http";
-import { tmpdir } from "node:os";
-import { join, normalize } from "node:path";
-import { build } from "esbuild";
-import { chromium } from "playwright-core";
+// The browser harness is TypeScript: Node runs it with its type stripping (see the bench script).
+import { join } from "node:path";
+import { bundle, htmlPage, launchBrowser, serve } from "@gridponder/browser-harness";
 
 const here = import.meta.dirname;
-const packs = join(here, "../../../../shared/conformance/packs");
+// Sprites are requested as /packs/<collection>/<path>.
+const conformance = join(here, "../../../../shared/conformance");
 
-const bundle = await build({
-  entryPoints: [join(here, "page.ts")],
-  bundle: true,
-  write: false,
-  format: "esm",
-  platform: "browser",
-  target: "es2022",
-  minify: true,
-  define: { "process.env.NODE_ENV": '"production"' },
-  logLevel: "silent",
+const { code } = await bundle(join(here, "page.ts"), { minify: true });
+const server = await serve({
+  root: conformance,
+  files: {
+    "/index.html": htmlPage({ title: "IsoRenderer bench", script: "/main.js" }),
+    "/main.js": code,
+  },
 });
-const code = bundle.outputFiles[0].text;
-const html =
-  '<!doctype html><meta charset="utf-8"><body style="margin:0"><script type="module" src="/main.js"></script>';
-
-const server = createServer(async (req, res) => {
-  const path = decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname);
-  if (path === "/" || path === "/index.html")
-    return res.writeHead(200, { "Content-Type": "text/html" }).end(html);
-  if (path === "/main.js") return res.writeHead(200, { "Content-Type": "text/javascript" }).end(code);
-  if (path.startsWith("/packs/")) {
-    const file = normalize(join(packs, path.slice("/packs/".length)));
-    if (file.startsWith(packs)) {
-      try {
-        return res.writeHead(200, { "Content-Type": "image/png" }).end(await readFile(file));
-      } catch {}
-    }
-  }
-  res.writeHead(404).end();
-});
-await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
-const url = `http://127.0.0.1:${server.address().port}/`;
-
-const profile = await mkdtemp(join(tmpdir(), "gridponder-bench-"));
-const context = await chromium.launchPersistentContext(profile, {
-  executablePath: process.env.GRIDPONDER_CHROMIUM ?? "/usr/bin/chromium",
-  headless: true,
-  args: [
-    "--no-sandbox",
-    "--disable-background-networking",
-    "--enable-unsafe-swiftshader",
-    "--use-angle=swiftshader-webgl",
-  ],
-  viewport: { width: 1024, height: 768 },
-});
+const browser = await launchBrowser({ viewport: { width: 1024, height: 768 } });
 try {
-  const page = await context.newPage();
-  await page.goto(url + (process.env.BENCH_QUERY ?? ""));
+  const page = await browser.newPage();
+  await page.goto(`${server.url}/${process.env.BENCH_QUERY ?? ""}`);
   await page.waitForFunction(() => "runBench" in window);
   const result = await page.evaluate(() => window.runBench());
   const median = (xs) => {
@@ -85,7 +47,6 @@ try {
   );
   console.log(`GPU memory                     ${result.geometries} geometries, ${result.textures} textures`);
 } finally {
-  await context.close();
-  await rm(profile, { recursive: true, force: true });
-  server.close();
+  await browser.close();
+  await server.close();
 }

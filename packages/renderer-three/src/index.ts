@@ -4,6 +4,7 @@
  * @module
  */
 
+export type { BoardRenderer, BoardRendererOptions } from "./board-renderer.js";
 export {
   type CameraFit,
   cellAtScreen,

@@ -1,4 +1,18 @@
-import { createTrackSample, sampleInto, type TrackSample } from "@gridponder/view";
+import {
+  type Appearance,
+  type Cell,
+  createTrackSample,
+  type EffectStep,
+  type Gesture,
+  type Piece,
+  type Pose,
+  type Scene,
+  type SpriteRef,
+  sampleInto,
+  type Timeline,
+  type Track,
+  type TrackSample,
+} from "@gridponder/view";
 import {
   BufferGeometry,
   Color,
@@ -15,6 +29,7 @@ import {
   WebGLRenderer,
 } from "three";
 import { Batch } from "./batch.js";
+import type { BoardRenderer, BoardRendererOptions } from "./board-renderer.js";
 import { mixRgb, parseColor, type Rgb } from "./color.js";
 import { centredQuad, flatQuad, solidGeometry, standingQuad } from "./geometries.js";
 import {
@@ -40,29 +55,8 @@ import { facingYaw, partMatrix, restPose } from "./placement.js";
 import { PointerGestures } from "./pointer.js";
 import { Shared } from "./shared.js";
 import { SpriteTextures } from "./textures.js";
-import type {
-  Appearance,
-  Cell,
-  EffectStep,
-  Gesture,
-  Piece,
-  Pose,
-  Scene,
-  SpriteRef,
-  Timeline,
-  Track,
-} from "./view-types.js";
 
-export interface IsoRendererOptions {
-  readonly container: HTMLElement;
-  /** The URL of a sprite file. */
-  readonly assetUrl: (ref: SpriteRef) => string;
-  /** Swipes and taps on the board. */
-  readonly onGesture?: (gesture: Gesture) => void;
-  /** Snap instead of animating; by default the `prefers-reduced-motion` media query decides. */
-  readonly reducedMotion?: boolean;
-  /** Device pixels per CSS px; by default `devicePixelRatio`. */
-  readonly pixelRatio?: number;
+export interface IsoRendererOptions extends BoardRendererOptions {
   /** Whether swipes may be diagonal (the pack binds `swipe_diagonal`); also settable later. */
   readonly diagonalSwipes?: boolean;
   /** Multisampling; by default on below a pixel ratio of 2. */
@@ -125,7 +119,7 @@ const CAMERA_DISTANCE = 200;
  * Draws view-model scenes as an isometric three.js scene and plays their timelines. Frames are drawn
  * on demand: while a timeline plays, and once after anything changes.
  */
-export class IsoRenderer {
+export class IsoRenderer implements BoardRenderer {
   /** Whether swipes are read in eight directions (else four). */
   diagonalSwipes: boolean;
   private readonly container: HTMLElement;

@@ -1,4 +1,4 @@
-import type { Appearance, Form, JsonValueLike, Piece, SpriteRef } from "./view-types.js";
+import type { Appearance, Form, Piece, SpriteRef } from "@gridponder/view";
 
 /**
  * How pieces become instances: every piece is a few parts (its body per covered cell, a label, a
@@ -143,7 +143,7 @@ export function labelPart(label: LabelSpec, y: number, ox = 0, oy = 0, size = 1)
   return { batch: LABEL_BATCH, mode: "billboard", ox, oy, y, sx: w, sy: w / 2, sz: 1, spins: false, label };
 }
 
-function formatQueue(queue: readonly JsonValueLike[]): string {
+function formatQueue(queue: NonNullable<Piece["queue"]>): string {
   return queue.map((v) => (typeof v === "string" ? v : JSON.stringify(v))).join(" ");
 }
 

@@ -1,6 +1,6 @@
+import type { Pose } from "@gridponder/view";
 import { AZIMUTH, SCREEN_RIGHT, SCREEN_UP, TO_CAMERA } from "./iso.js";
 import type { PartSpec } from "./parts.js";
-import type { Pose } from "./view-types.js";
 
 /** How far labels are pulled towards the camera: in an orthographic view that moves them in depth only,
  * so a label over a block is not swallowed by the block's own faces. */

@@ -1,5 +1,5 @@
+import type { Gesture } from "@gridponder/view";
 import { classifySwipe, type Direction, swipeThreshold } from "./swipe.js";
-import type { Gesture } from "./view-types.js";
 
 export interface PointerTarget {
   /** The cell under a client point, or null. */

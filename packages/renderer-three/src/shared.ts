@@ -26,6 +26,11 @@ export class Shared<T extends { dispose(): void }> {
     }
   }
 
+  /** Every value held now. */
+  *values(): IterableIterator<T> {
+    for (const entry of this.entries.values()) yield entry.value;
+  }
+
   get size(): number {
     return this.entries.size;
   }

@@ -1,10 +1,12 @@
+import type { SpriteRef } from "@gridponder/view";
 import { NearestFilter, NoColorSpace, Texture } from "three";
-import type { SpriteRef } from "./view-types.js";
+import { Shared } from "./shared.js";
 
+/** A texture and its image's arrival; disposing it makes a late image a no-op. */
 interface Entry {
   readonly texture: Texture;
-  users: number;
   readonly loaded: Promise<void>;
+  dispose(): void;
 }
 
 export function spriteKey(ref: SpriteRef): string {
@@ -17,7 +19,7 @@ export function spriteKey(ref: SpriteRef): string {
  * texture is empty and its sprites draw nothing; the renderer redraws when it arrives.
  */
 export class SpriteTextures {
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries = new Shared<Entry>();
 
   constructor(
     private readonly url: (ref: SpriteRef) => string,
@@ -25,46 +27,11 @@ export class SpriteTextures {
   ) {}
 
   acquire(ref: SpriteRef): Texture {
-    const key = spriteKey(ref);
-    const known = this.entries.get(key);
-    if (known) {
-      known.users++;
-      return known.texture;
-    }
-    const texture = new Texture();
-    texture.magFilter = NearestFilter;
-    texture.minFilter = NearestFilter;
-    texture.generateMipmaps = false;
-    texture.colorSpace = NoColorSpace;
-    const loaded = new Promise<void>((resolve) => {
-      const image = new Image();
-      image.crossOrigin = "anonymous";
-      image.decoding = "async";
-      image.onload = () => {
-        if (this.entries.get(key)?.texture === texture) {
-          texture.image = image;
-          texture.needsUpdate = true;
-          this.onLoad();
-        }
-        resolve();
-      };
-      // A missing file leaves the sprite invisible; the procedural fallback is the view's decision.
-      image.onerror = () => resolve();
-      image.src = this.url(ref);
-    });
-    this.entries.set(key, { texture, users: 1, loaded });
-    return texture;
+    return this.entries.acquire(spriteKey(ref), () => this.load(ref)).texture;
   }
 
   release(ref: SpriteRef): void {
-    const key = spriteKey(ref);
-    const entry = this.entries.get(key);
-    if (!entry) return;
-    entry.users--;
-    if (entry.users <= 0) {
-      entry.texture.dispose();
-      this.entries.delete(key);
-    }
+    this.entries.release(spriteKey(ref));
   }
 
   /** Resolves when every texture requested so far has loaded or failed. */
@@ -77,7 +44,39 @@ export class SpriteTextures {
   }
 
   dispose(): void {
-    for (const entry of this.entries.values()) entry.texture.dispose();
-    this.entries.clear();
+    this.entries.disposeAll();
+  }
+
+  private load(ref: SpriteRef): Entry {
+    const texture = new Texture();
+    texture.magFilter = NearestFilter;
+    texture.minFilter = NearestFilter;
+    texture.generateMipmaps = false;
+    texture.colorSpace = NoColorSpace;
+    let disposed = false;
+    const loaded = new Promise<void>((resolve) => {
+      const image = new Image();
+      image.crossOrigin = "anonymous";
+      image.decoding = "async";
+      image.onload = () => {
+        if (!disposed) {
+          texture.image = image;
+          texture.needsUpdate = true;
+          this.onLoad();
+        }
+        resolve();
+      };
+      // A missing file leaves the sprite invisible; the procedural fallback is the view's decision.
+      image.onerror = () => resolve();
+      image.src = this.url(ref);
+    });
+    return {
+      texture,
+      loaded,
+      dispose() {
+        disposed = true;
+        texture.dispose();
+      },
+    };
   }
 }

@@ -1,5 +1,5 @@
-import { mkdirSync, readdirSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
 import {
   bundle,
   collectErrors,
@@ -14,10 +14,10 @@ import {
   screenshotPixels,
   serve,
 } from "@gridponder/browser-harness";
+import { CORPUS, namedPack, packFolders } from "@gridponder/test-corpus";
 import { type Piece, type Scene, type Timeline, ViewController } from "@gridponder/view";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { topOf } from "../src/parts.js";
-import { CORPUS_PACKS, type CorpusPack, loadCorpusPack } from "./corpus.js";
 import type { TestApi } from "./page/main.js";
 
 const RESULTS = join(import.meta.dirname, "../test-results");
@@ -32,7 +32,7 @@ beforeAll(async () => {
   mkdirSync(RESULTS, { recursive: true });
   const code = await bundle(join(import.meta.dirname, "page/main.ts"));
   server = await serve({
-    root: dirname(CORPUS_PACKS),
+    root: CORPUS,
     files: {
       "/index.html": htmlPage({ title: "renderer test", script: "/main.js", body: "" }),
       "/main.js": code.code,
@@ -81,18 +81,8 @@ async function shot(name: string): Promise<Pixels> {
   });
 }
 
-const packs = new Map<string, CorpusPack>();
-async function pack(name: string): Promise<CorpusPack> {
-  let loaded = packs.get(name);
-  if (!loaded) {
-    loaded = await loadCorpusPack(name);
-    packs.set(name, loaded);
-  }
-  return loaded;
-}
-
 async function controller(name: string, level?: string): Promise<ViewController> {
-  const p = await pack(name);
+  const p = await namedPack(name);
   const id = level ?? p.pack.levelOrder[0];
   if (!id) throw new Error(`${name} has no levels`);
   return new ViewController(p.pack, id, { assets: p.assets });
@@ -212,14 +202,11 @@ describe("IsoRenderer in chromium", () => {
   });
 
   it("draws the first scene of every corpus level within 64 draw calls", async () => {
-    const names = readdirSync(CORPUS_PACKS)
-      .filter((n) => n !== "gridponder-base")
-      .sort();
     await mount("lantern-cellar");
     let levels = 0;
     const shotMulti = new Set<string>();
-    for (const name of [...names, "lantern-cellar"]) {
-      const p = await pack(name).catch(() => null);
+    for (const { name } of packFolders()) {
+      const p = await namedPack(name).catch(() => null);
       if (!p) continue;
       for (const id of p.pack.levelOrder) {
         const scene = new ViewController(p.pack, id, { assets: p.assets }).scene;
@@ -353,7 +340,7 @@ describe("IsoRenderer in chromium", () => {
   it("keeps GPU memory flat over 100 level loads and frees it all on dispose", async () => {
     const levels: { scene: Scene; pack: string }[] = [];
     for (const name of ["lantern-cellar", "flood_colors", "number_cells", "carrot_quest", "box_builder"]) {
-      const p = await pack(name);
+      const p = await namedPack(name);
       for (const id of p.pack.levelOrder.slice(0, 2))
         levels.push({ scene: new ViewController(p.pack, id, { assets: p.assets }).scene, pack: name });
     }

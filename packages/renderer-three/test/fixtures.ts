@@ -41,19 +41,28 @@ export function piece(
   };
 }
 
-/** A scene with a ground of `groundColor` (minus `voids`) and the given object pieces. */
+/**
+ * A scene with a ground (minus `voids`) of `groundColor`, or of the look `groundAt` gives each cell,
+ * and the given object pieces.
+ */
 export function scene(
   width: number,
   height: number,
   objects: Piece[],
-  options: { groundColor?: string; voids?: readonly number[]; background?: string } = {},
+  options: {
+    groundColor?: string;
+    groundAt?: (x: number, y: number) => Appearance;
+    voids?: readonly number[];
+    background?: string;
+  } = {},
 ): Scene {
   const voids = new Set(options.voids ?? []);
   const ground: Piece[] = [];
   const groundLook = appearance(options.groundColor ?? "#8d8d8d", "flat");
+  const groundAt = options.groundAt ?? (() => groundLook);
   for (let y = 0; y < height; y++)
     for (let x = 0; x < width; x++)
-      if (!voids.has(y * width + x)) ground.push(piece(`ground@${x},${y}`, x, y, groundLook, "ground"));
+      if (!voids.has(y * width + x)) ground.push(piece(`ground@${x},${y}`, x, y, groundAt(x, y), "ground"));
   const cellsOf = (list: Piece[]) => {
     const cells: (Piece | null)[] = new Array(width * height).fill(null);
     for (const p of list) cells[p.cell[1] * width + p.cell[0]] = p;

@@ -1,22 +1,16 @@
+import { DIRECTION_DELTAS } from "@gridponder/engine";
 import { describe, expect, it } from "vitest";
 import { cellToScreen, fitCamera } from "../src/iso.js";
 import { classifySwipe, type Direction, screenToBoardVector } from "../src/swipe.js";
 
-const STEPS: Record<Direction, [number, number]> = {
-  up: [0, -1],
-  down: [0, 1],
-  left: [-1, 0],
-  right: [1, 0],
-  up_left: [-1, -1],
-  up_right: [1, -1],
-  down_left: [-1, 1],
-  down_right: [1, 1],
-};
+const DIRECTIONS = Object.keys(DIRECTION_DELTAS) as Direction[];
 
 /** The screen vector along which a board step appears. */
 function screenStep(dir: Direction): [number, number] {
   const fit = fitCamera(9, 9, 900, 900);
-  const [dx, dy] = STEPS[dir];
+  const delta = DIRECTION_DELTAS[dir];
+  if (!delta) throw new Error(`no direction ${dir}`);
+  const [dx, dy] = delta;
   const a = cellToScreen(fit, 9, 9, 4, 4);
   const b = cellToScreen(fit, 9, 9, 4 + dx, 4 + dy);
   return [b.x - a.x, b.y - a.y];
@@ -26,7 +20,7 @@ const eight = { diagonal: true, minDistance: 10 };
 const four = { diagonal: false, minDistance: 10 };
 
 describe("classifySwipe", () => {
-  for (const dir of Object.keys(STEPS) as Direction[])
+  for (const dir of DIRECTIONS)
     it(`reads a swipe along the board's ${dir} as ${dir}`, () => {
       const [sx, sy] = screenStep(dir);
       expect(classifySwipe(sx, sy, eight)).toBe(dir);

@@ -23,6 +23,7 @@ export {
   VALUE_REF_PATTERN,
 } from "./types/rules/catalog.js";
 export { SYSTEM_DEFAULTS, SYSTEM_TYPES } from "./types/systems/defaults.js";
+export { normaliseAssetPath, unsafeAssetPath } from "./validate/check-assets.js";
 export { expandGoldPathStep } from "./validate/check-solution.js";
 export type { PackFiles } from "./validate/context.js";
 export {

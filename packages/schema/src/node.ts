@@ -11,7 +11,11 @@ import { type ValidateOptions, type ValidationResult, validatePack } from "./val
 /** Files larger than this are not read; a pack has no business shipping them. */
 export const MAX_FILE_BYTES = 64 * 1024 * 1024;
 
-async function listFiles(root: string): Promise<string[]> {
+/**
+ * Every file below a folder as sorted, forward-slash paths relative to it. Hidden files,
+ * `node_modules` and symbolic links are skipped.
+ */
+export async function listPackFiles(root: string): Promise<string[]> {
   const out: string[] = [];
   const walk = async (dir: string) => {
     const entries = await readdir(dir, { withFileTypes: true });
@@ -34,7 +38,7 @@ async function listFiles(root: string): Promise<string[]> {
  */
 export async function readPackFolder(dir: string): Promise<PackFiles> {
   const files: PackFiles = {};
-  for (const path of await listFiles(dir)) {
+  for (const path of await listPackFiles(dir)) {
     const full = join(dir, path);
     if ((await stat(full)).size > MAX_FILE_BYTES) continue;
     files[path] = path.endsWith(".json")
@@ -58,7 +62,7 @@ export async function findSharedCollections(
     }
     for (const entry of entries) {
       if (!entry.isDirectory() || Object.hasOwn(collections, entry.name)) continue;
-      collections[entry.name] = await listFiles(join(base, entry.name));
+      collections[entry.name] = await listPackFiles(join(base, entry.name));
     }
   }
   return collections;

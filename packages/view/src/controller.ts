@@ -113,19 +113,28 @@ export class ViewController {
   }
 
   undo(): Timeline | null {
-    const back = this.past[this.past.length - 1];
-    if (!back || !this.session.undo()) return null;
-    this.past.pop();
-    this.future.push(this.current);
-    return this.show(back, "undo");
+    return this.travel(this.past, this.future, () => this.session.undo(), "undo");
   }
 
   redo(): Timeline | null {
-    const ahead = this.future[this.future.length - 1];
-    if (!ahead || !this.session.redo()) return null;
-    this.future.pop();
-    this.past.push(this.current);
-    return this.show(ahead, "redo");
+    return this.travel(this.future, this.past, () => this.session.redo(), "redo");
+  }
+
+  /**
+   * Undo or redo: when the session can step (`step`), the scene on top of `source` comes back and the
+   * current one goes onto `other`. `null` when there is nothing to step to.
+   */
+  private travel(
+    source: Scene[],
+    other: Scene[],
+    step: () => boolean,
+    cause: "undo" | "redo",
+  ): Timeline | null {
+    const scene = source[source.length - 1];
+    if (!scene || !step()) return null;
+    source.pop();
+    other.push(this.current);
+    return this.show(scene, cause);
   }
 
   /** Starts the level over; `null` when there was nothing to reset. */

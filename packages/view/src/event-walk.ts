@@ -6,7 +6,14 @@
 
 import type { GameEvent, Pack } from "@gridponder/engine";
 import { DIRECTION_DELTAS } from "@gridponder/engine";
-import type { Change, Merge, Motion, MotionPhase, MoveMode, Removal } from "./identity.js";
+import type {
+  MotionPhase,
+  MoveMode,
+  TracedChange,
+  TracedMerge,
+  TracedMotion,
+  TracedRemoval,
+} from "./identity.js";
 import type { Cell, Scene } from "./types.js";
 
 /** The id the walk keeps on a cell, and the kind it expects there. */
@@ -20,6 +27,9 @@ export interface Entry {
 export interface Gone {
   readonly entry: Entry;
   animation: string | null;
+  readonly cell: Cell;
+  /** The index of the event that took it off. */
+  readonly event: number;
 }
 
 const AVATAR_ID = "avatar";
@@ -66,10 +76,12 @@ export class Walk {
   readonly gone = new Map<number, Gone>();
   /** Ids overwritten by a moving object: merge partners, or removed at the end. */
   readonly displaced = new Map<number, Entry>();
-  readonly motions: Motion[] = [];
-  readonly merges: Merge[] = [];
-  readonly changes: Change[] = [];
-  readonly removals: Removal[] = [];
+  readonly motions: TracedMotion[] = [];
+  readonly merges: TracedMerge[] = [];
+  readonly changes: TracedChange[] = [];
+  readonly removals: TracedRemoval[] = [];
+  /** The index in the turn's events of the event being walked (set by the caller). */
+  event = -1;
   readonly origins = new Map<number, Cell>();
   /** Pushes waiting for the avatar step that made them (indices into `motions`). */
   private pendingPushes: number[] = [];
@@ -116,6 +128,22 @@ export class Walk {
     return typeof kind === "string" ? this.pack.kinds.get(kind)?.layerIndex : undefined;
   }
 
+  /**
+   * The layer an event is about (from `layer`, else its kind field) and the cell in its `at` field,
+   * with the cell in `fromPosition` when it has one; `null` when the layer or cell is missing.
+   */
+  located(
+    e: GameEvent,
+    kindField = "kind",
+    at = "position",
+  ): { layer: number; cell: Cell; from: Cell | null } | null {
+    const cell = e[at];
+    if (!isCell(cell)) return null;
+    const layer = this.layerOf(e, kindField);
+    if (layer === undefined) return null;
+    return { layer, cell, from: isCell(e.fromPosition) ? e.fromPosition : null };
+  }
+
   /** Takes the id off a cell: the one standing there, else one that left it earlier this turn. */
   take(layer: number, cell: Cell): Entry | null {
     const k = this.key(layer, cell);
@@ -149,8 +177,17 @@ export class Walk {
     this.at.set(k, entry);
   }
 
-  remove(entry: Entry, animation: string | null): void {
-    this.removals.push({ id: entry.id, kind: entry.kind ?? "", animation, exitDirection: null });
+  /** Records that an id leaves; `site` when an event removed it from a known cell. */
+  remove(entry: Entry, animation: string | null, site?: { cell: Cell; event: number }): void {
+    this.removals.push({
+      id: entry.id,
+      kind: entry.kind ?? "",
+      animation,
+      exitDirection: null,
+      cell: site?.cell ?? null,
+      event: site?.event ?? null,
+      makesWayFor: null,
+    });
   }
 
   motion(
@@ -170,6 +207,7 @@ export class Walk {
       carried: false,
       waitsFor: options.waitsFor ?? 0,
       turn: options.turn ?? 0,
+      event: this.event,
     });
     return this.motions.length - 1;
   }
@@ -192,16 +230,19 @@ export class Walk {
 
   change(layer: number, cell: Cell, kind: string | null, animation: string | null, toKind: string | null) {
     const k = this.key(layer, cell);
-    if (this.exactlyOne[layer]) {
-      const g = this.ground.get(k);
-      if (g) this.changes.push({ id: g.id, kind: kind ?? g.kind, animation });
-      if (g && toKind !== null) g.kind = toKind;
-      return;
-    }
-    const entry = this.at.get(k);
+    const ground = this.exactlyOne[layer];
+    const entry = ground ? this.ground.get(k) : this.at.get(k);
     if (!entry) return;
-    this.changes.push({ id: entry.id, kind: kind ?? entry.kind, animation });
-    entry.kind = toKind;
+    this.changes.push({
+      id: entry.id,
+      kind: kind ?? entry.kind,
+      animation,
+      cell,
+      event: this.event,
+      makesWayFor: null,
+    });
+    // A ground piece keeps its last known kind when the new one is not named.
+    if (!ground || toKind !== null) entry.kind = toKind;
   }
 
   /** An animation named by a removal that follows a transform of the same cell goes with the change. */
@@ -246,24 +287,23 @@ export class Walk {
   /** Pushes no avatar step followed are objects sliding on by themselves. */
   settlePushes(): void {
     for (const i of this.pendingPushes) {
-      const m = this.motions[i] as Motion;
+      const m = this.motions[i] as TracedMotion;
       this.motions[i] = { ...m, mode: "slide" };
     }
     this.pendingPushes = [];
   }
 
   private pushed(e: GameEvent): void {
-    if (!isCell(e.fromPosition) || !isCell(e.toPosition)) return;
-    const layer = this.layerOf(e);
-    if (layer === undefined) return;
-    const i = this.move(layer, e.fromPosition, e.toPosition, "push", String(e.kind));
+    const at = this.located(e, "kind", "toPosition");
+    if (!at?.from) return;
+    const i = this.move(at.layer, at.from, at.cell, "push", String(e.kind));
     if (i >= 0) this.pendingPushes.push(i);
   }
 
   private tileMoved(e: GameEvent): void {
-    if (!isCell(e.fromPosition) || !isCell(e.position)) return;
-    const layer = this.layerOf(e);
-    if (layer === undefined) return;
+    const at = this.located(e);
+    if (!at?.from) return;
+    const { layer, from, cell: to } = at;
     const delta = directionDelta(e.direction);
     const distance = typeof e.distance === "number" ? e.distance : 0;
     let path: Cell[] | undefined;
@@ -271,14 +311,14 @@ export class Walk {
       path = [];
       const [w, h] = [this.width, this.cellCount / this.width];
       for (let i = 0; i <= distance; i++) {
-        const x = e.fromPosition[0] + delta[0] * i;
-        const y = e.fromPosition[1] + delta[1] * i;
+        const x = from[0] + delta[0] * i;
+        const y = from[1] + delta[1] * i;
         path.push([((x % w) + w) % w, ((y % h) + h) % h]);
       }
       // A wrapped slide cannot be drawn as one straight line: the tile jumps across the edge.
-      if (!sameCell(path[path.length - 1] as Cell, e.position)) path = undefined;
+      if (!sameCell(path[path.length - 1] as Cell, to)) path = undefined;
     }
-    this.move(layer, e.fromPosition, e.position, "slide", String(e.kind), { path });
+    this.move(layer, from, to, "slide", String(e.kind), { path });
   }
 
   private mergeAt(layer: number, cell: Cell, kind: string, moverFrom: Cell | null): void {
@@ -301,25 +341,22 @@ export class Walk {
   }
 
   private tilesMerged(e: GameEvent): void {
-    if (!isCell(e.position)) return;
-    const layer = this.layerOf(e);
-    if (layer === undefined) return;
+    const at = this.located(e);
+    if (!at) return;
     const sources = Array.isArray(e.sources) ? e.sources : [];
-    const from = isCell(sources[0]) && !sameCell(sources[0], e.position) ? sources[0] : null;
-    this.mergeAt(layer, e.position, String(e.kind), from);
+    const from = isCell(sources[0]) && !sameCell(sources[0], at.cell) ? sources[0] : null;
+    this.mergeAt(at.layer, at.cell, String(e.kind), from);
   }
 
   private boxesMerged(e: GameEvent): void {
-    if (!isCell(e.position)) return;
-    const layer = this.layerOf(e);
-    if (layer === undefined) return;
-    const k = this.key(layer, e.position);
+    const at = this.located(e);
+    if (!at) return;
     // A carried box reports no push: it moves with the avatar's step, as a push does.
-    if (!this.displaced.has(k) && isCell(e.fromPosition)) {
-      const i = this.move(layer, e.fromPosition, e.position, "push", String(e.kind));
+    if (!this.displaced.has(this.key(at.layer, at.cell)) && at.from) {
+      const i = this.move(at.layer, at.from, at.cell, "push", String(e.kind));
       if (i >= 0) this.pendingPushes.push(i);
     }
-    this.mergeAt(layer, e.position, String(e.kind), null);
+    this.mergeAt(at.layer, at.cell, String(e.kind), null);
   }
 
   private avatarEntered(e: GameEvent): void {
@@ -333,7 +370,7 @@ export class Walk {
     const jump = e.viaPortal === true || typeof e.direction !== "string" || !adjacent;
     const together = jump ? [] : this.pendingPushes;
     if (jump) this.settlePushes();
-    for (const i of together) this.motions[i] = { ...(this.motions[i] as Motion), carried: true };
+    for (const i of together) this.motions[i] = { ...(this.motions[i] as TracedMotion), carried: true };
     this.pendingPushes = [];
     this.motion(
       AVATAR_ID,
@@ -345,9 +382,8 @@ export class Walk {
   }
 
   private actorMoved(e: GameEvent): void {
-    if (!isCell(e.fromPosition) || !isCell(e.position)) return;
-    const layer = this.layerOf(e);
-    if (layer !== undefined) this.move(layer, e.fromPosition, e.position, "step", String(e.kind));
+    const at = this.located(e);
+    if (at?.from) this.move(at.layer, at.from, at.cell, "step", String(e.kind));
   }
 
   private mcoMoved(e: GameEvent): void {
@@ -364,15 +400,18 @@ export class Walk {
       kind: String(e.kind ?? this.mcoKinds.get(id) ?? ""),
       animation: null,
       exitDirection: typeof e.direction === "string" ? e.direction : null,
+      cell: null,
+      event: null,
+      makesWayFor: null,
     });
   }
 
   private objectRemoved(e: GameEvent, previous: GameEvent | undefined): void {
-    if (!isCell(e.position)) return;
-    const layer = this.layerOf(e);
-    if (layer === undefined) return;
+    const at = this.located(e);
+    if (!at) return;
+    const { layer, cell } = at;
     const animation = typeof e.animation === "string" ? e.animation : null;
-    if (this.lastChangeAt(layer, e.position, previous)) {
+    if (this.lastChangeAt(layer, cell, previous)) {
       // The engine reports an animated transform's old entity as removed too: one change, animated.
       const last = this.changes[this.changes.length - 1];
       if (last && last.animation === null && animation !== null)
@@ -380,10 +419,10 @@ export class Walk {
       return;
     }
     if (this.exactlyOne[layer]) {
-      this.change(layer, e.position, String(e.kind), animation, this.pack.layers[layer]?.fill?.kind ?? null);
+      this.change(layer, cell, String(e.kind), animation, this.pack.layers[layer]?.fill?.kind ?? null);
       return;
     }
-    const k = this.key(layer, e.position);
+    const k = this.key(layer, cell);
     const entry = this.at.get(k);
     if (!entry) return;
     this.at.delete(k);
@@ -392,34 +431,33 @@ export class Walk {
       this.displaced.delete(k);
       this.at.set(k, under);
     }
-    this.gone.set(k, { entry, animation });
+    this.gone.set(k, { entry, animation, cell, event: this.event });
   }
 
   private cellCleared(e: GameEvent): void {
-    if (!isCell(e.position)) return;
-    const layer = this.layerOf(e, "previousKind");
-    if (layer === undefined || this.exactlyOne[layer]) return;
-    const k = this.key(layer, e.position);
+    const at = this.located(e, "previousKind");
+    if (!at || this.exactlyOne[at.layer]) return;
+    const k = this.key(at.layer, at.cell);
     const entry = this.at.get(k);
     if (!entry) return;
     this.at.delete(k);
-    this.gone.set(k, { entry, animation: null });
+    this.gone.set(k, { entry, animation: null, cell: at.cell, event: this.event });
   }
 
   private objectPlaced(e: GameEvent): void {
-    if (!isCell(e.position)) return;
-    const layer = this.layerOf(e);
-    if (layer === undefined || this.exactlyOne[layer]) return;
+    const at = this.located(e);
+    if (!at || this.exactlyOne[at.layer]) return;
+    const { layer, cell, from } = at;
     const kind = String(e.kind);
-    if (isCell(e.fromPosition)) {
+    if (from) {
       const teleport = e.teleport === true;
-      const i = this.move(layer, e.fromPosition, e.position, teleport ? "jump" : "slide", kind, {
+      const i = this.move(layer, from, cell, teleport ? "jump" : "slide", kind, {
         phase: teleport ? "npc" : "motion",
         waitsFor: this.motions.length,
       });
       if (i >= 0) return;
     }
-    const k = this.key(layer, e.position);
+    const k = this.key(layer, cell);
     const here = this.at.get(k);
     if (here) {
       if (here.kind === kind || here.kind === null) {
@@ -439,12 +477,11 @@ export class Walk {
   }
 
   private cellTransformed(e: GameEvent): void {
-    if (!isCell(e.position)) return;
-    const layer = this.layerOf(e, "toKind");
-    if (layer === undefined) return;
+    const at = this.located(e, "toKind");
+    if (!at) return;
     const animation = typeof e.animation === "string" ? e.animation : null;
     const toKind = typeof e.toKind === "string" ? e.toKind : null;
-    this.change(layer, e.position, typeof e.fromKind === "string" ? e.fromKind : null, animation, toKind);
+    this.change(at.layer, at.cell, typeof e.fromKind === "string" ? e.fromKind : null, animation, toKind);
   }
 
   private cellsFlooded(e: GameEvent): void {
@@ -454,22 +491,15 @@ export class Walk {
   }
 
   private cellClaimed(e: GameEvent): void {
-    if (!isCell(e.position)) return;
-    const layer = this.layerOf(e, "ownerKind");
-    if (layer === undefined || typeof e.previousOwner !== "string") return;
-    this.change(
-      layer,
-      e.position,
-      e.previousOwner,
-      null,
-      typeof e.ownerKind === "string" ? e.ownerKind : null,
-    );
+    const at = this.located(e, "ownerKind");
+    if (!at || typeof e.previousOwner !== "string") return;
+    const toKind = typeof e.ownerKind === "string" ? e.ownerKind : null;
+    this.change(at.layer, at.cell, e.previousOwner, null, toKind);
   }
 
   private itemReleased(e: GameEvent): void {
-    if (!isCell(e.position) || !isCell(e.fromPosition)) return;
-    const layer = this.layerOf(e);
-    if (layer !== undefined) this.origins.set(this.key(layer, e.position), e.fromPosition);
+    const at = this.located(e);
+    if (at?.from) this.origins.set(this.key(at.layer, at.cell), at.from);
   }
 
   private regionTransformed(e: GameEvent): void {
@@ -498,11 +528,10 @@ export class Walk {
   settle(batch: readonly GameEvent[]): void {
     const items: { layer: number; from: Cell; to: Cell; entry: Entry; kind: string }[] = [];
     for (const e of batch) {
-      if (!isCell(e.fromPosition) || !isCell(e.position)) continue;
-      const layer = this.layerOf(e);
-      if (layer === undefined || this.exactlyOne[layer]) continue;
-      const entry = this.take(layer, e.fromPosition);
-      if (entry) items.push({ layer, from: e.fromPosition, to: e.position, entry, kind: String(e.kind) });
+      const at = this.located(e);
+      if (!at?.from || this.exactlyOne[at.layer]) continue;
+      const entry = this.take(at.layer, at.from);
+      if (entry) items.push({ layer: at.layer, from: at.from, to: at.cell, entry, kind: String(e.kind) });
     }
     const waitsFor = this.motions.length;
     for (const { layer, from, to, entry, kind } of items) {
@@ -515,7 +544,8 @@ export class Walk {
   /** Ids still off the board at the end of the turn leave it. */
   finish(): void {
     this.settlePushes();
-    for (const { entry, animation } of this.gone.values()) this.remove(entry, animation);
+    for (const { entry, animation, cell, event } of this.gone.values())
+      this.remove(entry, animation, { cell, event });
     this.gone.clear();
     for (const entry of this.displaced.values()) this.remove(entry, null);
     this.displaced.clear();

@@ -17,7 +17,7 @@ export type MoveMode = "step" | "push" | "slide" | "jump" | "fall" | "swap" | "e
 export type MotionPhase = "motion" | "npc";
 
 /** One recorded movement of an id, in event order. */
-export interface Motion {
+export interface TracedMotion {
   readonly id: string;
   /** The kind that moved (durations come from its `motion`); `avatar` for the avatar. */
   readonly kind: string;
@@ -40,18 +40,38 @@ export interface Motion {
   readonly waitsFor: number;
   /** Quarter turns about the vertical axis over the motion (a rotated region: ±1). */
   readonly turn: number;
+  /** The index in the turn's events of the event that reported the motion (-1: none did). */
+  readonly event: number;
 }
 
 /** Two objects becoming one: `absorbed` moves into `into` and disappears; `into` takes the result. */
-export interface Merge {
+export interface TracedMerge {
   readonly absorbed: string;
   readonly into: string;
   readonly cell: Cell;
   readonly kind: string;
 }
 
+/**
+ * Where and when a removal or change happened, and the mover that has to wait for it. A mover that
+ * enters a cell after its occupant was removed or changed (the avatar stepping where the rock it broke
+ * stood, onto the bridge a sunk crate made) must not be drawn arriving before that: the removal or
+ * change plays first, in the motion stage, and the mover starts when it has ended.
+ */
+export interface TracedSite {
+  /** The cell, when an event named it. */
+  readonly cell: Cell | null;
+  /** The index in the turn's events of the event that removed or changed it, when one did. */
+  readonly event: number | null;
+  /**
+   * The motion (an index into `motions`) of the first mover entering `cell` after `event`, which waits
+   * for this removal or change; `null` when no mover does (it then plays in its own stage).
+   */
+  readonly makesWayFor: number | null;
+}
+
 /** An object that stays but changes what it is (a transform), possibly playing an animation. */
-export interface Change {
+export interface TracedChange extends TracedSite {
   readonly id: string;
   /** The kind that plays the animation (the kind before the change). */
   readonly kind: string | null;
@@ -59,7 +79,7 @@ export interface Change {
 }
 
 /** An object that goes away, possibly playing one of its kind's animations. */
-export interface Removal {
+export interface TracedRemoval extends TracedSite {
   readonly id: string;
   readonly kind: string;
   readonly animation: string | null;
@@ -68,18 +88,18 @@ export interface Removal {
 }
 
 /** A new object, and the cell it comes out of when it has one (an emitter's exit). */
-export interface Spawn {
+export interface TracedSpawn {
   readonly id: string;
   readonly origin: Cell | null;
 }
 
 /** What a turn did to identities: everything a timeline animates. */
 export interface TurnTrace {
-  readonly motions: readonly Motion[];
-  readonly merges: readonly Merge[];
-  readonly changes: readonly Change[];
-  readonly removals: readonly Removal[];
-  readonly spawns: readonly Spawn[];
+  readonly motions: readonly TracedMotion[];
+  readonly merges: readonly TracedMerge[];
+  readonly changes: readonly TracedChange[];
+  readonly removals: readonly TracedRemoval[];
+  readonly spawns: readonly TracedSpawn[];
 }
 
 /** The outcome of {@link trackIdentities}: the next scene with carried ids, and the trace. */
@@ -126,6 +146,7 @@ export function trackIdentities(
   const walk = new Walk(pack, prev);
   for (let i = 0; i < events.length; i++) {
     const e = events[i] as GameEvent;
+    walk.event = i;
     if (e.type === "object_settled") {
       let j = i;
       while (j + 1 < events.length && (events[j + 1] as GameEvent).type === "object_settled") j++;
@@ -141,7 +162,7 @@ export function trackIdentities(
   let serial = serialOf(prev);
   const assigned = new Map<string, string>();
   const used = new Set<string>();
-  const spawns: Spawn[] = [];
+  const spawns: TracedSpawn[] = [];
   for (const piece of next.pieces) {
     let id: string | null = null;
     if (piece.role !== "entity") {
@@ -170,10 +191,10 @@ export function trackIdentities(
   // Everything of `prev` that is not in the new scene leaves: with the removal the walk recorded for
   // it when there is one (an animation, a multi-cell exit), else plainly; merged ids leave by merging.
   const merged = new Set(walk.merges.map((m) => m.absorbed));
-  const byId = new Map<string, Removal>();
+  const byId = new Map<string, TracedRemoval>();
   for (const r of walk.removals) if (!used.has(r.id) && !merged.has(r.id)) byId.set(r.id, r);
   // A piece whose change took it off the drawing (ground turned void) plays the change's animation.
-  const animatedChange = new Map<string, Change>();
+  const animatedChange = new Map<string, TracedChange>();
   for (const c of walk.changes)
     if (c.animation !== null && !animatedChange.has(c.id)) animatedChange.set(c.id, c);
   for (const p of prev.pieces) {
@@ -184,12 +205,40 @@ export function trackIdentities(
       kind: change?.kind ?? p.kind,
       animation: change?.animation ?? null,
       exitDirection: null,
+      cell: change?.cell ?? null,
+      event: change?.event ?? null,
+      makesWayFor: null,
     });
   }
-  const removals = [...byId.values()].filter((r) => prevIds.has(r.id));
-  const merges = walk.merges.filter((m) => prevIds.has(m.absorbed) && used.has(m.into));
-  // Motions stay in event order and unfiltered: `together` refers to them by index.
+  // Motions stay in event order and unfiltered: `together` and `makesWayFor` refer to them by index.
   const motions = walk.motions;
-  const changes = walk.changes.filter((c) => used.has(c.id) && prevIds.has(c.id));
+  const linked = <T extends TracedSite & { readonly id: string }>(site: T): T => ({
+    ...site,
+    makesWayFor: moverAfter(motions, site),
+  });
+  const removals = [...byId.values()].filter((r) => prevIds.has(r.id)).map(linked);
+  const merges = walk.merges.filter((m) => prevIds.has(m.absorbed) && used.has(m.into));
+  const changes = walk.changes.filter((c) => used.has(c.id) && prevIds.has(c.id)).map(linked);
   return { scene, trace: { motions, merges, changes, removals, spawns } };
+}
+
+/**
+ * The first motion, after the event that removed or changed `site`, whose path enters the site's cell:
+ * the mover that must not arrive before the removal or change has played. `null` when none does.
+ */
+function moverAfter(
+  motions: readonly TracedMotion[],
+  site: TracedSite & { readonly id: string },
+): number | null {
+  const { cell, event } = site;
+  if (cell === null || event === null) return null;
+  for (let i = 0; i < motions.length; i++) {
+    const m = motions[i] as TracedMotion;
+    if (m.event <= event || m.id === site.id) continue;
+    for (let j = 1; j < m.path.length; j++) {
+      const c = m.path[j] as Cell;
+      if (c[0] === cell[0] && c[1] === cell[1]) return i;
+    }
+  }
+  return null;
 }

@@ -2,7 +2,13 @@
  * Turn timelines: what a turn looks like while it plays. Stages run in order (motion, merge,
  * transform, destroy, spawn, npc), each starting when the one before ends; inside the motion stage an
  * id's moves follow one another, objects pushed by the avatar move with its step, and falls and swaps
- * wait for everything before them. Durations come from each kind's `motion` and `animations`.
+ * wait for everything before them. A removal or change that makes way for a mover (the trace's
+ * `makesWayFor`: the rock a pickaxe breaks before the avatar steps into its cell) plays inside the
+ * motion stage, right before that mover's motion, which waits at its start cell until it has ended;
+ * removals and changes no mover waits for play in the destroy and transform stages after all motion.
+ * A change reported after a removal at the same cell (water becoming a bridge once a crate sank in it)
+ * plays when that removal has ended, in the destroy stage when the removal plays there. Durations come
+ * from each kind's `motion` and `animations`.
  * @module
  */
 import type { GameEvent, LevelRuntime, TurnResult } from "@gridponder/engine";
@@ -11,7 +17,14 @@ import { makeAppearance } from "./appearance.js";
 import { resolveAnimation, resolveAsset } from "./assets.js";
 import { avatarPieceAppearance } from "./avatar.js";
 import type { ViewContext } from "./context.js";
-import { directionDelta, type Motion, type TurnTrace, trackIdentities } from "./identity.js";
+import {
+  directionDelta,
+  type TracedMotion,
+  type TracedRemoval,
+  type TracedSite,
+  type TurnTrace,
+  trackIdentities,
+} from "./identity.js";
 import { buildScene, withIds } from "./scene.js";
 import type {
   Appearance,
@@ -158,6 +171,11 @@ export class TrackBuilder {
   }
 }
 
+/** Whether two removals or changes happened on the same cell (of any layers). */
+function sameSite(a: TracedSite, b: TracedSite): boolean {
+  return a.cell !== null && b.cell !== null && a.cell[0] === b.cell[0] && a.cell[1] === b.cell[1];
+}
+
 function pieceIndex(scene: Scene): Map<string, Piece> {
   const out = new Map<string, Piece>();
   for (const p of scene.pieces) out.set(p.id, p);
@@ -192,6 +210,23 @@ class TimelineWriter {
   private readonly toPieces: Map<string, Piece>;
   private readonly builders = new Map<string, TrackBuilder>();
   private readonly stageIds = new Map<StageName, Set<string>>();
+  /** Ids whose change has been written (early, for a waiting mover, or in its stage). */
+  private readonly transformed = new Set<string>();
+  /** Ids that take a merge's result: the merge stage shows their change. */
+  private readonly mergedInto: ReadonlySet<string>;
+  /** The frame animation of each changed id (its first change that names one). */
+  private readonly changeAnimations = new Map<string, FrameAnimation>();
+  /** Cells cleared for a waiting mover: the events from `from` up to `until` show from `start`. */
+  private readonly madeWay: { cell: Cell; from: number; until: number; start: number }[] = [];
+  /**
+   * Changed ids whose cell lost another piece in an earlier event (the crate that sank before the
+   * water became a bridge): the change plays when that removal has ended.
+   */
+  private readonly removedBefore = new Map<string, TracedRemoval>();
+  /** When each written removal or change starts. */
+  private readonly startOf = new Map<string, number>();
+  /** When each written removal ends (early, for a waiting mover, or in its stage). */
+  private readonly removalEnds = new Map<string, number>();
 
   constructor(
     private readonly ctx: ViewContext,
@@ -199,6 +234,15 @@ class TimelineWriter {
   ) {
     this.fromPieces = pieceIndex(input.from);
     this.toPieces = pieceIndex(input.to);
+    this.mergedInto = new Set(input.trace.merges.map((m) => m.into));
+    for (const c of input.trace.changes) {
+      const anim = kindAnimation(ctx, c.kind, c.animation);
+      if (anim && !this.changeAnimations.has(c.id)) this.changeAnimations.set(c.id, anim);
+      const earlier = input.trace.removals.find(
+        (r) => sameSite(r, c) && r.event !== null && c.event !== null && r.event < c.event,
+      );
+      if (earlier && !this.removedBefore.has(c.id)) this.removedBefore.set(c.id, earlier);
+    }
   }
 
   /** The builder of an id's track, made on first use: leaving pieces start as in `from`. */
@@ -223,7 +267,7 @@ class TimelineWriter {
     set.add(id);
   }
 
-  private durationOf(m: Motion): number {
+  private durationOf(m: TracedMotion): number {
     const t = motionTimings(this.ctx, m.kind);
     const cells = Math.max(1, m.path.length - 1);
     if (m.mode === "jump") return 2 * t.spawnDurationMs;
@@ -242,7 +286,7 @@ class TimelineWriter {
   }
 
   /** Writes one motion's keys starting at `start` over `duration`. */
-  private play(m: Motion, start: number, duration: number, stage: StageName): void {
+  private play(m: TracedMotion, start: number, duration: number, stage: StageName): void {
     const b = this.track(m.id);
     if (!b) return;
     this.mark(stage, m.id);
@@ -284,9 +328,12 @@ class TimelineWriter {
     let end = base;
     motions.forEach((m, index) => {
       if (m.phase === phase && !m.carried && this.track(m.id)) {
-        const group = [m, ...m.together.map((i) => motions[i] as Motion)];
+        const members = [index, ...m.together];
+        const group = members.map((i) => motions[i] as TracedMotion);
         let start = endBefore[m.waitsFor] ?? base;
         for (const g of group) start = Math.max(start, ready.get(g.id) ?? base);
+        // The movers wait where they stand while what makes way for them plays.
+        start = this.makeWay(members, start, phase);
         let duration = 0;
         for (const g of group) duration = Math.max(duration, this.durationOf(g));
         for (const g of group) {
@@ -297,6 +344,26 @@ class TimelineWriter {
       }
       endBefore[index + 1] = end;
     });
+    return end;
+  }
+
+  /**
+   * Plays, from `start`, the removals and changes that make way for the motions `members` (the trace's
+   * `makesWayFor`) and returns when the last of them ends (`start` when there are none).
+   */
+  private makeWay(members: readonly number[], start: number, stage: StageName): number {
+    const { motions, removals, changes } = this.input.trace;
+    let end = start;
+    const note = (site: TracedSite & { readonly id: string }, done: number | null) => {
+      if (done === null || site.cell === null || site.event === null || site.makesWayFor === null) return;
+      const until = (motions[site.makesWayFor] as TracedMotion).event;
+      const from = this.startOf.get(site.id) ?? start;
+      this.madeWay.push({ cell: site.cell, from: site.event, until, start: from });
+      end = Math.max(end, done);
+    };
+    const waiting = (site: TracedSite) => site.makesWayFor !== null && members.includes(site.makesWayFor);
+    for (const r of removals) if (waiting(r)) note(r, this.destroy(r, start, stage));
+    for (const c of changes) if (waiting(c)) note(c, this.transform(c.id, start, stage));
     return end;
   }
 
@@ -327,6 +394,7 @@ class TimelineWriter {
           carried: false,
           waitsFor: 0,
           turn: 0,
+          event: -1,
         },
         Math.max(base, track.end),
         duration * motionTimings(this.ctx, after.kind).moveDurationMs,
@@ -372,71 +440,88 @@ class TimelineWriter {
     return start + anim.durationMs;
   }
 
+  /** Plays an id's change of look from `base`: returns its end, or `null` when there is none to play. */
+  private transform(id: string, base: number, stage: StageName): number | null {
+    const before = this.fromPieces.get(id);
+    const after = this.toPieces.get(id);
+    if (!before || !after || after.role === "avatar") return null;
+    if (this.mergedInto.has(id) || this.transformed.has(id)) return null;
+    const anim = this.changeAnimations.get(id);
+    if (!anim && before.appearance.key === after.appearance.key) return null;
+    this.transformed.add(id);
+    const b = this.track(id) as TrackBuilder;
+    const removal = this.removedBefore.get(id);
+    const start = Math.max(base, b.end, (removal && this.removalEnds.get(removal.id)) ?? base);
+    this.startOf.set(id, start);
+    this.mark(stage, id);
+    if (anim && anim.frames.length > 0) {
+      const done = this.frames(b, anim, start, b.piece.appearance);
+      b.hold(done, { appearance: after.appearance });
+      return done;
+    }
+    // Without frames the piece dips and comes back changed, over the animation's time if it has one.
+    const duration = anim ? anim.durationMs : TRANSFORM_MS;
+    b.hold(start);
+    b.to(start + duration / 2, { scale: 0.85 }, "in", { appearance: after.appearance });
+    b.to(start + duration, { scale: 1 }, "out");
+    return start + duration;
+  }
+
   private transforms(base: number): number {
     let end = base;
-    const merged = new Set(this.input.trace.merges.map((m) => m.into));
-    const animated = new Map<string, FrameAnimation>();
-    for (const c of this.input.trace.changes) {
-      const anim = kindAnimation(this.ctx, c.kind, c.animation);
-      if (anim && !animated.has(c.id)) animated.set(c.id, anim);
-    }
-    for (const [id, after] of this.toPieces) {
-      if (after.role === "avatar" || merged.has(id)) continue;
-      const before = this.fromPieces.get(id);
-      if (!before) continue;
-      const anim = animated.get(id);
-      const changed = before.appearance.key !== after.appearance.key;
-      if (!anim && !changed) continue;
-      const b = this.track(id) as TrackBuilder;
-      const start = Math.max(base, b.end);
-      this.mark("transform", id);
-      if (anim && anim.frames.length > 0) {
-        const done = this.frames(b, anim, start, b.piece.appearance);
-        b.hold(done, { appearance: after.appearance });
-        end = Math.max(end, done);
-      } else {
-        // Without frames the piece dips and comes back changed, over the animation's time if it has one.
-        const duration = anim ? anim.durationMs : TRANSFORM_MS;
-        b.hold(start);
-        b.to(start + duration / 2, { scale: 0.85 }, "in", { appearance: after.appearance });
-        b.to(start + duration, { scale: 1 }, "out");
-        end = Math.max(end, start + duration);
-      }
+    for (const id of this.toPieces.keys()) {
+      const removal = this.removedBefore.get(id);
+      // It follows a removal that has yet to play: the destroy stage plays it after that.
+      if (removal && !this.removalEnds.has(removal.id)) continue;
+      end = Math.max(end, this.transform(id, base, "transform") ?? base);
     }
     return end;
   }
 
+  /** Plays a removal from `base`: returns its end, or `null` when the piece does not leave (or left). */
+  private destroy(r: TracedRemoval, base: number, stage: StageName): number | null {
+    const b = this.track(r.id);
+    if (!b?.leaves || this.removalEnds.has(r.id)) return null;
+    this.mark(stage, r.id);
+    const start = Math.max(base, b.end);
+    this.startOf.set(r.id, start);
+    const end = this.removal(r, b, start);
+    this.removalEnds.set(r.id, end);
+    return end;
+  }
+
+  /** Writes a removal's keys from `start`; returns when the piece is gone. */
+  private removal(r: TracedRemoval, b: TrackBuilder, start: number): number {
+    const timings = motionTimings(this.ctx, r.kind);
+    const anim = kindAnimation(this.ctx, r.kind, r.animation);
+    const exit = directionDelta(r.exitDirection);
+    if (anim && anim.frames.length > 0) {
+      const done = this.frames(b, anim, start, b.piece.appearance);
+      b.to(done + timings.spawnDurationMs, { opacity: 0 }, "in");
+      return done + timings.spawnDurationMs;
+    }
+    if (anim) {
+      b.hold(start);
+      b.to(start + anim.durationMs, { scale: 0.4, opacity: 0 }, "in");
+      return start + anim.durationMs;
+    }
+    if (exit) {
+      const cells = Math.max(1, b.piece.cells.length);
+      const done = start + cells * timings.moveDurationMs;
+      b.hold(start);
+      b.to(done, { x: b.pose.x + exit[0] * cells, y: b.pose.y + exit[1] * cells, opacity: 0 }, "in");
+      return done;
+    }
+    b.hold(start);
+    b.to(start + timings.spawnDurationMs, { scale: 0.4, opacity: 0 }, "in");
+    return start + timings.spawnDurationMs;
+  }
+
   private destroys(base: number): number {
     let end = base;
-    for (const r of this.input.trace.removals) {
-      const b = this.track(r.id);
-      if (!b?.leaves) continue;
-      this.mark("destroy", r.id);
-      const start = Math.max(base, b.end);
-      const timings = motionTimings(this.ctx, r.kind);
-      const anim = kindAnimation(this.ctx, r.kind, r.animation);
-      const exit = directionDelta(r.exitDirection);
-      let done: number;
-      if (anim && anim.frames.length > 0) {
-        done = this.frames(b, anim, start, b.piece.appearance);
-        b.to(done + timings.spawnDurationMs, { opacity: 0 }, "in");
-        done += timings.spawnDurationMs;
-      } else if (anim) {
-        done = start + anim.durationMs;
-        b.hold(start);
-        b.to(done, { scale: 0.4, opacity: 0 }, "in");
-      } else if (exit) {
-        const cells = Math.max(1, b.piece.cells.length);
-        done = start + cells * timings.moveDurationMs;
-        b.hold(start);
-        b.to(done, { x: b.pose.x + exit[0] * cells, y: b.pose.y + exit[1] * cells, opacity: 0 }, "in");
-      } else {
-        done = start + timings.spawnDurationMs;
-        b.hold(start);
-        b.to(done, { scale: 0.4, opacity: 0 }, "in");
-      }
-      end = Math.max(end, done);
-    }
+    for (const r of this.input.trace.removals) end = Math.max(end, this.destroy(r, base, "destroy") ?? base);
+    for (const id of this.removedBefore.keys())
+      end = Math.max(end, this.transform(id, base, "destroy") ?? base);
     return end;
   }
 
@@ -475,22 +560,28 @@ class TimelineWriter {
     const defs = this.ctx.pack.theme?.effects;
     if (!defs) return [];
     const out: EffectStep[] = [];
-    for (const e of this.input.events) {
+    this.input.events.forEach((e, index) => {
       const def = Object.hasOwn(defs, e.type) ? defs[e.type] : undefined;
-      const cell = e.position;
-      if (!def || !Array.isArray(cell) || cell.length !== 2) continue;
+      const position = e.position;
+      if (!def || !Array.isArray(position) || position.length !== 2) return;
       const sheet = resolveAsset(this.ctx.assets, def.sheet);
-      if (!sheet) continue;
+      if (!sheet) return;
+      const cell: Cell = [Number(position[0]), Number(position[1])];
+      // An event that cleared the way for a mover shows when that clearing plays, not in its stage.
+      let early: { from: number; start: number } | undefined;
+      for (const w of this.madeWay)
+        if (w.cell[0] === cell[0] && w.cell[1] === cell[1] && index >= w.from && index < w.until)
+          if (!early || w.from > early.from) early = w;
       out.push({
         event: e.type,
-        cell: [Number(cell[0]), Number(cell[1])],
-        startMs: stageStart.get(EFFECT_STAGE[e.type] ?? "motion") ?? 0,
+        cell,
+        startMs: early?.start ?? stageStart.get(EFFECT_STAGE[e.type] ?? "motion") ?? 0,
         durationMs: def.durationMs ?? 300,
         sheet,
         frames: def.frames ?? 1,
         scale: def.scale ?? 1,
       });
-    }
+    });
     return out;
   }
 

@@ -4,8 +4,7 @@ import { ViewController } from "../src/controller.js";
 import { goldActions } from "../src/hud.js";
 import { buildScene, withIds } from "../src/scene.js";
 import type { Piece, Scene } from "../src/types.js";
-import { everyLevel } from "./corpus.js";
-import { packNamed } from "./motion-fixtures.js";
+import { everyLevel, namedPack } from "./corpus.js";
 
 /** A piece without its id, for comparing scenes built different ways. */
 function anonymous(p: Piece): string {
@@ -92,7 +91,7 @@ describe("ViewController over every corpus gold path", () => {
 
 describe("ViewController history", () => {
   test("undo brings back the very scene before the turn, redo the one after", async () => {
-    const { pack, assets } = await packNamed("carrot_quest");
+    const { pack, assets } = await namedPack("carrot_quest");
     const vc = new ViewController(pack, pack.levelOrder[0] as string, { assets });
     const gold = goldActions(vc.session.level);
     const start = vc.scene;
@@ -114,7 +113,7 @@ describe("ViewController history", () => {
   });
 
   test("a refused action has no timeline and changes nothing", async () => {
-    const { pack, assets } = await packNamed("fx_sliding_blocks");
+    const { pack, assets } = await namedPack("fx_sliding_blocks");
     const vc = new ViewController(pack, pack.levelOrder[0] as string, { assets });
     const scene = vc.scene;
     // A block move on a cell without a block is refused by the engine.
@@ -141,7 +140,7 @@ describe("ViewController history", () => {
 
 describe("hints", () => {
   test("on the gold path a hint plays to the next stop; off it, it starts over", async () => {
-    const { pack, assets } = await packNamed("carrot_quest");
+    const { pack, assets } = await namedPack("carrot_quest");
     const levelId = pack.levelOrder.find((id) => (pack.levels[id]?.solution.hintStops?.length ?? 0) > 1);
     expect(levelId).toBeDefined();
     const vc = new ViewController(pack, levelId as string, { assets });
@@ -170,7 +169,7 @@ describe("hints", () => {
 
 describe("gestures", () => {
   test("a swipe plays the bound action; undo and redo keys run the commands", async () => {
-    const { pack, assets } = await packNamed("carrot_quest");
+    const { pack, assets } = await namedPack("carrot_quest");
     const vc = new ViewController(pack, pack.levelOrder[0] as string, { assets });
     const gold = goldActions(vc.session.level);
     const first = gold[0] as { action: string; direction: string };
@@ -189,7 +188,7 @@ describe("gestures", () => {
   });
 
   test("in a sliding-block game a tap selects a block and a swipe moves it", async () => {
-    const { pack, assets } = await packNamed("fx_sliding_blocks");
+    const { pack, assets } = await namedPack("fx_sliding_blocks");
     const vc = new ViewController(pack, pack.levelOrder[0] as string, { assets });
     const gold = goldActions(vc.session.level);
     const first = gold[0] as { action: string; position: [number, number]; direction: string };

@@ -1,96 +1,56 @@
-import { existsSync, readdirSync, statSync } from "node:fs";
-import { join, relative } from "node:path";
-import { type Pack, Session } from "@gridponder/engine";
-import { loadPackFolder } from "@gridponder/engine/node";
+import type { Pack, Session } from "@gridponder/engine";
 import type { EntityKind } from "@gridponder/schema";
+import * as corpus from "@gridponder/test-corpus";
 import { createViewContext, type ViewContext } from "../src/context.js";
-import type { AssetCatalog } from "../src/types.js";
 
-/** The conformance corpus beside the repo (see DEVELOPERS.md); read in place, never copied. */
-export const CORPUS = join(import.meta.dirname, "../../../../shared/conformance");
-export const CORPUS_PACKS = join(CORPUS, "packs");
-/** This repository's own packs. */
-export const OWN_PACKS = join(import.meta.dirname, "../../../packs");
-/** The shared sprite collection every pack may draw on. */
-export const BASE_COLLECTION = "gridponder-base";
+export {
+  BASE_COLLECTION,
+  CORPUS,
+  CORPUS_PACKS,
+  catalogFor,
+  filesUnder,
+  OWN_PACKS,
+} from "@gridponder/test-corpus";
 
-/** Every file below a folder, as forward-slash paths relative to it. */
-export function filesUnder(dir: string): string[] {
-  const out: string[] = [];
-  const walk = (d: string) => {
-    for (const name of readdirSync(d).sort()) {
-      const full = join(d, name);
-      if (statSync(full).isDirectory()) walk(full);
-      else out.push(relative(dir, full).split("\\").join("/"));
-    }
-  };
-  if (existsSync(dir)) walk(dir);
-  return out;
-}
-
-/**
- * The catalog a page would have for a pack folder: its own files, then the collections its manifest
- * names (those present in the corpus), then `gridponder-base`.
- */
-export function catalogFor(packDir: string, pack: Pack): AssetCatalog {
-  const ids = [...(pack.manifest.sharedAssets ?? []), BASE_COLLECTION].filter(
-    (id, i, all) => all.indexOf(id) === i,
-  );
-  return {
-    packFiles: filesUnder(packDir).filter((f) => !f.endsWith(".json")),
-    collections: ids
-      .filter((id) => existsSync(join(CORPUS_PACKS, id)))
-      .map((id) => ({ id, files: filesUnder(join(CORPUS_PACKS, id)) })),
-  };
-}
-
-export interface LoadedPack {
-  readonly name: string;
-  readonly dir: string;
-  readonly pack: Pack;
-  readonly assets: AssetCatalog;
+/** A loaded pack with its view context (one per pack and test file). */
+export interface LoadedPack extends corpus.CorpusPack {
   readonly ctx: ViewContext;
 }
 
-const cache = new Map<string, Promise<LoadedPack>>();
+const withContexts = new WeakMap<corpus.CorpusPack, LoadedPack>();
 
-/** Loads a pack folder with its catalog and a view context (once per test file). */
-export function loadPack(dir: string): Promise<LoadedPack> {
-  let loaded = cache.get(dir);
-  if (!loaded) {
-    loaded = loadPackFolder(dir).then((result) => {
-      if (!result.ok) throw new Error(result.diagnostics.map((d) => d.message).join("\n"));
-      const assets = catalogFor(dir, result.pack);
-      const name = dir.split(/[\\/]/).pop() as string;
-      return { name, dir, pack: result.pack, assets, ctx: createViewContext(result.pack, assets) };
-    });
-    cache.set(dir, loaded);
+function withContext(loaded: corpus.CorpusPack): LoadedPack {
+  let out = withContexts.get(loaded);
+  if (!out) {
+    out = { ...loaded, ctx: createViewContext(loaded.pack, loaded.assets) };
+    withContexts.set(loaded, out);
   }
-  return loaded;
+  return out;
+}
+
+/** Loads a pack folder with its catalog and a view context. */
+export async function loadPack(dir: string): Promise<LoadedPack> {
+  return withContext(await corpus.loadPack(dir));
 }
 
 /** A corpus pack by folder name. */
-export function corpusPack(name: string): Promise<LoadedPack> {
-  return loadPack(join(CORPUS_PACKS, name));
+export async function corpusPack(name: string): Promise<LoadedPack> {
+  return withContext(await corpus.corpusPack(name));
+}
+
+/** One of this repository's packs by folder name. */
+export async function ownPack(name: string): Promise<LoadedPack> {
+  return withContext(await corpus.ownPack(name));
+}
+
+/** A pack by folder name: the corpus's, else this repository's. */
+export async function namedPack(name: string): Promise<LoadedPack> {
+  return withContext(await corpus.namedPack(name));
 }
 
 /** Every loadable pack of the corpus and of this repository, with each of its levels. */
 export async function everyLevel(): Promise<{ loaded: LoadedPack; levelId: string; session: Session }[]> {
-  const dirs = [
-    ...readdirSync(CORPUS_PACKS)
-      .sort()
-      .map((n) => join(CORPUS_PACKS, n)),
-    ...readdirSync(OWN_PACKS)
-      .sort()
-      .map((n) => join(OWN_PACKS, n)),
-  ].filter((d) => existsSync(join(d, "game.json")));
-  const out: { loaded: LoadedPack; levelId: string; session: Session }[] = [];
-  for (const dir of dirs) {
-    const loaded = await loadPack(dir);
-    for (const levelId of loaded.pack.levelOrder)
-      out.push({ loaded, levelId, session: new Session(loaded.pack, levelId) });
-  }
-  return out;
+  return (await corpus.everyLevel()).map((level) => ({ ...level, loaded: withContext(level.loaded) }));
 }
 
 /** The pack with another theme (`undefined`: as if it had no `theme.json`). */
@@ -105,9 +65,4 @@ export function withKindDef(pack: Pack, kind: string, patch: Partial<EntityKind>
   if (!info) throw new Error(`no kind ${kind}`);
   kinds.set(kind, { ...info, def: { ...info.def, ...patch } });
   return { ...pack, kinds };
-}
-
-/** One of this repository's packs by folder name. */
-export function ownPack(name: string): Promise<LoadedPack> {
-  return loadPack(join(OWN_PACKS, name));
 }

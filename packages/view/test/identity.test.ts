@@ -1,20 +1,13 @@
-import type { GameEvent } from "@gridponder/engine";
 import { describe, expect, test } from "vitest";
 import { goldActions } from "../src/hud.js";
-import { trackIdentities } from "../src/identity.js";
-import { buildScene, withIds } from "../src/scene.js";
-import { cellOf, eventOf, firstTurn, pieceAt } from "./motion-fixtures.js";
-
-const has = (type: string) => (events: readonly GameEvent[]) => events.some((e) => e.type === type);
+import { cellOf, eventOf, firstPush, firstTurn, pieceAt, traceOf, turnWithEvent } from "./motion-fixtures.js";
 
 describe("identity across turns", () => {
   test("a pushed crate is the same object at its new cell (carrot_quest)", async () => {
-    const turn = await firstTurn("carrot_quest", has("object_pushed"));
-    const push = eventOf(turn.result.events, "object_pushed");
-    const [fx, fy] = cellOf(push.fromPosition);
-    const [tx, ty] = cellOf(push.toPosition);
-    const crate = pieceAt(turn.before, "objects", fx, fy);
-    const moved = pieceAt(turn.after, "objects", tx, ty);
+    const turn = await firstPush("carrot_quest");
+    const { crate } = turn;
+    const [fx, fy] = turn.from;
+    const moved = pieceAt(turn.after, "objects", ...turn.to);
     expect(moved.id).toBe(crate.id);
     expect(moved.kind).toBe(crate.kind);
     expect(turn.after.layers.find((l) => l.id === "objects")?.cells[fy * turn.after.width + fx]).toBeNull();
@@ -25,18 +18,15 @@ describe("identity across turns", () => {
   });
 
   test("a pushed crate keeps its id in the repository's own pack (lantern-cellar)", async () => {
-    const turn = await firstTurn("lantern-cellar", has("object_pushed"));
-    const push = eventOf(turn.result.events, "object_pushed");
-    const [fx, fy] = cellOf(push.fromPosition);
-    const crate = pieceAt(turn.before, "objects", fx, fy);
-    const end = turn.after.pieces.find((p) => p.id === crate.id);
+    const { crate, after } = await firstPush("lantern-cellar");
+    const end = after.pieces.find((p) => p.id === crate.id);
     expect(end).toBeDefined();
     expect(end?.cell).not.toEqual(crate.cell);
   });
 
   test("a slide-merge turns two ids into one: the target keeps its id (number_cells)", async () => {
-    const turn = await firstTurn("number_cells", has("tiles_merged"));
-    const merged = eventOf(turn.result.events, "tiles_merged");
+    const turn = await turnWithEvent("number_cells", "tiles_merged");
+    const merged = turn.event;
     const [mover, target] = (merged.sources as unknown[]).map(cellOf) as [[number, number], [number, number]];
     const moverId = pieceAt(turn.before, "objects", ...mover).id;
     const targetId = pieceAt(turn.before, "objects", ...target).id;
@@ -50,8 +40,7 @@ describe("identity across turns", () => {
     const turn = await firstTurn("carrot_quest", (events) =>
       events.some((e) => e.type === "avatar_entered" && e.viaPortal === true),
     );
-    const positional = buildScene(turn.loaded.ctx, turn.controller.session.level, turn.result.state);
-    const { trace } = trackIdentities(turn.loaded.pack, turn.before, turn.result.events, positional, withIds);
+    const { trace } = traceOf(turn);
     const jump = trace.motions.find((m) => m.id === "avatar" && m.mode === "jump");
     const entered = turn.result.events.find((e) => e.type === "avatar_entered" && e.viaPortal === true);
     expect(jump?.path).toEqual([cellOf(entered?.fromPosition), cellOf(entered?.position)]);
@@ -64,14 +53,7 @@ describe("identity across turns", () => {
     const placed = turn.result.events.find((e) => e.type === "object_placed" && e.teleport === true);
     const from = cellOf(placed?.fromPosition);
     const to = cellOf(placed?.position);
-    const positional = buildScene(turn.loaded.ctx, turn.controller.session.level, turn.result.state);
-    const { trace, scene } = trackIdentities(
-      turn.loaded.pack,
-      turn.before,
-      turn.result.events,
-      positional,
-      withIds,
-    );
+    const { trace, scene } = traceOf(turn);
     const jump = trace.motions.find((m) => m.mode === "jump" && m.phase === "npc");
     expect(jump?.path).toEqual([from, to]);
     expect(pieceAt(scene, "objects", ...to).id).toBe(jump?.id);
@@ -96,8 +78,8 @@ describe("identity across turns", () => {
   });
 
   test("boxes that join are two objects becoming one (box_builder)", async () => {
-    const turn = await firstTurn("box_builder", has("boxes_merged"));
-    const merged = eventOf(turn.result.events, "boxes_merged");
+    const turn = await turnWithEvent("box_builder", "boxes_merged");
+    const merged = turn.event;
     const before = new Set(turn.before.pieces.filter((p) => p.layer === "objects").map((p) => p.id));
     const after = turn.after.pieces.filter((p) => p.layer === "objects");
     const joined = pieceAt(turn.after, "objects", ...cellOf(merged.position));
@@ -107,7 +89,7 @@ describe("identity across turns", () => {
   });
 
   test("falling cells keep their ids and land where the engine put them (fx_support_collapse)", async () => {
-    const turn = await firstTurn("fx_support_collapse", has("object_settled"));
+    const turn = await turnWithEvent("fx_support_collapse", "object_settled");
     const settled = turn.result.events.filter((e) => e.type === "object_settled");
     for (const e of settled) {
       const layer = String(e.layer);
@@ -118,23 +100,16 @@ describe("identity across turns", () => {
   });
 
   test("an item released from a pipe is new and comes out of the pipe's exit (number_cells)", async () => {
-    const turn = await firstTurn("number_cells", has("item_released"));
-    const released = eventOf(turn.result.events, "item_released");
-    const positional = buildScene(turn.loaded.ctx, turn.controller.session.level, turn.result.state);
-    const { trace, scene } = trackIdentities(
-      turn.loaded.pack,
-      turn.before,
-      turn.result.events,
-      positional,
-      withIds,
-    );
+    const turn = await turnWithEvent("number_cells", "item_released");
+    const released = turn.event;
+    const { trace, scene } = traceOf(turn);
     const item = pieceAt(scene, "objects", ...cellOf(released.position));
     expect(turn.before.pieces.some((p) => p.id === item.id)).toBe(false);
     expect(trace.spawns).toContainEqual({ id: item.id, origin: cellOf(released.fromPosition) });
   });
 
   test("fresh ids continue the chain's numbering instead of reusing one still on the board", async () => {
-    const turn = await firstTurn("number_cells", has("item_released"));
+    const turn = await turnWithEvent("number_cells", "item_released");
     const serial = (id: string) => Number(id.slice(id.lastIndexOf("#") + 1));
     const gold = goldActions(turn.controller.session.level);
     let spawnsSeen = 0;
@@ -156,8 +131,8 @@ describe("identity across turns", () => {
     expect(spawnsSeen).toBeGreaterThan(0);
   });
   test("actors keep their ids as they move; claimed territory is new (fx_individual_actors)", async () => {
-    const turn = await firstTurn("fx_individual_actors", has("actor_moved"));
-    const moved = eventOf(turn.result.events, "actor_moved");
+    const turn = await turnWithEvent("fx_individual_actors", "actor_moved");
+    const moved = turn.event;
     const actor = pieceAt(turn.before, "actors", ...cellOf(moved.fromPosition));
     expect(pieceAt(turn.after, "actors", ...cellOf(moved.position)).id).toBe(actor.id);
     const claimed = turn.result.events.find((e) => e.type === "cell_claimed" && e.previousOwner === null);
@@ -178,13 +153,49 @@ describe("identity across turns", () => {
       expect(now.id).toBe(was.id);
       expect([was.kind, now.kind]).toEqual([e.fromKind, e.toKind]);
     }
-    const flood = await firstTurn("flood_colors", has("cells_flooded"));
-    const flooded = eventOf(flood.result.events, "cells_flooded");
+    const flood = await turnWithEvent("flood_colors", "cells_flooded");
+    const flooded = flood.event;
     for (const p of flooded.positions as unknown[]) {
       const was = pieceAt(flood.before, String(flooded.layer), ...cellOf(p));
       const now = pieceAt(flood.after, String(flooded.layer), ...cellOf(p));
       expect(now.id).toBe(was.id);
       expect(now.appearance.key).not.toBe(was.appearance.key);
     }
+  });
+
+  test("a removal or change names the mover that enters its cell after it (carrot_quest, twinseed)", async () => {
+    // The rock breaks, then the avatar steps where it stood: the removal makes way for that step.
+    const rock = await firstTurn("carrot_quest", (events) =>
+      events.some((e) => e.type === "object_removed" && e.animation === "breaking"),
+    );
+    const broken = traceOf(rock);
+    const removal = broken.trace.removals.find((r) => r.animation === "breaking");
+    const removed = eventOf(rock.result.events, "object_removed");
+    expect(removal).toMatchObject({
+      cell: cellOf(removed.position),
+      event: rock.result.events.indexOf(removed),
+    });
+    const step = broken.trace.motions[removal?.makesWayFor ?? -1];
+    expect(step).toMatchObject({ id: "avatar", mode: "step" });
+    expect(step?.path[step.path.length - 1]).toEqual(cellOf(removed.position));
+    // A crate pushed into water sinks after it arrived: nothing waits for its removal or the bridge.
+    const sinking = await firstTurn("carrot_quest", (events) => {
+      const bridged = events.findIndex((e) => e.type === "cell_transformed" && e.fromKind === "water");
+      return bridged > 0 && !events.slice(bridged).some((e) => e.type === "avatar_entered");
+    });
+    const sunk = traceOf(sinking).trace;
+    expect(sunk.removals.length).toBe(1);
+    expect(sunk.removals[0]?.makesWayFor).toBeNull();
+    expect(sunk.changes.map((c) => c.makesWayFor)).toEqual([null]);
+    // The avatar walking onto the bridge a sunk crate made waits for both.
+    const bridge = await firstTurn("twinseed", (events) => {
+      const bridged = events.findIndex((e) => e.type === "cell_transformed" && e.fromKind === "water");
+      return bridged > 0 && events.slice(bridged).some((e) => e.type === "avatar_entered");
+    });
+    const { trace } = traceOf(bridge);
+    const last = trace.motions.length - 1;
+    expect(trace.motions[last]?.id).toBe("avatar");
+    expect(trace.removals.map((r) => r.makesWayFor)).toEqual([last]);
+    expect(trace.changes.map((c) => c.makesWayFor)).toEqual([last]);
   });
 });

@@ -1,9 +1,12 @@
-import { Session } from "@gridponder/engine";
+import { join } from "node:path";
+import { compilePack, Session } from "@gridponder/engine";
+import { validatePackFolder } from "@gridponder/schema/node";
 import { describe, expect, it } from "vitest";
 import { createViewContext } from "../src/context.js";
+import { humanize } from "../src/hud.js";
 import { inputModel, needsSelection, resolveGesture } from "../src/input.js";
 import type { Gesture, InputOutcome } from "../src/types.js";
-import { corpusPack, withTheme } from "./corpus.js";
+import { CORPUS_PACKS, corpusPack, everyLevel, withTheme } from "./corpus.js";
 
 const key = (k: string, mods: Partial<Extract<Gesture, { type: "key" }>> = {}): Gesture => ({
   type: "key",
@@ -110,6 +113,54 @@ describe("resolveGesture with a theme", () => {
       ["flip", "F"],
     ]);
     expect(resolveGesture(ctx, { type: "button", buttonId: "nope" })).toBeNull();
+  });
+});
+
+describe("on-screen buttons for parameterless actions", () => {
+  it("every parameterless action of every pack has a game button that plays it", async () => {
+    const packs = new Set((await everyLevel()).map((l) => l.loaded));
+    let actions = 0;
+    for (const { name, pack, ctx } of packs) {
+      const game = inputModel(ctx).buttons.filter((b) => b.group === "game");
+      for (const def of pack.game.actions) {
+        if (Object.keys(def.params ?? {}).length > 0) continue;
+        const where = `${name}: ${def.id}`;
+        const button = game.find(
+          (b) =>
+            b.outcome.kind === "action" &&
+            b.outcome.action.action === def.id &&
+            Object.keys(b.outcome.action).length === 1,
+        );
+        expect(button, where).toBeDefined();
+        expect(resolveGesture(ctx, { type: "button", buttonId: button?.id ?? "" }), where).toEqual(
+          action({ action: def.id }),
+        );
+        // Labelled from the action; coloured when the action names a colour or an entity kind.
+        expect(button?.label.startsWith(def.label ?? humanize(def.id)), where).toBe(true);
+        if (def.color !== undefined || def.entityKind !== undefined)
+          expect(button?.color, where).toMatch(/^#[0-9a-f]{6}$/);
+        actions++;
+      }
+    }
+    // flood_colors' six floods and rotate_flip's rotate and flip at least.
+    expect(actions).toBeGreaterThanOrEqual(8);
+  });
+
+  it("flood_colors keeps its buttons when the pack comes from JSON, as a browser gets it", async () => {
+    const validated = await validatePackFolder(join(CORPUS_PACKS, "flood_colors"), {
+      searchPaths: [CORPUS_PACKS],
+    });
+    if (!validated.ok || !validated.pack) throw new Error("flood_colors does not validate");
+    const pack = compilePack(JSON.parse(JSON.stringify(validated.pack)));
+    const game = inputModel(createViewContext(pack)).buttons.filter((b) => b.group === "game");
+    expect(game.map((b) => [b.id, b.key, b.color])).toEqual([
+      ["flood_red", "R", "#e53935"],
+      ["flood_blue", "B", "#1e88e5"],
+      ["flood_yellow", "Y", "#ffd600"],
+      ["flood_orange", "O", "#fb8c00"],
+      ["flood_purple", "P", "#8e24aa"],
+      ["flood_teal", "T", "#00897b"],
+    ]);
   });
 });
 

@@ -1,9 +1,10 @@
-import { join } from "node:path";
 import type { GameEvent, TurnResult } from "@gridponder/engine";
 import { ViewController } from "../src/controller.js";
 import { goldActions } from "../src/hud.js";
-import type { Piece, Scene, Timeline, Track } from "../src/types.js";
-import { corpusPack, type LoadedPack, loadPack, OWN_PACKS } from "./corpus.js";
+import { type IdentityResult, trackIdentities } from "../src/identity.js";
+import { buildScene, withIds } from "../src/scene.js";
+import type { Cell, Piece, Scene, Timeline, Track } from "../src/types.js";
+import { type LoadedPack, namedPack } from "./corpus.js";
 
 /** One played turn: the scenes around it, its result and its timeline. */
 export interface PlayedTurn {
@@ -17,11 +18,6 @@ export interface PlayedTurn {
   readonly timeline: Timeline;
 }
 
-/** A pack of the corpus, or of this repository when the name is one of its packs. */
-export async function packNamed(name: string): Promise<LoadedPack> {
-  return name === "lantern-cellar" ? loadPack(join(OWN_PACKS, name)) : corpusPack(name);
-}
-
 /**
  * Plays the gold paths of a pack's levels (in play order) through a controller and returns the first
  * turn whose events satisfy `wanted`, with the controller left right after it.
@@ -31,7 +27,7 @@ export async function firstTurn(
   wanted: (events: readonly GameEvent[], result: TurnResult) => boolean,
   options: { reducedMotion?: boolean; levels?: readonly string[] } = {},
 ): Promise<PlayedTurn> {
-  const loaded = await packNamed(packName);
+  const loaded = await namedPack(packName);
   for (const levelId of options.levels ?? loaded.pack.levelOrder) {
     const controller = new ViewController(loaded.pack, levelId, {
       assets: loaded.assets,
@@ -47,6 +43,41 @@ export async function firstTurn(
     }
   }
   throw new Error(`no turn of ${packName} fits`);
+}
+
+/** A turn predicate: the turn reported an event of this type. */
+export const has = (type: string) => (events: readonly GameEvent[]) => events.some((e) => e.type === type);
+
+/** The first gold-path turn of a pack that reports an event of `type`, with that event. */
+export async function turnWithEvent(
+  packName: string,
+  type: string,
+  options: { reducedMotion?: boolean } = {},
+): Promise<PlayedTurn & { readonly event: GameEvent }> {
+  const turn = await firstTurn(packName, has(type), options);
+  return { ...turn, event: eventOf(turn.result.events, type) };
+}
+
+/** The first gold-path turn of a pack that pushes something: where from, where to, and what. */
+export async function firstPush(
+  packName: string,
+  options: { reducedMotion?: boolean } = {},
+): Promise<PlayedTurn & { readonly from: Cell; readonly to: Cell; readonly crate: Piece }> {
+  const turn = await turnWithEvent(packName, "object_pushed", options);
+  const from = cellOf(turn.event.fromPosition);
+  return {
+    ...turn,
+    from,
+    to: cellOf(turn.event.toPosition),
+    crate: pieceAt(turn.before, "objects", ...from),
+  };
+}
+
+/** The identity trace of a played turn, worked out again from the scene before it and its events. */
+export function traceOf(turn: Pick<PlayedTurn, "controller" | "before" | "result">): IdentityResult {
+  const { controller, before, result } = turn;
+  const positional = buildScene(controller.ctx, controller.session.level, result.state);
+  return trackIdentities(controller.ctx.pack, before, result.events, positional, withIds);
 }
 
 export function pieceAt(scene: Scene, layer: string, x: number, y: number): Piece {

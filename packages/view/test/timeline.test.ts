@@ -1,17 +1,55 @@
 import { type GameEvent, type LevelRuntime, type Pack, Session, type TurnResult } from "@gridponder/engine";
 import { describe, expect, test } from "vitest";
 import { createViewContext, type ViewContext } from "../src/context.js";
+import { ViewController } from "../src/controller.js";
 import { goldActions } from "../src/hud.js";
 import { sampleTrack } from "../src/sample.js";
 import { buildScene } from "../src/scene.js";
 import { advanceScene, DEFAULT_TIMINGS, LANDING_MS } from "../src/timeline.js";
 import type { Timeline, Track } from "../src/types.js";
-import { cellOf, eventOf, firstTurn, type PlayedTurn, pieceAt, trackOf } from "./motion-fixtures.js";
-
-const has = (type: string) => (events: readonly GameEvent[]) => events.some((e) => e.type === type);
+import { everyLevel } from "./corpus.js";
+import {
+  cellOf,
+  eventOf,
+  firstTurn,
+  has,
+  type PlayedTurn,
+  pieceAt,
+  traceOf,
+  trackOf,
+  turnWithEvent,
+} from "./motion-fixtures.js";
 
 function stageNames(timeline: Timeline): string[] {
   return timeline.stages.map((s) => s.name);
+}
+
+const breaksRock = (events: readonly GameEvent[]) =>
+  events.some((e) => e.type === "object_removed" && e.animation === "breaking" && e.kind === "rock");
+
+function lastKey(track: Track): Track["keys"][0] {
+  const key = track.keys[track.keys.length - 1];
+  if (!key) throw new Error(`track ${track.id} has no keys`);
+  return key;
+}
+
+/**
+ * Checks that the avatar stays on the cell it steps from until `clearing` (the track of what made way
+ * for it) has played, then starts moving; returns the time the clearing ends.
+ */
+function expectWaitsForClearing(turn: PlayedTurn, clearing: Track): number {
+  const entered = turn.result.events.filter((e) => e.type === "avatar_entered").pop() as GameEvent;
+  const [fx, fy] = cellOf(entered.fromPosition);
+  const avatar = trackOf(turn.timeline, "avatar");
+  const done = lastKey(clearing).t;
+  const waitFrom = avatar.keys.find((k) => k.pose.x === fx && k.pose.y === fy)?.t ?? 0;
+  for (let t = waitFrom; t <= done; t += 10)
+    expect(sampleTrack(avatar, t).pose).toMatchObject({ x: fx, y: fy });
+  expect(sampleTrack(avatar, done).pose).toMatchObject({ x: fx, y: fy });
+  const moving = sampleTrack(avatar, done + DEFAULT_TIMINGS.moveDurationMs / 2);
+  expect(moving.avatarState).toBe("moving");
+  expect([moving.pose.x, moving.pose.y]).not.toEqual([fx, fy]);
+  return done;
 }
 
 function spritePaths(track: Track): string[] {
@@ -149,40 +187,101 @@ describe("turn timelines", () => {
     expect(sampleTrack(avatar, t1).pose).toMatchObject({ x: to[0], y: to[1], scale: 1, opacity: 1 });
   });
 
-  test("a rock broken with a pickaxe plays its breaking frames in the destroy stage (carrot_quest)", async () => {
-    const turn = await firstTurn("carrot_quest", (events) =>
-      events.some((e) => e.type === "object_removed" && e.animation === "breaking" && e.kind === "rock"),
-    );
+  test("a rock broken with a pickaxe breaks before the avatar steps into its cell (carrot_quest)", async () => {
+    const turn = await firstTurn("carrot_quest", breaksRock);
     const removed = turn.result.events.find((e) => e.animation === "breaking") as GameEvent;
     const rock = pieceAt(turn.before, "objects", ...cellOf(removed.position));
     const track = trackOf(turn.timeline, rock.id);
-    const destroy = turn.timeline.stages.find((s) => s.name === "destroy");
-    expect(destroy?.ids).toContain(rock.id);
-    expect(stageNames(turn.timeline).indexOf("destroy")).toBeGreaterThan(
-      stageNames(turn.timeline).indexOf("motion"),
-    );
+    // Both play in the motion stage; nothing is left for the destroy stage.
+    const motion = turn.timeline.stages.find((s) => s.name === "motion");
+    expect(motion?.ids).toEqual(expect.arrayContaining([rock.id, "avatar"]));
+    expect(turn.timeline.stages.some((s) => s.name === "destroy")).toBe(false);
+    // The breaking frames play from the start of the turn...
     const def = turn.loaded.pack.kinds.get("rock")?.def.animations?.breaking;
     const frames = (def?.frames ?? []).map((f) => f.split("/").pop());
     expect(frames.length).toBe(2);
     expect(spritePaths(track).map((p) => p.split("/").pop())).toEqual(frames);
-    const start = destroy?.startMs ?? 0;
     const per = (def?.duration ?? 0) / frames.length;
-    expect(sampleTrack(track, start + per / 2).appearance.sprite?.path).toMatch(frames[0] as string);
-    expect(sampleTrack(track, start + per * 1.5).appearance.sprite?.path).toMatch(frames[1] as string);
+    expect(sampleTrack(track, per / 2).appearance.sprite?.path).toMatch(frames[0] as string);
+    expect(sampleTrack(track, per * 1.5).appearance.sprite?.path).toMatch(frames[1] as string);
     expect(track.leaves).toBe(true);
-    expect(sampleTrack(track, turn.timeline.durationMs).pose.opacity).toBe(0);
+    // ...while the avatar waits; it steps into the cell once the rock is gone.
+    const gone = expectWaitsForClearing(turn, track);
+    expect(gone).toBeGreaterThanOrEqual(def?.duration ?? 0);
+    expect(turn.timeline.durationMs).toBe(gone + DEFAULT_TIMINGS.moveDurationMs);
+    expect(sampleTrack(trackOf(turn.timeline, "avatar"), turn.timeline.durationMs).pose).toMatchObject({
+      x: rock.cell[0],
+      y: rock.cell[1],
+    });
   });
 
-  test("wood burnt with a torch plays its three burning frames (carrot_quest)", async () => {
+  test("wood burnt with a torch burns in three frames before the avatar steps in (carrot_quest)", async () => {
     const turn = await firstTurn("carrot_quest", (events) =>
       events.some((e) => e.type === "object_removed" && e.animation === "burning"),
     );
     const removed = turn.result.events.find((e) => e.animation === "burning") as GameEvent;
     const wood = pieceAt(turn.before, "objects", ...cellOf(removed.position));
-    const frames = spritePaths(trackOf(turn.timeline, wood.id)).map((p) => p.split("/").pop());
+    const track = trackOf(turn.timeline, wood.id);
+    const frames = spritePaths(track).map((p) => p.split("/").pop());
     expect(frames).toEqual(["wood_fire_ignites.png", "wood_full_burn.png", "wood_smoke_and_ash.png"]);
-    const destroy = turn.timeline.stages.find((s) => s.name === "destroy");
-    expect(destroy?.durationMs).toBeGreaterThanOrEqual(1200);
+    expect(expectWaitsForClearing(turn, track)).toBeGreaterThanOrEqual(1200);
+  });
+
+  test("a crate that sinks makes a bridge before the avatar walks onto it (twinseed)", async () => {
+    const turn = await firstTurn("twinseed", (events) => {
+      const bridged = events.findIndex((e) => e.type === "cell_transformed" && e.fromKind === "water");
+      return bridged > 0 && events.slice(bridged).some((e) => e.type === "avatar_entered");
+    });
+    const events = turn.result.events;
+    const push = eventOf(events, "object_pushed");
+    const water = cellOf(push.toPosition);
+    const crate = trackOf(turn.timeline, pieceAt(turn.before, "objects", ...cellOf(push.fromPosition)).id);
+    const ground = trackOf(turn.timeline, pieceAt(turn.before, "ground", ...water).id);
+    const step = DEFAULT_TIMINGS.moveDurationMs;
+    // The crate is pushed into the water with the avatar's first step, then sinks...
+    expect(sampleTrack(crate, step).pose).toMatchObject({ x: water[0], y: water[1], opacity: 1 });
+    const sunk = lastKey(crate).t;
+    expect(sampleTrack(crate, sunk).pose.opacity).toBe(0);
+    // ...then the water becomes a bridge...
+    const waterLook = pieceAt(turn.before, "ground", ...water).appearance.key;
+    const bridgeLook = pieceAt(turn.after, "ground", ...water).appearance.key;
+    expect(bridgeLook).not.toBe(waterLook);
+    expect(sampleTrack(ground, sunk).appearance.key).toBe(waterLook);
+    const built = lastKey(ground).t;
+    expect(built).toBeGreaterThan(sunk);
+    expect(sampleTrack(ground, built).appearance.key).toBe(bridgeLook);
+    // ...and only then the avatar takes its second step, onto the bridge; all in the motion stage.
+    expect(expectWaitsForClearing(turn, ground)).toBe(built);
+    expect(sampleTrack(trackOf(turn.timeline, "avatar"), turn.timeline.durationMs).pose).toMatchObject({
+      x: water[0],
+      y: water[1],
+    });
+    expect(stageNames(turn.timeline)).toEqual(["motion"]);
+  });
+
+  test("a crate pushed into water arrives, sinks, then leaves a bridge (carrot_quest)", async () => {
+    const turn = await firstTurn("carrot_quest", (events) => {
+      const bridged = events.findIndex((e) => e.type === "cell_transformed" && e.fromKind === "water");
+      return bridged > 0 && !events.slice(bridged).some((e) => e.type === "avatar_entered");
+    });
+    const push = eventOf(turn.result.events, "object_pushed");
+    const water = cellOf(push.toPosition);
+    const crateId = pieceAt(turn.before, "objects", ...cellOf(push.fromPosition)).id;
+    const groundId = pieceAt(turn.before, "ground", ...water).id;
+    // Nothing waits for the sinking: it plays after the push, in the destroy stage, the bridge after it.
+    expect(stageNames(turn.timeline)).toEqual(["motion", "destroy"]);
+    const [motion, destroy] = turn.timeline.stages as [Timeline["stages"][0], Timeline["stages"][0]];
+    expect(motion.ids).toContain(crateId);
+    expect(destroy.ids).toEqual([crateId, groundId]);
+    const crate = trackOf(turn.timeline, crateId);
+    const ground = trackOf(turn.timeline, groundId);
+    expect(sampleTrack(crate, destroy.startMs).pose).toMatchObject({ x: water[0], y: water[1], opacity: 1 });
+    const sunk = lastKey(crate).t;
+    expect(sampleTrack(ground, sunk).appearance.key).toBe(
+      pieceAt(turn.before, "ground", ...water).appearance.key,
+    );
+    expect(lastKey(ground).t).toBeGreaterThan(sunk);
+    expect(destroy.startMs + destroy.durationMs).toBe(lastKey(ground).t);
   });
 
   test("ice melting under a torch keeps the ground piece and animates it into water (carrot_quest)", async () => {
@@ -250,8 +349,8 @@ describe("turn timelines", () => {
   });
 
   test("an item released from a pipe comes out of the pipe's exit in the spawn stage (number_cells)", async () => {
-    const turn = await firstTurn("number_cells", has("item_released"));
-    const released = eventOf(turn.result.events, "item_released");
+    const turn = await turnWithEvent("number_cells", "item_released");
+    const released = turn.event;
     const item = pieceAt(turn.after, "objects", ...cellOf(released.position));
     const track = trackOf(turn.timeline, item.id);
     expect(track.enters).toBe(true);
@@ -317,22 +416,24 @@ describe("turn timelines", () => {
     expect(merge?.durationMs).toBe(90);
   });
 
-  test("theme effects play their sprite strip at the event's cell when its stage starts", async () => {
-    const turn = await firstTurn("carrot_quest", (events) =>
-      events.some((e) => e.type === "object_removed" && e.animation === "breaking"),
-    );
+  test("theme effects play their sprite strip at the event's cell when its change shows", async () => {
     const sheet = "assets/sprites/rock_broken.png";
-    const pack: Pack = {
-      ...turn.loaded.pack,
-      theme: {
-        ...turn.loaded.pack.theme,
-        effects: { object_removed: { sheet, frames: 4, durationMs: 240 } },
-      },
-    };
-    const { result, timeline } = replayWith(createViewContext(pack, turn.loaded.assets), turn);
+    const withEffect = (pack: Pack): Pack => ({
+      ...pack,
+      theme: { ...pack.theme, effects: { object_removed: { sheet, frames: 4, durationMs: 240 } } },
+    });
+    // A crate sinking after its push: the effect starts with the destroy stage.
+    const sinking = await firstTurn("carrot_quest", (events) =>
+      events.some((e) => e.type === "cell_transformed" && e.fromKind === "water"),
+    );
+    const { result, timeline } = replayWith(
+      createViewContext(withEffect(sinking.loaded.pack), sinking.loaded.assets),
+      sinking,
+    );
     const removed = result.events.filter((e) => e.type === "object_removed");
     expect(timeline.effects.length).toBe(removed.length);
     const destroy = timeline.stages.find((s) => s.name === "destroy");
+    expect(destroy?.startMs).toBeGreaterThan(0);
     expect(timeline.effects[0]).toMatchObject({
       event: "object_removed",
       cell: cellOf(removed[0]?.position),
@@ -343,6 +444,12 @@ describe("turn timelines", () => {
     });
     expect(timeline.effects[0]?.sheet.path).toMatch(/rock_broken\.png$/);
     expect(timeline.durationMs).toBeGreaterThanOrEqual((destroy?.startMs ?? 0) + 240);
+    // A rock broken before the avatar steps in: the effect starts with the breaking, at once.
+    const rock = await firstTurn("carrot_quest", breaksRock);
+    const broken = replayWith(createViewContext(withEffect(rock.loaded.pack), rock.loaded.assets), rock);
+    const rockRemoved = eventOf(broken.result.events, "object_removed");
+    expect(broken.timeline.effects).toHaveLength(1);
+    expect(broken.timeline.effects[0]).toMatchObject({ cell: cellOf(rockRemoved.position), startMs: 0 });
   });
 
   test("a rejected turn leaves the scene as it is with an empty timeline", async () => {
@@ -358,8 +465,8 @@ describe("turn timelines", () => {
     expect(timeline.durationMs).toBe(0);
   });
   test("a block leaving the board slides out its exit and fades (fx_sliding_blocks)", async () => {
-    const turn = await firstTurn("fx_sliding_blocks", has("multi_cell_object_exited"));
-    const exited = eventOf(turn.result.events, "multi_cell_object_exited");
+    const turn = await turnWithEvent("fx_sliding_blocks", "multi_cell_object_exited");
+    const exited = turn.event;
     const id = `mco:${String(exited.id)}`;
     const block = turn.before.pieces.find((p) => p.id === id);
     const track = trackOf(turn.timeline, id);
@@ -392,17 +499,45 @@ describe("turn timelines", () => {
     expect(spawn?.durationMs).toBe(DEFAULT_TIMINGS.spawnDurationMs);
   });
   test("without sprites an animated removal still takes the animation's time", async () => {
-    const turn = await firstTurn("carrot_quest", (events) =>
-      events.some((e) => e.type === "object_removed" && e.animation === "breaking" && e.kind === "rock"),
-    );
+    const turn = await firstTurn("carrot_quest", breaksRock);
     const { result, timeline } = replayWith(createViewContext(turn.loaded.pack), turn);
     const removed = result.events.find((e) => e.animation === "breaking") as GameEvent;
     const rock = pieceAt(turn.before, "objects", ...cellOf(removed.position));
-    const destroy = timeline.stages.find((s) => s.name === "destroy");
-    const duration = turn.loaded.pack.kinds.get("rock")?.def.animations?.breaking?.duration;
-    expect(destroy?.durationMs).toBe(duration);
+    const duration = turn.loaded.pack.kinds.get("rock")?.def.animations?.breaking?.duration ?? 0;
     const track = trackOf(timeline, rock.id);
     expect(spritePaths(track)).toEqual([]);
-    expect(sampleTrack(track, (destroy?.startMs ?? 0) + (duration ?? 0)).pose.opacity).toBe(0);
+    expect(lastKey(track).t).toBe(duration);
+    expect(sampleTrack(track, duration / 2).pose.opacity).toBeGreaterThan(0);
+    expect(sampleTrack(track, duration).pose.opacity).toBe(0);
+    // The avatar waits for the breaking, then takes one step.
+    expect(timeline.durationMs).toBe(duration + DEFAULT_TIMINGS.moveDurationMs);
+  });
+
+  test("over every corpus gold path, a mover leaves its cell only once what makes way for it has played", async () => {
+    let waited = 0;
+    for (const { loaded, levelId } of await everyLevel()) {
+      const controller = new ViewController(loaded.pack, levelId, { assets: loaded.assets });
+      for (const action of goldActions(controller.session.level)) {
+        const before = controller.scene;
+        const { result, timeline } = controller.act(action as NonNullable<typeof action>);
+        if (!timeline) throw new Error(`${loaded.name}/${levelId}: gold step refused`);
+        const { trace } = traceOf({ controller, before, result });
+        for (const site of [...trace.removals, ...trace.changes]) {
+          if (site.makesWayFor === null) continue;
+          const where = `${loaded.name}/${levelId} turn ${controller.session.actions.length}: ${site.id}`;
+          const motion = trace.motions[site.makesWayFor];
+          const clearing = timeline.tracks.find((t) => t.id === site.id);
+          const mover = timeline.tracks.find((t) => t.id === motion?.id);
+          if (!motion || !clearing || !mover) throw new Error(`${where}: no tracks`);
+          // The mover's key that reaches the first cell of this motion, and the key it leaves from.
+          const [x, y] = motion.path[1] as [number, number];
+          const arrives = mover.keys.findIndex((k) => k.pose.x === x && k.pose.y === y);
+          const leaves = mover.keys[arrives - 1]?.t ?? 0;
+          expect(leaves, where).toBeGreaterThanOrEqual(lastKey(clearing).t);
+          waited++;
+        }
+      }
+    }
+    expect(waited).toBeGreaterThanOrEqual(50);
   });
 });

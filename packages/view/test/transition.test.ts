@@ -1,20 +1,17 @@
-import type { GameEvent } from "@gridponder/engine";
 import { describe, expect, test } from "vitest";
 import { ViewController } from "../src/controller.js";
 import { goldActions } from "../src/hud.js";
 import { sampleTrack } from "../src/sample.js";
 import { TRANSITION_MS, transitionScene } from "../src/transition.js";
-import { cellOf, eventOf, firstTurn, packNamed, pieceAt, trackOf } from "./motion-fixtures.js";
-
-const has = (type: string) => (events: readonly GameEvent[]) => events.some((e) => e.type === type);
+import { namedPack } from "./corpus.js";
+import { cellOf, firstPush, firstTurn, has, pieceAt, trackOf, turnWithEvent } from "./motion-fixtures.js";
 
 describe("undo, redo and reset transitions", () => {
   test("undoing a push slides the same crate and avatar back", async () => {
-    const turn = await firstTurn("carrot_quest", has("object_pushed"));
-    const push = eventOf(turn.result.events, "object_pushed");
-    const [fx, fy] = cellOf(push.fromPosition);
-    const [tx, ty] = cellOf(push.toPosition);
-    const crate = pieceAt(turn.before, "objects", fx, fy);
+    const turn = await firstPush("carrot_quest");
+    const { crate } = turn;
+    const [fx, fy] = turn.from;
+    const [tx, ty] = turn.to;
     const timeline = turn.controller.undo();
     expect(timeline?.cause).toBe("undo");
     expect(timeline?.durationMs).toBeGreaterThan(0);
@@ -34,8 +31,8 @@ describe("undo, redo and reset transitions", () => {
   });
 
   test("undoing a merge brings the absorbed tile back (fading in) and the target's old value", async () => {
-    const turn = await firstTurn("number_cells", has("tiles_merged"));
-    const merged = eventOf(turn.result.events, "tiles_merged");
+    const turn = await turnWithEvent("number_cells", "tiles_merged");
+    const merged = turn.event;
     const [mover, target] = (merged.sources as unknown[]).map(cellOf) as [[number, number], [number, number]];
     const moverId = pieceAt(turn.before, "objects", ...mover).id;
     const targetPiece = pieceAt(turn.before, "objects", ...target);
@@ -50,8 +47,8 @@ describe("undo, redo and reset transitions", () => {
   });
 
   test("undoing a spawn fades the new piece out; redo fades it back in", async () => {
-    const turn = await firstTurn("number_cells", has("item_released"));
-    const released = eventOf(turn.result.events, "item_released");
+    const turn = await turnWithEvent("number_cells", "item_released");
+    const released = turn.event;
     const item = pieceAt(turn.after, "objects", ...cellOf(released.position));
     const undo = turn.controller.undo();
     if (!undo) throw new Error("nothing undone");
@@ -68,7 +65,7 @@ describe("undo, redo and reset transitions", () => {
   });
 
   test("reset slides every moved piece back to where the level starts", async () => {
-    const { pack, assets } = await packNamed("carrot_quest");
+    const { pack, assets } = await namedPack("carrot_quest");
     const levelId = pack.levelOrder[1] as string;
     const vc = new ViewController(pack, levelId, { assets });
     const start = vc.scene;
@@ -102,7 +99,7 @@ describe("undo, redo and reset transitions", () => {
   });
 
   test("loading another level fades between the boards instead of matching positional ids", async () => {
-    const { pack, assets } = await packNamed("carrot_quest");
+    const { pack, assets } = await namedPack("carrot_quest");
     const a = new ViewController(pack, pack.levelOrder[0] as string, { assets });
     const b = new ViewController(pack, pack.levelOrder[1] as string, { assets });
     const timeline = transitionScene(a.ctx, a.scene, b.scene, "load");
@@ -115,7 +112,7 @@ describe("undo, redo and reset transitions", () => {
   });
 
   test("a transition between equal scenes snaps", async () => {
-    const { pack, assets } = await packNamed("carrot_quest");
+    const { pack, assets } = await namedPack("carrot_quest");
     const vc = new ViewController(pack, pack.levelOrder[0] as string, { assets });
     expect(transitionScene(vc.ctx, vc.scene, vc.scene, "reset").durationMs).toBe(0);
   });

@@ -70,5 +70,8 @@ const api = {
   },
 };
 
-(window as unknown as { gpTest: typeof api }).gpTest = api;
+/** What the page offers its tests as `window.gpTest`. */
+export type TestApi = typeof api;
+
+(window as unknown as { gpTest: TestApi }).gpTest = api;
 document.body.dataset.ready = "true";

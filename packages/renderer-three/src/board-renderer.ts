@@ -1,16 +1,25 @@
 import type { Cell, Gesture, Scene, SpriteRef, Timeline } from "@gridponder/view";
 
-/** What the player needs of a board renderer: the 3D `IsoRenderer` and the 2D fallback both fit. */
+/**
+ * What a player needs of a board renderer. `IsoRenderer` is one; a player may bring others (a 2D
+ * canvas fallback for browsers without WebGL) and swap them behind this interface.
+ */
 export interface BoardRenderer {
+  /** Shows a scene at rest, replacing what was drawn (and ending a running timeline). */
   setScene(scene: Scene): void;
+  /** Plays a timeline from its `from` to its `to` scene; resolves when it ends or is finished. */
   play(timeline: Timeline): Promise<void>;
   /** Jumps to the end of the running timeline. */
   finish(): void;
+  /** Whether a timeline is playing. */
   readonly animating: boolean;
+  /** Refits the drawing to the container. */
   resize(): void;
+  /** The board cell under a client point, or null off the board. */
   cellAt(clientX: number, clientY: number): Cell | null;
   /** A cell's centre in CSS px relative to the container. */
   project(cell: Cell): { x: number; y: number };
+  /** Frees everything the renderer holds and removes its canvas. */
   dispose(): void;
   /** Whether a drag may mean a diagonal swipe (the pack binds one). */
   diagonalSwipes: boolean;
@@ -18,10 +27,15 @@ export interface BoardRenderer {
   whenReady(): Promise<void>;
 }
 
+/** What every board renderer is made with. */
 export interface BoardRendererOptions {
   readonly container: HTMLElement;
+  /** The URL of a sprite file. */
   readonly assetUrl: (ref: SpriteRef) => string;
+  /** Swipes and taps on the board. */
   readonly onGesture?: (gesture: Gesture) => void;
+  /** Snap instead of animating; by default the `prefers-reduced-motion` media query decides. */
   readonly reducedMotion?: boolean;
+  /** Device pixels per CSS px; by default `devicePixelRatio`. */
   readonly pixelRatio?: number;
 }
