@@ -178,6 +178,27 @@ export function idle(page: Page): Promise<void> {
 }
 
 /** The player's move count. */
+/**
+ * Presses two keys on the player within one task of the page, so no frame can end the first turn's
+ * animation before the second arrives, however slow the machine. Returns whether the first press left
+ * an animation running and how many moves the session then has.
+ */
+export function pressTwiceInOneTask(
+  page: Page,
+  keys: readonly [string, string],
+): Promise<{ animatingAfterFirst: boolean; moves: number }> {
+  return page.evaluate(([first, second]) => {
+    const { player } = (window as never as TestWindow).gpTest;
+    const host = document.querySelector("#player") as HTMLElement;
+    const press = (key: string) =>
+      host.dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true, composed: true }));
+    press(first);
+    const animatingAfterFirst = player.renderer.animating;
+    press(second);
+    return { animatingAfterFirst, moves: player.session.actionCount };
+  }, keys);
+}
+
 export function moves(page: Page): Promise<number> {
   return page.evaluate(() => (window as never as TestWindow).gpTest.player.session.actionCount);
 }

@@ -13,6 +13,7 @@ import {
   nearestColour,
   playByPointer,
   played,
+  pressTwiceInOneTask,
   RESULTS,
   settled,
   swipe,
@@ -213,11 +214,16 @@ describe("the player", () => {
 
   it("finishes a running animation at once when the next input arrives", async () => {
     await mount(p.page, { pack: "carrot_quest", level: "fw_001", reducedMotion: false });
-    const gold = goldPath(p.packs.get("carrot_quest"), "fw_001");
+    const keys = goldPath(p.packs.get("carrot_quest"), "fw_001").map(
+      (action) => KEY_OF[String(action.direction)] ?? "",
+    );
+    expect(await pressTwiceInOneTask(p.page, [keys[0] ?? "", keys[1] ?? ""])).toEqual({
+      animatingAfterFirst: true,
+      moves: 2,
+    });
     await p.page.focus("#player");
-    for (const action of gold) await p.page.keyboard.press(KEY_OF[String(action.direction)] ?? "");
-    // Every key was taken while earlier turns were still animating.
-    expect(await moves(p.page)).toBe(gold.length);
+    for (const key of keys.slice(2)) await p.page.keyboard.press(key);
+    expect(await moves(p.page)).toBe(keys.length);
     await p.page.waitForSelector(dialog("won"), { state: "visible" });
     expect(
       await p.page.evaluate(() => (window as never as TestWindow).gpTest.player.renderer.animating),
