@@ -1,0 +1,5 @@
+import { defineConfig } from "vitest/config";
+
+// Corpus-wide tests run beside every other package's tests on a two-core CI machine: limits are generous so
+// that only real hangs fail.
+export default defineConfig({ test: { testTimeout: 120_000, hookTimeout: 120_000 } });
