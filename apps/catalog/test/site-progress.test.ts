@@ -66,7 +66,12 @@ describe("progress storage", () => {
     }
     storage.data.set(
       key,
-      JSON.stringify({ a: { solved: true, best: -1 }, b: { solved: "yes" }, c: 5, d: { solved: true, best: 7 } }),
+      JSON.stringify({
+        a: { solved: true, best: -1 },
+        b: { solved: "yes" },
+        c: 5,
+        d: { solved: true, best: 7 },
+      }),
     );
     expect({ ...loadProgress(storage, "g", "1") }).toEqual({
       a: { solved: true, best: null },

@@ -11,10 +11,13 @@ import {
   shareHash,
 } from "../src/client/share-code.js";
 
-const moves: ShareAction[] = ["up", "down", "left", "right"].map((direction) => ({ action: "move", direction }));
+const moves: ShareAction[] = ["up", "down", "left", "right"].map((direction) => ({
+  action: "move",
+  direction,
+}));
 const keys = (actions: readonly ShareAction[] | null) => actions?.map(actionKey) ?? null;
 
-describe("share codes", () => {
+describe("share codes", { timeout: 300_000 }, () => {
   it("round-trips every gold path of every corpus level, as the engine reports the actions", async () => {
     const levels = await everyLevel();
     expect(levels.length).toBeGreaterThan(50);

@@ -1,4 +1,5 @@
 import { Command } from "commander";
+import { registerBuild } from "./commands/build.js";
 import { registerConformance } from "./commands/conformance.js";
 import { registerNew } from "./commands/new.js";
 import { registerPlay } from "./commands/play.js";
@@ -20,7 +21,7 @@ Exit codes:
  */
 export function createProgram(ctx: CliContext): Command {
   const program = new Command("gridponder")
-    .description("Validate, solve, play, trace and scaffold Gridponder puzzle packs.")
+    .description("Validate, solve, play, trace, scaffold and publish Gridponder puzzle packs.")
     .version(cliVersion(), "-V, --version", "print the version")
     .helpOption("-h, --help", "show help")
     .helpCommand(false)
@@ -46,6 +47,7 @@ export function createProgram(ctx: CliContext): Command {
   registerPlay(program, ctx);
   registerNew(program, ctx);
   registerSolve(program, ctx);
+  registerBuild(program, ctx);
 
   return program;
 }

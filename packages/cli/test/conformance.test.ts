@@ -7,7 +7,7 @@ const PACKS = join(CONFORMANCE, "packs");
 const TRACES = join(CONFORMANCE, "traces");
 
 describe("gridponder conformance", () => {
-  it("passes every level of the conformance corpus", { timeout: 60_000 }, async () => {
+  it("passes every level of the conformance corpus", { timeout: 300_000 }, async () => {
     const { code, stdout } = await run(["conformance", PACKS, TRACES]);
     const lines = stdout.trimEnd().split("\n");
     expect(lines.at(-1)).toBe("104 passed, 0 failed");
@@ -16,7 +16,7 @@ describe("gridponder conformance", () => {
     expect(code).toBe(0);
   });
 
-  it("reports levels as JSON with --json", { timeout: 60_000 }, async () => {
+  it("reports levels as JSON with --json", { timeout: 300_000 }, async () => {
     const { code, stdout } = await run(["conformance", PACKS, TRACES, "--json"]);
     const report = JSON.parse(stdout);
     expect(report.passed).toBe(104);

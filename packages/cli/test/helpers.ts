@@ -3,6 +3,7 @@ import { cp, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable } from "node:stream";
+import { afterEach } from "vitest";
 import { type CliIo, main } from "../src/index.js";
 
 export const REPO = join(import.meta.dirname, "../../..");
@@ -66,6 +67,19 @@ export function execBin(args: string[]): Promise<RunResult> {
 export async function tempDir(): Promise<{ dir: string; cleanup: () => Promise<void> }> {
   const dir = await mkdtemp(join(tmpdir(), "gridponder-cli-"));
   return { dir, cleanup: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** A `scratch()` that makes a temporary folder, removed after each test of the calling file. */
+export function useScratchDirs(): () => Promise<string> {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0)) await cleanup();
+  });
+  return async () => {
+    const { dir, cleanup } = await tempDir();
+    cleanups.push(cleanup);
+    return dir;
+  };
 }
 
 /** Copies a broken schema fixture into `dir`, so the test never touches the original. */

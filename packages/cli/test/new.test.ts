@@ -4,19 +4,10 @@ import { Session } from "@gridponder/engine";
 import { loadPackFolder } from "@gridponder/engine/node";
 import { expandGoldPathStep } from "@gridponder/schema";
 import { validatePackFolder } from "@gridponder/schema/node";
-import { afterEach, describe, expect, it } from "vitest";
-import { run, tempDir } from "./helpers.js";
+import { describe, expect, it } from "vitest";
+import { run, useScratchDirs } from "./helpers.js";
 
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0)) await cleanup();
-});
-
-async function scratch(): Promise<string> {
-  const { dir, cleanup } = await tempDir();
-  cleanups.push(cleanup);
-  return dir;
-}
+const scratch = useScratchDirs();
 
 describe("gridponder new", () => {
   it("scaffolds a pack that validates with no errors or warnings", async () => {

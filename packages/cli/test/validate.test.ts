@@ -1,18 +1,9 @@
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { copyBrokenFixture, LANTERN_CELLAR, REPO, run, STACK_FRAME, tempDir } from "./helpers.js";
+import { describe, expect, it } from "vitest";
+import { copyBrokenFixture, LANTERN_CELLAR, REPO, run, STACK_FRAME, useScratchDirs } from "./helpers.js";
 
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0)) await cleanup();
-});
-
-async function scratch(): Promise<string> {
-  const { dir, cleanup } = await tempDir();
-  cleanups.push(cleanup);
-  return dir;
-}
+const scratch = useScratchDirs();
 
 describe("gridponder validate", () => {
   it("accepts lantern-cellar: valid, every gold path wins", async () => {

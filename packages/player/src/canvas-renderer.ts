@@ -34,77 +34,80 @@ const REST: Omit<Pose, "x" | "y"> = { z: 0, scale: 1, squash: 1, opacity: 1, tur
  */
 export class CanvasRenderer implements BoardRenderer {
   readonly canvas: HTMLCanvasElement;
-  private readonly g: CanvasRenderingContext2D;
-  private scene: Scene | null = null;
-  private timeline: Timeline | null = null;
-  private startedAt = 0;
-  private resolveRun: (() => void) | null = null;
-  private frame = 0;
-  private readonly images = new Map<string, HTMLImageElement>();
-  private readonly resizeObserver: ResizeObserver | null;
-  private pointer: { id: number; x: number; y: number } | null = null;
-  private layout = { cell: 32, left: 0, top: 0, width: 0, height: 0, ratio: 1 };
+  readonly #g: CanvasRenderingContext2D;
+  #scene: Scene | null = null;
+  #timeline: Timeline | null = null;
+  #startedAt = 0;
+  #resolveRun: (() => void) | null = null;
+  #frame = 0;
+  readonly #images = new Map<string, HTMLImageElement>();
+  readonly #resizeObserver: ResizeObserver | null;
+  #pointer: { id: number; x: number; y: number } | null = null;
+  #layout = { cell: 32, left: 0, top: 0, width: 0, height: 0, ratio: 1 };
   /** Whether a drag may mean a diagonal swipe (the pack binds one). */
   diagonalSwipes = false;
 
-  constructor(private readonly options: BoardRendererOptions) {
+  readonly #options: BoardRendererOptions;
+
+  constructor(options: BoardRendererOptions) {
+    this.#options = options;
     this.canvas = document.createElement("canvas");
     this.canvas.className = "gp-canvas";
     this.canvas.style.touchAction = "none";
     const g = this.canvas.getContext("2d");
     if (!g) throw new Error("no 2D canvas context");
-    this.g = g;
+    this.#g = g;
     options.container.append(this.canvas);
-    this.canvas.addEventListener("pointerdown", this.onPointerDown);
-    this.canvas.addEventListener("pointerup", this.onPointerUp);
-    this.canvas.addEventListener("pointercancel", this.onPointerCancel);
-    this.resizeObserver =
+    this.canvas.addEventListener("pointerdown", this.#onPointerDown);
+    this.canvas.addEventListener("pointerup", this.#onPointerUp);
+    this.canvas.addEventListener("pointercancel", this.#onPointerCancel);
+    this.#resizeObserver =
       typeof ResizeObserver === "function" ? new ResizeObserver(() => this.resize()) : null;
-    this.resizeObserver?.observe(options.container);
+    this.#resizeObserver?.observe(options.container);
     this.resize();
   }
 
   get animating(): boolean {
-    return this.timeline !== null;
+    return this.#timeline !== null;
   }
 
   setScene(scene: Scene): void {
     this.finish();
-    this.scene = scene;
+    this.#scene = scene;
     this.resize();
   }
 
   play(timeline: Timeline): Promise<void> {
     this.finish();
-    this.scene = timeline.to;
-    if (this.options.reducedMotion || timeline.durationMs <= 0 || timeline.tracks.length === 0) {
+    this.#scene = timeline.to;
+    if (this.#options.reducedMotion || timeline.durationMs <= 0 || timeline.tracks.length === 0) {
       this.resize();
       return Promise.resolve();
     }
-    this.timeline = timeline;
-    this.startedAt = performance.now();
+    this.#timeline = timeline;
+    this.#startedAt = performance.now();
     return new Promise<void>((resolve) => {
-      this.resolveRun = resolve;
-      this.tick();
+      this.#resolveRun = resolve;
+      this.#tick();
     });
   }
 
   finish(): void {
-    if (this.frame) cancelAnimationFrame(this.frame);
-    this.frame = 0;
-    const done = this.resolveRun;
-    this.timeline = null;
-    this.resolveRun = null;
+    if (this.#frame) cancelAnimationFrame(this.#frame);
+    this.#frame = 0;
+    const done = this.#resolveRun;
+    this.#timeline = null;
+    this.#resolveRun = null;
     if (done) {
-      this.draw();
+      this.#draw();
       done();
     }
   }
 
   resize(): void {
-    const scene = this.scene;
-    const rect = this.options.container.getBoundingClientRect();
-    const ratio = this.options.pixelRatio ?? globalThis.devicePixelRatio ?? 1;
+    const scene = this.#scene;
+    const rect = this.#options.container.getBoundingClientRect();
+    const ratio = this.#options.pixelRatio ?? globalThis.devicePixelRatio ?? 1;
     const width = Math.max(1, Math.round(rect.width));
     const height = Math.max(1, Math.round(rect.height));
     if (
@@ -119,7 +122,7 @@ export class CanvasRenderer implements BoardRenderer {
     const cols = scene?.width ?? 1;
     const rows = scene?.height ?? 1;
     const cell = Math.max(4, Math.floor(Math.min(width / cols, height / rows)));
-    this.layout = {
+    this.#layout = {
       cell,
       left: Math.floor((width - cell * cols) / 2),
       top: Math.floor((height - cell * rows) / 2),
@@ -127,14 +130,14 @@ export class CanvasRenderer implements BoardRenderer {
       height,
       ratio,
     };
-    this.draw();
+    this.#draw();
   }
 
   cellAt(clientX: number, clientY: number): Cell | null {
-    const scene = this.scene;
+    const scene = this.#scene;
     if (!scene) return null;
     const rect = this.canvas.getBoundingClientRect();
-    const { cell, left, top } = this.layout;
+    const { cell, left, top } = this.#layout;
     const x = Math.floor((clientX - rect.left - left) / cell);
     const y = Math.floor((clientY - rect.top - top) / cell);
     if (x < 0 || y < 0 || x >= scene.width || y >= scene.height) return null;
@@ -142,9 +145,9 @@ export class CanvasRenderer implements BoardRenderer {
   }
 
   project(cell: Cell): { x: number; y: number } {
-    const { cell: size, left, top } = this.layout;
+    const { cell: size, left, top } = this.#layout;
     const canvasRect = this.canvas.getBoundingClientRect();
-    const containerRect = this.options.container.getBoundingClientRect();
+    const containerRect = this.#options.container.getBoundingClientRect();
     return {
       x: canvasRect.left - containerRect.left + left + (cell[0] + 0.5) * size,
       y: canvasRect.top - containerRect.top + top + (cell[1] + 0.5) * size,
@@ -152,7 +155,7 @@ export class CanvasRenderer implements BoardRenderer {
   }
 
   whenReady(): Promise<void> {
-    const pending = [...this.images.values()].filter((img) => !img.complete);
+    const pending = [...this.#images.values()].filter((img) => !img.complete);
     return Promise.all(
       pending.map(
         (img) =>
@@ -166,24 +169,24 @@ export class CanvasRenderer implements BoardRenderer {
 
   dispose(): void {
     this.finish();
-    this.resizeObserver?.disconnect();
-    this.canvas.removeEventListener("pointerdown", this.onPointerDown);
-    this.canvas.removeEventListener("pointerup", this.onPointerUp);
-    this.canvas.removeEventListener("pointercancel", this.onPointerCancel);
+    this.#resizeObserver?.disconnect();
+    this.canvas.removeEventListener("pointerdown", this.#onPointerDown);
+    this.canvas.removeEventListener("pointerup", this.#onPointerUp);
+    this.canvas.removeEventListener("pointercancel", this.#onPointerCancel);
     this.canvas.remove();
-    this.images.clear();
+    this.#images.clear();
   }
 
-  private readonly onPointerDown = (e: PointerEvent): void => {
+  readonly #onPointerDown = (e: PointerEvent): void => {
     if (!e.isPrimary) return;
-    this.pointer = { id: e.pointerId, x: e.clientX, y: e.clientY };
+    this.#pointer = { id: e.pointerId, x: e.clientX, y: e.clientY };
     this.canvas.setPointerCapture?.(e.pointerId);
   };
 
-  private readonly onPointerUp = (e: PointerEvent): void => {
-    const start = this.pointer;
+  readonly #onPointerUp = (e: PointerEvent): void => {
+    const start = this.#pointer;
     if (!start || start.id !== e.pointerId) return;
-    this.pointer = null;
+    this.#pointer = null;
     const direction: Direction | null = swipeDirection(
       e.clientX - start.x,
       e.clientY - start.y,
@@ -195,50 +198,50 @@ export class CanvasRenderer implements BoardRenderer {
       const cell = this.cellAt(start.x, start.y);
       if (cell) gesture = { type: "tap", cell };
     }
-    if (gesture) this.options.onGesture?.(gesture);
+    if (gesture) this.#options.onGesture?.(gesture);
   };
 
-  private readonly onPointerCancel = (): void => {
-    this.pointer = null;
+  readonly #onPointerCancel = (): void => {
+    this.#pointer = null;
   };
 
-  private tick = (): void => {
-    const timeline = this.timeline;
+  #tick = (): void => {
+    const timeline = this.#timeline;
     if (!timeline) return;
-    const t = performance.now() - this.startedAt;
+    const t = performance.now() - this.#startedAt;
     if (t >= timeline.durationMs) {
       this.finish();
       return;
     }
-    this.draw(t);
-    this.frame = requestAnimationFrame(this.tick);
+    this.#draw(t);
+    this.#frame = requestAnimationFrame(this.#tick);
   };
 
-  private image(ref: SpriteRef): HTMLImageElement | null {
-    const url = this.options.assetUrl(ref);
-    let img = this.images.get(url);
+  #image(ref: SpriteRef): HTMLImageElement | null {
+    const url = this.#options.assetUrl(ref);
+    let img = this.#images.get(url);
     if (!img) {
       img = new Image();
       img.decoding = "async";
       img.addEventListener("load", () => {
-        if (!this.timeline) this.draw();
+        if (!this.#timeline) this.#draw();
       });
       img.src = url;
-      this.images.set(url, img);
+      this.#images.set(url, img);
     }
     return img.complete && img.naturalWidth > 0 ? img : null;
   }
 
   /** What is drawn at time `t` of the running timeline (or at rest). */
-  private drawList(scene: Scene, t: number | null): Drawn[] {
+  #drawList(scene: Scene, t: number | null): Drawn[] {
     const tracks = new Map<string, Track>();
-    if (t !== null && this.timeline) for (const track of this.timeline.tracks) tracks.set(track.id, track);
+    if (t !== null && this.#timeline) for (const track of this.#timeline.tracks) tracks.set(track.id, track);
     const out: Drawn[] = [];
     for (const piece of scene.pieces) {
       if (tracks.has(piece.id)) continue;
       out.push({
         piece,
-        appearance: this.appearanceOf(scene, piece),
+        appearance: this.#appearanceOf(scene, piece),
         x: piece.cell[0],
         y: piece.cell[1],
         ...REST,
@@ -248,7 +251,7 @@ export class CanvasRenderer implements BoardRenderer {
       const first = track.keys[0];
       if (t === null || (track.enters && first && t < first.t)) continue;
       const pose = samplePose(track, t);
-      let appearance = this.appearanceOf(scene, track.piece);
+      let appearance = this.#appearanceOf(scene, track.piece);
       for (const key of track.keys) if (key.t <= t && key.appearance) appearance = key.appearance;
       out.push({ piece: track.piece, appearance, ...pose });
     }
@@ -256,18 +259,18 @@ export class CanvasRenderer implements BoardRenderer {
     return out;
   }
 
-  private appearanceOf(scene: Scene, piece: Piece): Appearance {
+  #appearanceOf(scene: Scene, piece: Piece): Appearance {
     const avatar = scene.avatar;
     if (avatar && piece.role === "avatar")
       return { ...piece.appearance, sprite: avatar.sprite ?? piece.appearance.sprite, mirror: avatar.mirror };
     return piece.appearance;
   }
 
-  private draw(t: number | null = null): void {
-    const g = this.g;
-    const { cell, left, top, width, height, ratio } = this.layout;
+  #draw(t: number | null = null): void {
+    const g = this.#g;
+    const { cell, left, top, width, height, ratio } = this.#layout;
     g.setTransform(ratio, 0, 0, ratio, 0, 0);
-    const scene = this.scene;
+    const scene = this.#scene;
     g.fillStyle = scene?.theme.backgroundColor ?? "#202020";
     g.fillRect(0, 0, width, height);
     if (!scene) return;
@@ -281,7 +284,7 @@ export class CanvasRenderer implements BoardRenderer {
           if (!scene.void[y * scene.width + x])
             g.strokeRect(x * cell + 0.5, y * cell + 0.5, cell - 1, cell - 1);
     }
-    for (const d of this.drawList(scene, t)) this.drawPiece(scene, d, cell);
+    for (const d of this.#drawList(scene, t)) this.#drawPiece(scene, d, cell);
     for (const outline of scene.outlines) {
       g.strokeStyle = outline.color;
       g.lineWidth = Math.max(1, outline.width);
@@ -301,8 +304,8 @@ export class CanvasRenderer implements BoardRenderer {
     g.restore();
   }
 
-  private drawPiece(scene: Scene, d: Drawn, cell: number): void {
-    const g = this.g;
+  #drawPiece(scene: Scene, d: Drawn, cell: number): void {
+    const g = this.#g;
     const { piece, appearance } = d;
     if (piece.role === "avatar" && scene.avatar && !scene.avatar.visible) return;
     const dx = d.x - piece.cell[0];
@@ -315,7 +318,7 @@ export class CanvasRenderer implements BoardRenderer {
       const cx = (c[0] + dx + 0.5) * cell;
       const cy = (c[1] + dy + 0.5) * cell;
       const size = cell * d.scale;
-      const img = sprite ? this.image(sprite) : null;
+      const img = sprite ? this.#image(sprite) : null;
       if (img) {
         g.save();
         g.translate(cx, cy);
@@ -323,9 +326,9 @@ export class CanvasRenderer implements BoardRenderer {
         g.drawImage(img, -size / 2, -size / 2, size, size);
         g.restore();
       } else {
-        this.drawForm(appearance, cx, cy, size);
+        this.#drawForm(appearance, cx, cy, size);
         // A sprite already pictures the piece; text (numbers, labels, glyphs) stands in for one.
-        if (appearance.text && i === 0) this.drawText(appearance, cx, cy, size);
+        if (appearance.text && i === 0) this.#drawText(appearance, cx, cy, size);
       }
     });
     const avatar = scene.avatar;
@@ -334,13 +337,13 @@ export class CanvasRenderer implements BoardRenderer {
       const bx = (d.x + 0.78) * cell;
       const by = (d.y - d.z + 0.22) * cell;
       const badge = cell * 0.34;
-      const img = avatar.item.appearance.sprite ? this.image(avatar.item.appearance.sprite) : null;
+      const img = avatar.item.appearance.sprite ? this.#image(avatar.item.appearance.sprite) : null;
       g.fillStyle = "rgba(0,0,0,0.45)";
       g.beginPath();
       g.arc(bx, by, badge * 0.62, 0, Math.PI * 2);
       g.fill();
       if (img) g.drawImage(img, bx - badge / 2, by - badge / 2, badge, badge);
-      else this.drawForm({ ...avatar.item.appearance, form: "orb" }, bx, by, badge * 1.4);
+      else this.#drawForm({ ...avatar.item.appearance, form: "orb" }, bx, by, badge * 1.4);
     }
     if (piece.selected) {
       g.strokeStyle = "#ffffff";
@@ -357,8 +360,8 @@ export class CanvasRenderer implements BoardRenderer {
     g.restore();
   }
 
-  private drawForm(appearance: Appearance, cx: number, cy: number, size: number): void {
-    const g = this.g;
+  #drawForm(appearance: Appearance, cx: number, cy: number, size: number): void {
+    const g = this.#g;
     g.fillStyle = appearance.color;
     const half = size / 2;
     switch (appearance.form) {
@@ -403,8 +406,8 @@ export class CanvasRenderer implements BoardRenderer {
     }
   }
 
-  private drawText(appearance: Appearance, cx: number, cy: number, size: number): void {
-    const g = this.g;
+  #drawText(appearance: Appearance, cx: number, cy: number, size: number): void {
+    const g = this.#g;
     const text = appearance.text ?? "";
     g.fillStyle = contrastOn(appearance.color);
     g.font = `bold ${Math.round(size * (text.length > 2 ? 0.3 : 0.45))}px sans-serif`;

@@ -20,9 +20,12 @@ export interface DialogContent {
 /** A modal layer over the board; at most one dialog at a time. */
 export class DialogLayer {
   readonly root: HTMLDivElement;
-  private current: DialogContent | null = null;
+  #current: DialogContent | null = null;
 
-  constructor(private readonly restoreFocus: () => void) {
+  readonly #restoreFocus: () => void;
+
+  constructor(restoreFocus: () => void) {
+    this.#restoreFocus = restoreFocus;
     this.root = el("div", "gp-dialog");
     this.root.hidden = true;
     this.root.setAttribute("role", "dialog");
@@ -30,11 +33,11 @@ export class DialogLayer {
   }
 
   get open(): DialogContent | null {
-    return this.current;
+    return this.#current;
   }
 
   show(content: DialogContent): void {
-    this.current = content;
+    this.#current = content;
     const card = el("div", "gp-card");
     const heading = el("h2", undefined, content.title);
     heading.id = "gp-dialog-title";
@@ -63,17 +66,17 @@ export class DialogLayer {
   }
 
   close(): void {
-    if (!this.current) return;
-    this.current = null;
+    if (!this.#current) return;
+    this.#current = null;
     this.root.hidden = true;
     delete this.root.dataset.kind;
     this.root.replaceChildren();
-    this.restoreFocus();
+    this.#restoreFocus();
   }
 
   /** Enter runs the primary action, Escape the last one; returns whether the key was used. */
   key(key: string): boolean {
-    const content = this.current;
+    const content = this.#current;
     if (!content) return false;
     if (key === "Enter") {
       (content.actions.find((a) => a.primary) ?? content.actions[0])?.run();

@@ -32,9 +32,9 @@ export function playerElementClass(): new () => GridponderPlayerElement {
 function makeElementClass(): new () => GridponderPlayerElement {
   return class extends HTMLElement implements GridponderPlayerElement {
     static readonly observedAttributes = ["src", "level", "asset-base", "renderer", "reduced-motion"];
-    private current: PlayerHandle | null = null;
-    private loading = 0;
-    private readyPromise: Promise<PlayerHandle | null> = Promise.resolve(null);
+    #current: PlayerHandle | null = null;
+    #loading = 0;
+    #readyPromise: Promise<PlayerHandle | null> = Promise.resolve(null);
 
     constructor() {
       super();
@@ -43,64 +43,64 @@ function makeElementClass(): new () => GridponderPlayerElement {
 
     /** The mounted player, once the pack has loaded. */
     get player(): PlayerHandle | null {
-      return this.current;
+      return this.#current;
     }
 
     /** Resolves with the player when the current `src` has loaded (null when it failed). */
     get ready(): Promise<PlayerHandle | null> {
-      return this.readyPromise;
+      return this.#readyPromise;
     }
 
     connectedCallback(): void {
-      if (!this.current) this.load();
+      if (!this.#current) this.#load();
     }
 
     disconnectedCallback(): void {
-      this.loading++;
-      this.current?.destroy();
-      this.current = null;
+      this.#loading++;
+      this.#current?.destroy();
+      this.#current = null;
     }
 
     attributeChangedCallback(name: string, old: string | null, value: string | null): void {
       if (!this.isConnected || old === value) return;
-      if (name === "level" && this.current && value && value !== this.current.level) {
-        this.current.setLevel(value, { story: true });
+      if (name === "level" && this.#current && value && value !== this.#current.level) {
+        this.#current.setLevel(value, { story: true });
         return;
       }
-      if (name !== "level") this.load();
+      if (name !== "level") this.#load();
     }
 
-    private load(): void {
+    #load(): void {
       const src = this.getAttribute("src");
       if (!src) return;
-      const run = ++this.loading;
-      this.current?.destroy();
-      this.current = null;
-      this.readyPromise = this.fetchAndMount(src, run).catch((error: unknown) => {
-        if (run === this.loading) this.fail(error);
+      const run = ++this.#loading;
+      this.#current?.destroy();
+      this.#current = null;
+      this.#readyPromise = this.#fetchAndMount(src, run).catch((error: unknown) => {
+        if (run === this.#loading) this.#fail(error);
         return null;
       });
     }
 
-    private async fetchAndMount(src: string, run: number): Promise<PlayerHandle | null> {
+    async #fetchAndMount(src: string, run: number): Promise<PlayerHandle | null> {
       const packUrl = new URL(src, document.baseURI);
       const response = await fetch(packUrl);
       if (!response.ok) throw new CompiledPackError(`cannot load ${packUrl.pathname} (${response.status})`);
       const compiled = (await response.json()) as CompiledPack;
-      if (run !== this.loading) return null;
+      if (run !== this.#loading) return null;
       const renderer = this.getAttribute("renderer");
       const reduced = this.getAttribute("reduced-motion");
-      this.current = mountPlayer(this, {
+      this.#current = mountPlayer(this, {
         pack: compiled,
         assetBase: this.getAttribute("asset-base") ?? new URL(".", packUrl).href,
         ...(this.getAttribute("level") ? { level: this.getAttribute("level") as string } : {}),
         ...(renderer === "2d" || renderer === "webgl" ? { renderer } : {}),
         ...(reduced !== null ? { reducedMotion: reduced !== "false" } : {}),
       });
-      return this.current;
+      return this.#current;
     }
 
-    private fail(error: unknown): void {
+    #fail(error: unknown): void {
       const message = error instanceof Error ? error.message : String(error);
       const styles = this.shadowRoot ? applyStyles(this.shadowRoot) : [];
       const box = el("div", "gp gp-error", `This puzzle could not be loaded: ${message}`);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { contrastOn, shade } from "../src/canvas-renderer.js";
-import { solvedText } from "../src/player.js";
+import { solvedText } from "../src/level-flow.js";
 import { nextLevel, storiesBefore } from "../src/story.js";
 import { swipeDirection } from "../src/swipe.js";
 

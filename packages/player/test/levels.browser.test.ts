@@ -63,7 +63,7 @@ it("loads and draws every level of every pack with no console error", async () =
   }
   expect(packs.length).toBeGreaterThanOrEqual(14);
   expect(levels).toBeGreaterThanOrEqual(100);
-}, 240_000);
+}, 300_000);
 
 it("on a touch screen, plays by tapping the d-pad", async () => {
   await mount(p.page, { pack: "carrot_quest", level: "fw_001" });

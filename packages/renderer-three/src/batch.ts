@@ -18,9 +18,9 @@ export interface SlotOwner {
 export class Batch {
   readonly mesh: InstancedMesh;
   readonly capacity: number;
-  private readonly owners: (SlotOwner | null)[];
-  private readonly matrices: Float32Array;
-  private readonly extras: Float32Array;
+  readonly #owners: (SlotOwner | null)[];
+  readonly #matrices: Float32Array;
+  readonly #extras: Float32Array;
 
   constructor(
     geometry: BufferGeometry,
@@ -37,9 +37,9 @@ export class Batch {
     this.mesh.frustumCulled = false;
     this.mesh.matrixAutoUpdate = false;
     this.mesh.renderOrder = renderOrder;
-    this.matrices = this.mesh.instanceMatrix.array as Float32Array;
-    this.extras = this.mesh.instanceColor.array as Float32Array;
-    this.owners = new Array(this.capacity).fill(null);
+    this.#matrices = this.mesh.instanceMatrix.array as Float32Array;
+    this.#extras = this.mesh.instanceColor.array as Float32Array;
+    this.#owners = new Array(this.capacity).fill(null);
   }
 
   get count(): number {
@@ -53,7 +53,7 @@ export class Batch {
   alloc(owner: SlotOwner): number {
     const slot = this.mesh.count;
     if (slot >= this.capacity) throw new Error("batch capacity exceeded");
-    this.owners[slot] = owner;
+    this.#owners[slot] = owner;
     owner.slot = slot;
     this.mesh.count = slot + 1;
     this.markDirty();
@@ -63,15 +63,15 @@ export class Batch {
   release(owner: SlotOwner): void {
     const slot = owner.slot;
     const last = this.mesh.count - 1;
-    if (slot < 0 || slot > last || this.owners[slot] !== owner) return;
+    if (slot < 0 || slot > last || this.#owners[slot] !== owner) return;
     if (slot !== last) {
-      this.matrices.copyWithin(slot * 16, last * 16, last * 16 + 16);
-      this.extras.copyWithin(slot * 3, last * 3, last * 3 + 3);
-      const moved = this.owners[last] ?? null;
-      this.owners[slot] = moved;
+      this.#matrices.copyWithin(slot * 16, last * 16, last * 16 + 16);
+      this.#extras.copyWithin(slot * 3, last * 3, last * 3 + 3);
+      const moved = this.#owners[last] ?? null;
+      this.#owners[slot] = moved;
       if (moved) moved.slot = slot;
     }
-    this.owners[last] = null;
+    this.#owners[last] = null;
     owner.slot = -1;
     this.mesh.count = last;
     this.markDirty();
@@ -79,7 +79,7 @@ export class Batch {
 
   /** Empties the batch (its buffers stay allocated for reuse). */
   clear(): void {
-    this.owners.fill(null);
+    this.#owners.fill(null);
     this.mesh.count = 0;
     this.markDirty();
   }
@@ -87,11 +87,11 @@ export class Batch {
   /** Writes a column-major matrix and the per-instance extras (opacity, label slot). */
   write(slot: number, m: ArrayLike<number>, opacity: number, extra = 0): void {
     const o = slot * 16;
-    const a = this.matrices;
+    const a = this.#matrices;
     for (let i = 0; i < 16; i++) a[o + i] = m[i] ?? 0;
     const e = slot * 3;
-    this.extras[e] = opacity;
-    this.extras[e + 1] = extra;
+    this.#extras[e] = opacity;
+    this.#extras[e + 1] = extra;
     this.markDirty();
   }
 

@@ -28,21 +28,21 @@ export function labelKey(label: LabelSpec): string {
  */
 export class LabelAtlas {
   readonly texture: CanvasTexture;
-  private readonly canvas: HTMLCanvasElement;
-  private readonly context: CanvasRenderingContext2D;
-  private readonly slots = new Map<string, number>();
+  readonly #canvas: HTMLCanvasElement;
+  readonly #context: CanvasRenderingContext2D;
+  readonly #slots = new Map<string, number>();
 
-  private readonly fontFamily: string;
+  readonly #fontFamily: string;
 
   constructor(fontFamily: string) {
-    this.fontFamily = cssFontStack(fontFamily);
-    this.canvas = document.createElement("canvas");
-    this.canvas.width = SLOT_W * ATLAS_COLUMNS;
-    this.canvas.height = SLOT_H * ATLAS_ROWS;
-    const context = this.canvas.getContext("2d");
+    this.#fontFamily = cssFontStack(fontFamily);
+    this.#canvas = document.createElement("canvas");
+    this.#canvas.width = SLOT_W * ATLAS_COLUMNS;
+    this.#canvas.height = SLOT_H * ATLAS_ROWS;
+    const context = this.#canvas.getContext("2d");
     if (!context) throw new Error("2D canvas unavailable for label textures");
-    this.context = context;
-    this.texture = new CanvasTexture(this.canvas);
+    this.#context = context;
+    this.texture = new CanvasTexture(this.#canvas);
     this.texture.colorSpace = NoColorSpace;
     this.texture.generateMipmaps = false;
     this.texture.minFilter = LinearFilter;
@@ -50,7 +50,7 @@ export class LabelAtlas {
   }
 
   get size(): number {
-    return this.slots.size;
+    return this.#slots.size;
   }
 
   get capacity(): number {
@@ -58,36 +58,36 @@ export class LabelAtlas {
   }
 
   has(label: LabelSpec): boolean {
-    return this.slots.has(labelKey(label));
+    return this.#slots.has(labelKey(label));
   }
 
   /** The slot of a label, drawing it if new; -1 when the atlas is full. */
   slotOf(label: LabelSpec): number {
     const key = labelKey(label);
-    const known = this.slots.get(key);
+    const known = this.#slots.get(key);
     if (known !== undefined) return known;
-    if (this.slots.size >= this.capacity) return -1;
-    const slot = this.slots.size;
-    this.slots.set(key, slot);
-    this.draw(slot, label);
+    if (this.#slots.size >= this.capacity) return -1;
+    const slot = this.#slots.size;
+    this.#slots.set(key, slot);
+    this.#draw(slot, label);
     return slot;
   }
 
   reset(): void {
-    this.slots.clear();
-    this.context.clearRect(0, 0, this.canvas.width, this.canvas.height);
+    this.#slots.clear();
+    this.#context.clearRect(0, 0, this.#canvas.width, this.#canvas.height);
     this.texture.needsUpdate = true;
   }
 
   dispose(): void {
     this.texture.dispose();
-    this.slots.clear();
-    this.canvas.width = 1;
-    this.canvas.height = 1;
+    this.#slots.clear();
+    this.#canvas.width = 1;
+    this.#canvas.height = 1;
   }
 
-  private draw(slot: number, label: LabelSpec): void {
-    const ctx = this.context;
+  #draw(slot: number, label: LabelSpec): void {
+    const ctx = this.#context;
     const x = (slot % ATLAS_COLUMNS) * SLOT_W;
     const y = Math.floor(slot / ATLAS_COLUMNS) * SLOT_H;
     const ink = contrastText(parseColor(label.background));
@@ -104,12 +104,12 @@ export class LabelAtlas {
     } else {
       const emoji = label.style === "emoji";
       let size = emoji ? SLOT_H * 0.8 : SLOT_H * 0.62;
-      ctx.font = `bold ${size}px ${emoji ? "sans-serif" : this.fontFamily}`;
+      ctx.font = `bold ${size}px ${emoji ? "sans-serif" : this.#fontFamily}`;
       const width = ctx.measureText(label.text).width;
       const room = SLOT_W * 0.92;
       if (width > room) {
         size *= room / width;
-        ctx.font = `bold ${size}px ${emoji ? "sans-serif" : this.fontFamily}`;
+        ctx.font = `bold ${size}px ${emoji ? "sans-serif" : this.#fontFamily}`;
       }
       ctx.textAlign = "center";
       ctx.textBaseline = "middle";

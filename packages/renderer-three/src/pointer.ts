@@ -17,56 +17,57 @@ export interface PointerTarget {
  * One stroke at a time; the primary pointer only.
  */
 export class PointerGestures {
-  private stroke: { id: number; x: number; y: number } | null = null;
+  #stroke: { id: number; x: number; y: number } | null = null;
+  readonly #element: HTMLElement;
+  readonly #target: PointerTarget;
 
-  constructor(
-    private readonly element: HTMLElement,
-    private readonly target: PointerTarget,
-  ) {
+  constructor(element: HTMLElement, target: PointerTarget) {
+    this.#element = element;
+    this.#target = target;
     element.style.touchAction = "none";
-    element.addEventListener("pointerdown", this.down);
-    element.addEventListener("pointerup", this.up);
-    element.addEventListener("pointercancel", this.cancel);
+    element.addEventListener("pointerdown", this.#down);
+    element.addEventListener("pointerup", this.#up);
+    element.addEventListener("pointercancel", this.#cancel);
   }
 
-  private readonly down = (event: PointerEvent): void => {
+  readonly #down = (event: PointerEvent): void => {
     if (!event.isPrimary || event.button > 0) return;
-    this.stroke = { id: event.pointerId, x: event.clientX, y: event.clientY };
-    if (this.element.setPointerCapture) {
+    this.#stroke = { id: event.pointerId, x: event.clientX, y: event.clientY };
+    if (this.#element.setPointerCapture) {
       try {
-        this.element.setPointerCapture(event.pointerId);
+        this.#element.setPointerCapture(event.pointerId);
       } catch {
         // Synthetic events have no capturable pointer; the stroke still ends on this element.
       }
     }
   };
 
-  private readonly up = (event: PointerEvent): void => {
-    const stroke = this.stroke;
+  readonly #up = (event: PointerEvent): void => {
+    const stroke = this.#stroke;
     if (!stroke || stroke.id !== event.pointerId) return;
-    this.stroke = null;
-    this.target.settle();
-    const rect = this.element.getBoundingClientRect();
+    this.#stroke = null;
+    this.#target.settle();
+    const rect = this.#element.getBoundingClientRect();
     const direction: Direction | null = classifySwipe(event.clientX - stroke.x, event.clientY - stroke.y, {
-      diagonal: this.target.diagonal(),
+      diagonal: this.#target.diagonal(),
       minDistance: swipeThreshold(rect.width, rect.height),
     });
     if (direction) {
-      this.target.emit({ type: "swipe", direction });
+      this.#target.emit({ type: "swipe", direction });
       return;
     }
-    const cell = this.target.cellAt(stroke.x, stroke.y);
-    if (cell) this.target.emit({ type: "tap", cell: [cell[0], cell[1]] });
+    const cell = this.#target.cellAt(stroke.x, stroke.y);
+    if (cell) this.#target.emit({ type: "tap", cell: [cell[0], cell[1]] });
   };
 
-  private readonly cancel = (): void => {
-    this.stroke = null;
+  readonly #cancel = (): void => {
+    this.#stroke = null;
   };
 
   dispose(): void {
-    this.element.removeEventListener("pointerdown", this.down);
-    this.element.removeEventListener("pointerup", this.up);
-    this.element.removeEventListener("pointercancel", this.cancel);
-    this.stroke = null;
+    this.#element.removeEventListener("pointerdown", this.#down);
+    this.#element.removeEventListener("pointerup", this.#up);
+    this.#element.removeEventListener("pointercancel", this.#cancel);
+    this.#stroke = null;
   }
 }

@@ -19,35 +19,38 @@ export function spriteKey(ref: SpriteRef): string {
  * texture is empty and its sprites draw nothing; the renderer redraws when it arrives.
  */
 export class SpriteTextures {
-  private readonly entries = new Shared<Entry>();
+  readonly #entries = new Shared<Entry>();
 
-  constructor(
-    private readonly url: (ref: SpriteRef) => string,
-    private readonly onLoad: () => void,
-  ) {}
+  readonly #url: (ref: SpriteRef) => string;
+  readonly #onLoad: () => void;
+
+  constructor(url: (ref: SpriteRef) => string, onLoad: () => void) {
+    this.#url = url;
+    this.#onLoad = onLoad;
+  }
 
   acquire(ref: SpriteRef): Texture {
-    return this.entries.acquire(spriteKey(ref), () => this.load(ref)).texture;
+    return this.#entries.acquire(spriteKey(ref), () => this.#load(ref)).texture;
   }
 
   release(ref: SpriteRef): void {
-    this.entries.release(spriteKey(ref));
+    this.#entries.release(spriteKey(ref));
   }
 
   /** Resolves when every texture requested so far has loaded or failed. */
   async whenLoaded(): Promise<void> {
-    await Promise.all([...this.entries.values()].map((e) => e.loaded));
+    await Promise.all([...this.#entries.values()].map((e) => e.loaded));
   }
 
   get size(): number {
-    return this.entries.size;
+    return this.#entries.size;
   }
 
   dispose(): void {
-    this.entries.disposeAll();
+    this.#entries.disposeAll();
   }
 
-  private load(ref: SpriteRef): Entry {
+  #load(ref: SpriteRef): Entry {
     const texture = new Texture();
     texture.magFilter = NearestFilter;
     texture.minFilter = NearestFilter;
@@ -62,13 +65,13 @@ export class SpriteTextures {
         if (!disposed) {
           texture.image = image;
           texture.needsUpdate = true;
-          this.onLoad();
+          this.#onLoad();
         }
         resolve();
       };
       // A missing file leaves the sprite invisible; the procedural fallback is the view's decision.
       image.onerror = () => resolve();
-      image.src = this.url(ref);
+      image.src = this.#url(ref);
     });
     return {
       texture,

@@ -43,7 +43,7 @@ beforeAll(async () => {
   errors = collectErrors(page);
   await page.goto(`${server.url}/index.html`);
   await page.waitForFunction(() => "gp" in window);
-}, 60_000);
+}, 300_000);
 
 afterAll(async () => {
   await browser?.close();
@@ -224,7 +224,7 @@ describe("IsoRenderer in chromium", () => {
     }
     expect(levels).toBeGreaterThan(50);
     errors.assertNone();
-  }, 120_000);
+  }, 300_000);
 
   it("picks the cell under a pointer and reports taps and swipes", async () => {
     const c = await controller("lantern-cellar");
@@ -367,7 +367,7 @@ describe("IsoRenderer in chromium", () => {
       expect(left.memory).toEqual({ geometries: 0, textures: 0 });
     }
     errors.assertNone();
-  }, 240_000);
+  }, 300_000);
 });
 
 function differingPixels(a: Pixels, b: Pixels): number {

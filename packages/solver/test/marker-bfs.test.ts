@@ -21,7 +21,7 @@ beforeAll(async () => {
     if (!loaded.ok) throw new Error(`${name} must load`);
     set(loaded.pack);
   }
-}, 60_000);
+}, 300_000);
 
 function wins(pack: Pack, level: string, actions: readonly object[]): boolean {
   const s = new Session(pack, level);

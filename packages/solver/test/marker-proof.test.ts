@@ -10,7 +10,7 @@ import { corpusPack, countingTurns } from "./corpus.js";
 let twinseed: Pack;
 beforeAll(async () => {
   twinseed = await corpusPack("twinseed");
-}, 60_000);
+}, 300_000);
 
 function wins(level: string, actions: readonly object[]): boolean {
   const s = new Session(twinseed, level);

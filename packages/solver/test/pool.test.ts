@@ -22,5 +22,5 @@ describe("solveLevels (worker threads)", () => {
     const failure = await solveLevels(LANTERN, ["nope"], { workers: 1 }).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(SolveError);
     expect(String(failure)).toMatch(/nope/);
-  }, 60_000);
+  }, 300_000);
 });

@@ -11,7 +11,7 @@ const ICE_LEVELS = ["tw_017", "tw_019", "tw_020", "tw_023", "tw_025"];
 let twinseed: Pack;
 beforeAll(async () => {
   twinseed = await corpusPack("twinseed");
-}, 60_000);
+}, 300_000);
 
 function relaxedOf(level: string): RelaxedCarry {
   const space = searchSpace(twinseed, level);
@@ -120,7 +120,7 @@ describe("relaxed carry model", () => {
       expect(checked).toBeGreaterThan(10_000);
     }
     expect(fires).toBeGreaterThan(100);
-  }, 120_000);
+  }, 300_000);
 
   it("covers the turns of the gold paths and of the shorter solutions", () => {
     const shorter: Record<string, string> = {
@@ -178,7 +178,7 @@ describe("relaxed carry model", () => {
       }
     }
     expect(edges).toBeGreaterThan(10_000);
-  }, 120_000);
+  }, 300_000);
 
   it("fills distances that no step shortens by more than one", () => {
     const relaxed = relaxedOf("tw_019");
@@ -192,7 +192,7 @@ describe("relaxed carry model", () => {
       // Exactly one more than the best successor: the table is the relaxed shortest distance.
       expect(d).toBe(best + 1);
     }
-  }, 60_000);
+  }, 300_000);
 
   it("never estimates more than the actions a known solution still needs", () => {
     const words =
@@ -209,5 +209,5 @@ describe("relaxed carry model", () => {
     });
     expect(session.won).toBe(true);
     expect(h.estimate(session.state)).toBe(0);
-  }, 60_000);
+  }, 300_000);
 });

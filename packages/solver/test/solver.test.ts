@@ -31,7 +31,7 @@ beforeAll(async () => {
   carrot = await load(join(PACKS, "carrot_quest"));
   flood = await load(join(PACKS, "flood_colors"));
   twinseed = await load(join(PACKS, "twinseed"));
-}, 60_000);
+}, 300_000);
 
 describe("solveLevel", () => {
   it("finds a shortest solution that wins, and judges our gold path optimal and unique", () => {

@@ -38,7 +38,7 @@ export function encodeActions(actions: readonly ShareAction[], alphabet: readonl
     const key = actionKey(a);
     if (!indexOf.has(key)) indexOf.set(key, i);
   });
-  const escape = alphabet.length;
+  const escapeIndex = alphabet.length;
   const bytes: number[] = [FORMAT];
   let i = 0;
   while (i < actions.length) {
@@ -46,10 +46,10 @@ export function encodeActions(actions: readonly ShareAction[], alphabet: readonl
     const key = actionKey(action);
     let run = 1;
     while (i + run < actions.length && actionKey(actions[i + run] as ShareAction) === key) run++;
-    const index = indexOf.get(key) ?? escape;
+    const index = indexOf.get(key) ?? escapeIndex;
     writeVarint(bytes, index * 2 + (run > 1 ? 1 : 0));
     if (run > 1) writeVarint(bytes, run - 2);
-    if (index === escape) {
+    if (index === escapeIndex) {
       const json = new TextEncoder().encode(JSON.stringify(canonical(action)));
       writeVarint(bytes, json.length);
       for (const b of json) bytes.push(b);
@@ -85,7 +85,7 @@ function decodeOrThrow(code: string, alphabet: readonly ShareAction[]): ShareAct
   const bytes = fromBase64Url(code);
   if (!bytes || bytes[0] !== FORMAT) return null;
   const reader = { bytes, at: 1 };
-  const escape = alphabet.length;
+  const escapeIndex = alphabet.length;
   const out: ShareAction[] = [];
   while (reader.at < bytes.length) {
     const token = readVarint(reader);
@@ -95,7 +95,7 @@ function decodeOrThrow(code: string, alphabet: readonly ShareAction[]): ShareAct
     if (run === null) return null;
     const count = run + 2;
     let action: ShareAction | undefined;
-    if (index === escape) {
+    if (index === escapeIndex) {
       const length = readVarint(reader);
       if (length === null || reader.at + length > bytes.length) return null;
       const text = new TextDecoder("utf-8", { fatal: true }).decode(

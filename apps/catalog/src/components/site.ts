@@ -1,33 +1,17 @@
 /**
- * Build-time helpers shared by the pages: URLs under Astro's `base`, the Content-Security-Policy, and
- * the small amount of pack data that may reach attributes (colours, text split into paragraphs).
+ * Build-time helpers shared by the pages: URLs under Astro's `base`, and the small amount of pack data
+ * that reaches the markup (text split into paragraphs, counts).
  * @module
  */
+import { base } from "astro:config/server";
 
 /**
- * Every page's policy: only our own files run (no inline or foreign scripts, no eval), styles come
- * from our stylesheets (the player adopts constructed sheets, which CSP does not block), images may
- * be data/blob URLs (three.js textures), and nothing may be framed or posted elsewhere.
- * `frame-ancestors` cannot be set from a <meta>; hosts that can send headers should add it.
+ * Astro's base with exactly one trailing slash. Read from the config module, not
+ * `import.meta.env.BASE_URL`: prerendering lets a `BASE_URL` environment variable override that one.
  */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data: blob:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "worker-src 'self' blob:",
-  "manifest-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-].join("; ");
-
-/** Astro's base with exactly one trailing slash. */
 export function baseUrl(): string {
-  const base = import.meta.env.BASE_URL || "/";
-  return base.endsWith("/") ? base : `${base}/`;
+  const value = base || "/";
+  return value.endsWith("/") ? value : `${value}/`;
 }
 
 /** A page URL under the base: `pageUrl("pack", "level")` → `/base/pack/level/`. */
@@ -42,11 +26,6 @@ export function builtUrl(url: string): string {
   const base = baseUrl();
   if (url.startsWith(base)) return url;
   return `${base}${url.replace(/^\/+/, "")}`;
-}
-
-/** Only `#rgb` / `#rrggbb` colours leave pack data, so no colour value can carry CSS. */
-export function safeColor(value: unknown): string | null {
-  return typeof value === "string" && /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i.test(value) ? value : null;
 }
 
 /** Text split at blank lines, for rendering as escaped paragraphs. */

@@ -1,0 +1,273 @@
+/**
+ * The catalog the pages are built from: every valid pack of a folder (or several) compiled for the web,
+ * with content-hashed URLs, level thumbnails and story screens. Pages call {@link getCatalog}; the
+ * integration publishes the files it names (see `publish.ts`).
+ * @module
+ */
+import { join, resolve } from "node:path";
+import { type Diagnostic, ENGINE_VERSION, type Manifest } from "@gridponder/schema";
+import { resolveAsset } from "@gridponder/view";
+import { type CompiledEntry, compileEntry } from "./compile.ts";
+import { CatalogError } from "./errors.ts";
+import { contentHash } from "./hash.ts";
+import { packLevels } from "./levels.ts";
+import { type CatalogSolveOptions, type KnownOptima, knownOptima } from "./optima.ts";
+import { defaultCacheFile } from "./optima-cache.ts";
+import type { ProgressListener } from "./progress.ts";
+import { type PublishedEntry, setPublishPlan } from "./publish-plan.ts";
+import { uniqueSlugs } from "./slugs.ts";
+import { findPackSources, searchPathsFor } from "./sources.ts";
+import { catalogStore } from "./store.ts";
+import { normaliseBase, packFolderPath, spriteUrl } from "./urls.ts";
+
+/** A story screen of the pack's `levelSequence`. Its text is untrusted: pages escape it. */
+export interface CatalogStory {
+  title?: string;
+  text?: string;
+  /** The illustration's hashed URL, when the pack has the image. */
+  imageUrl?: string;
+}
+
+export interface CatalogLevel {
+  id: string;
+  title: string;
+  /** Index in play order (`levelOrder`). */
+  index: number;
+  /** URL-safe segment for the level page. */
+  slug: string;
+  /** `sceneToSvg` of the start scene (escaped, static). */
+  thumbnailSvg: string;
+  goldLength: number;
+  /** The proven optimal length when the build asked for optima (`solve`) and the solver proved it, else `null`. */
+  optimum: number | null;
+  /** The `levelSequence` stories right before this level. */
+  storiesBefore: CatalogStory[];
+}
+
+export interface CatalogPack {
+  /** URL-safe, unique, from `gameId`. */
+  slug: string;
+  /** Untrusted text: pages must escape it (Astro does by default; never `set:html`). */
+  manifest: Manifest;
+  /** Site URL (with Astro's base) of the content-hashed compiled pack JSON (`CompiledPack`). */
+  packUrl: string;
+  /** URL base the player resolves assets against (`asset-base`). */
+  assetBase: string;
+  /** Hashed cover image URL, or `null` (then the first level's thumbnail is used). */
+  coverUrl: string | null;
+  levels: CatalogLevel[];
+  storyCount: number;
+  /** Story screens after the last level, if the sequence ends with some. */
+  epilogue: CatalogStory[];
+  /** Pack-relative findings that did not refuse the pack, e.g. a missing shared collection. */
+  warnings: Diagnostic[];
+}
+
+export interface Catalog {
+  packs: CatalogPack[];
+  /** Every pack tag, sorted. */
+  tags: string[];
+  engineVersion: string;
+  /** Catalog-wide findings that did not stop the build (packs skipped with `skipInvalid`), files located. */
+  warnings: Diagnostic[];
+}
+
+export interface CatalogOptions {
+  /** A folder of packs, a single pack folder, or several; default `GRIDPONDER_PACKS`, else `<repo>/packs`. */
+  packsDir?: string | readonly string[];
+  /** Leave invalid packs out with a warning instead of failing. */
+  skipInvalid?: boolean;
+  /** Astro's `base`; every URL in the catalog starts with it. */
+  base?: string;
+  /**
+   * Run the solver on every level and set `optimum` where it proves one within these limits (levels
+   * settled by earlier builds come from a cache file). Without it, every `optimum` is `null`.
+   */
+  solve?: CatalogSolveOptions;
+}
+
+interface ResolvedOptions {
+  readonly packsDirs: readonly string[];
+  readonly skipInvalid: boolean;
+  readonly base: string;
+  readonly solve: CatalogSolveOptions | null;
+}
+
+/** This repository's `packs/` (from `src/build` or `dist/build` alike). */
+const REPO_PACKS = resolve(import.meta.dirname, "../../../../packs");
+
+/** Folders named by `GRIDPONDER_PACKS` (several separated like `PATH`). */
+function packsFromEnv(): string[] | null {
+  const value = process.env.GRIDPONDER_PACKS;
+  if (!value) return null;
+  const separator = process.platform === "win32" ? ";" : ":";
+  return value.split(separator).filter((p) => p !== "");
+}
+
+/** The absolute packs folders options name: `packsDir`, else `GRIDPONDER_PACKS`, else `<repo>/packs`. */
+export function packsDirsOf(options: CatalogOptions): string[] {
+  const dirs = options.packsDir === undefined ? (packsFromEnv() ?? [REPO_PACKS]) : [options.packsDir].flat();
+  return dirs.map((d) => resolve(d));
+}
+
+function cacheFileOf(file: string | false | undefined): string | false {
+  return file === false ? false : resolve(file ?? defaultCacheFile());
+}
+
+function resolveOptions(options: CatalogOptions): ResolvedOptions {
+  return {
+    packsDirs: packsDirsOf(options),
+    skipInvalid: options.skipInvalid ?? false,
+    base: normaliseBase(options.base),
+    // The cache file is settled here so that the catalog's memo key names it.
+    solve:
+      options.solve === undefined
+        ? null
+        : { ...options.solve, cacheFile: cacheFileOf(options.solve.cacheFile) },
+  };
+}
+
+/** Sets what `getCatalog()` without arguments uses (the integration calls it with Astro's config). */
+export function configureCatalog(options: CatalogOptions): void {
+  catalogStore().defaults = { ...options };
+}
+
+/**
+ * The catalog of a packs folder, compiled once per process and options. Without options: what the
+ * integration configured, else `GRIDPONDER_PACKS`, else the repository's `packs/`. Rejects with a
+ * {@link CatalogError} carrying located diagnostics when a pack is invalid (unless `skipInvalid`).
+ */
+export function getCatalog(options?: CatalogOptions, onProgress?: ProgressListener): Promise<Catalog> {
+  const store = catalogStore();
+  const resolved = resolveOptions(options ?? store.defaults);
+  const key = JSON.stringify(resolved);
+  let catalog = store.catalogs.get(key);
+  if (!catalog) {
+    catalog = loadCatalog(resolved, onProgress ?? store.session?.onProgress);
+    store.catalogs.set(key, catalog);
+    // A failed build may be fixed and retried in the same process (astro dev).
+    catalog.catch(() => store.catalogs.delete(key));
+  }
+  return catalog;
+}
+
+/** First path segments a pack page must not take (slugs cannot start with `_`, so `_packs`, `_astro` are safe). */
+const RESERVED_SLUGS = ["404"];
+
+async function loadCatalog(options: ResolvedOptions, onProgress?: ProgressListener): Promise<Catalog> {
+  const sources = await findPackSources(options.packsDirs);
+  const entries: CompiledEntry[] = [];
+  const errors: Diagnostic[] = [];
+  const warnings: Diagnostic[] = [];
+  onProgress?.({ phase: "compile", done: 0, total: sources.packs.length, pack: null });
+  for (const [i, dir] of sources.packs.entries()) {
+    const outcome = await compileEntry(dir, searchPathsFor(dir, sources));
+    if (outcome.ok) entries.push(outcome.entry);
+    else if (options.skipInvalid) {
+      const count = outcome.diagnostics.filter((d) => d.severity === "error").length;
+      warnings.push(
+        {
+          file: join(dir, "manifest.json"),
+          pointer: "",
+          severity: "warning",
+          code: "pack-skipped",
+          message: `invalid pack left out of the catalog (${count} error${count === 1 ? "" : "s"})`,
+        },
+        ...outcome.diagnostics.map((d) => ({ ...d, severity: "warning" as const })),
+      );
+    } else errors.push(...outcome.diagnostics.filter((d) => d.severity === "error"));
+    onProgress?.({ phase: "compile", done: i + 1, total: sources.packs.length, pack: dir });
+  }
+  if (errors.length > 0) {
+    const refused = new Set(errors.map((d) => sources.packs.find((dir) => d.file.startsWith(dir)))).size;
+    throw new CatalogError(
+      `${plural(refused, "invalid pack")} (${plural(errors.length, "error")}); fix ${refused === 1 ? "it" : "them"}, or leave invalid packs out with skipInvalid`,
+      errors,
+    );
+  }
+
+  const solved = options.solve === null ? null : await solveEntries(entries, options.solve, onProgress);
+  if (solved?.cacheError) warnings.push(cacheWarning(solved.cacheError));
+
+  const slugs = uniqueSlugs(
+    entries.map((e) => e.pack.manifest.gameId),
+    "pack",
+    RESERVED_SLUGS,
+  );
+  const published: PublishedEntry[] = [];
+  const packs = entries.map((entry, i): CatalogPack => {
+    const slug = slugs[i] ?? `pack-${i + 1}`;
+    const folder = packFolderPath(slug);
+    const assetPath = `${folder}${entry.hash}/`;
+    const packPath = `${folder}pack.${entry.hash}.json`;
+    const assetBase = options.base + assetPath;
+    published.push({ path: packPath, data: JSON.stringify(entry.compiled) });
+    for (const file of entry.files) published.push({ path: assetPath + file.to, from: file.from });
+    const cover = entry.pack.manifest.coverImage;
+    const coverRef = cover === undefined ? null : resolveAsset(entry.compiled.assets, cover);
+    const { levels, epilogue, storyCount } = packLevels(
+      entry.pack,
+      entry.compiled.assets,
+      assetBase,
+      solved?.optima.get(entry.dir),
+    );
+    const failure = solved?.failures.get(entry.dir);
+    return {
+      slug,
+      manifest: entry.pack.manifest,
+      packUrl: options.base + packPath,
+      assetBase,
+      coverUrl: coverRef === null ? null : spriteUrl(assetBase, coverRef),
+      levels,
+      storyCount,
+      epilogue,
+      warnings: failure === undefined ? [...entry.warnings] : [...entry.warnings, solverWarning(failure)],
+    };
+  });
+  const tags = [...new Set(packs.flatMap((p) => p.manifest.tags ?? []))].sort();
+  const catalog: Catalog = { packs, tags, engineVersion: ENGINE_VERSION, warnings };
+  setPublishPlan(catalog, {
+    base: options.base,
+    entries: published,
+    sources: entries.map((e, i) => ({ slug: slugs[i] ?? "", dir: e.dir })),
+  });
+  return catalog;
+}
+
+/** Proves what it can of every level's optimum; the pack hash leaves images out, which do not matter. */
+function solveEntries(
+  entries: readonly CompiledEntry[],
+  solve: CatalogSolveOptions,
+  onProgress?: ProgressListener,
+): Promise<KnownOptima> {
+  const packs = entries.map((e) => ({
+    dir: e.dir,
+    rulesHash: contentHash([JSON.stringify(e.compiled.pack)]),
+    levels: e.pack.levelOrder,
+  }));
+  return knownOptima(packs, solve, onProgress);
+}
+
+function solverWarning(message: string): Diagnostic {
+  return {
+    file: "manifest.json",
+    pointer: "",
+    severity: "warning",
+    code: "optima-unsolved",
+    message: `the solver failed on this pack, so its levels show no optimum: ${message}`,
+  };
+}
+
+function cacheWarning({ file, message }: { file: string; message: string }): Diagnostic {
+  return {
+    file,
+    pointer: "",
+    severity: "warning",
+    code: "optima-cache",
+    message: `the optima cache could not be written, so the next build solves again: ${message}`,
+  };
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}

@@ -1,0 +1,103 @@
+import { copyFile, mkdir, readFile, stat, writeFile } from "node:fs/promises";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { dirname, extname, isAbsolute, relative, resolve, sep } from "node:path";
+import type { Catalog } from "./catalog.ts";
+import { CatalogError } from "./errors.ts";
+import type { ProgressListener } from "./progress.ts";
+import { type PublishedEntry, publishPlanOf } from "./publish-plan.ts";
+
+/** What {@link publishCatalog} wrote. */
+export interface PublishResult {
+  /** Paths written, relative to the output folder. */
+  readonly files: readonly string[];
+  readonly bytes: number;
+}
+
+/** Whether `target` lies strictly inside `root`. */
+export function isInside(root: string, target: string): boolean {
+  const rel = relative(root, target);
+  return rel !== "" && !rel.startsWith(`..${sep}`) && rel !== ".." && !isAbsolute(rel);
+}
+
+/** Every published path must be a plain relative path that stays inside the output folder. */
+function targetOf(root: string, entry: PublishedEntry): string {
+  const target = resolve(root, entry.path);
+  const segments = entry.path.split("/");
+  if (
+    isAbsolute(entry.path) ||
+    segments.some((s) => s === "" || s === "." || s === "..") ||
+    !isInside(root, target)
+  )
+    throw new CatalogError(`refusing to publish ${JSON.stringify(entry.path)}: it would leave ${root}`);
+  return target;
+}
+
+/**
+ * Writes the catalog's compiled packs (`_packs/<slug>/pack.<hash>.json`) and their images
+ * (`_packs/<slug>/<hash>/…`, the asset base of each pack) into a site's output folder. Paths carry the
+ * pack's content hash, so hosts may cache them forever.
+ */
+export async function publishCatalog(
+  catalog: Catalog,
+  outDir: string,
+  onProgress?: ProgressListener,
+): Promise<PublishResult> {
+  const root = resolve(outDir);
+  const { entries } = publishPlanOf(catalog);
+  // Check every path before writing any, so a refused path leaves nothing half published.
+  const targets = entries.map((entry) => targetOf(root, entry));
+  const files: string[] = [];
+  let bytes = 0;
+  onProgress?.({ phase: "assets", done: 0, total: entries.length });
+  for (const [i, entry] of entries.entries()) {
+    const target = targets[i] as string;
+    await mkdir(dirname(target), { recursive: true });
+    if ("data" in entry) {
+      await writeFile(target, entry.data);
+      bytes += Buffer.byteLength(entry.data);
+    } else {
+      await copyFile(entry.from, target);
+      bytes += (await stat(target)).size;
+    }
+    files.push(entry.path);
+    onProgress?.({ phase: "assets", done: i + 1, total: entries.length });
+  }
+  return { files, bytes };
+}
+
+const TYPES: Readonly<Record<string, string>> = {
+  ".json": "application/json",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+  ".gif": "image/gif",
+  ".webp": "image/webp",
+  ".avif": "image/avif",
+  ".svg": "image/svg+xml",
+};
+
+/**
+ * A Connect middleware serving the catalog's published files (`astro dev`), so the dev server shows
+ * what a build writes without writing it.
+ */
+export function publishedFilesMiddleware(
+  catalog: () => Promise<Catalog>,
+): (req: IncomingMessage, res: ServerResponse, next: () => void) => void {
+  return (req, res, next) => {
+    const url = (req.url ?? "").split("?")[0] ?? "";
+    if (!url.includes("/_packs/")) return next();
+    void catalog()
+      .then(async (current) => {
+        const { base, entries } = publishPlanOf(current);
+        const path = decodeURIComponent(
+          url.startsWith(base) ? url.slice(base.length) : url.replace(/^\//, ""),
+        );
+        const entry = entries.find((e) => e.path === path);
+        if (!entry) return next();
+        const body = "data" in entry ? entry.data : await readFile(entry.from);
+        res.setHeader("Content-Type", TYPES[extname(path).toLowerCase()] ?? "application/octet-stream");
+        res.end(body);
+      })
+      .catch(() => next());
+  };
+}

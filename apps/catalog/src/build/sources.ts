@@ -1,0 +1,59 @@
+import { readdir, stat } from "node:fs/promises";
+import { dirname, join, resolve } from "node:path";
+import { CatalogError } from "./errors.ts";
+
+/** The packs of the given folders and the folders holding shared collections. */
+export interface PackSources {
+  /** Pack folders (absolute): per input folder, its packs sorted by folder name. */
+  readonly packs: readonly string[];
+  /** Every folder whose sub-folders may be shared collections: the input folders and single packs' parents. */
+  readonly collectionFolders: readonly string[];
+}
+
+async function isDirectory(path: string): Promise<boolean> {
+  return (await stat(path).catch(() => null))?.isDirectory() ?? false;
+}
+
+async function isFile(path: string): Promise<boolean> {
+  return (await stat(path).catch(() => null))?.isFile() ?? false;
+}
+
+/**
+ * Reads folders of packs: each sub-folder with a `manifest.json` is a pack; sub-folders without one
+ * are shared asset collections. A folder that is itself a pack counts as one pack.
+ */
+export async function findPackSources(folders: readonly string[]): Promise<PackSources> {
+  const packs: string[] = [];
+  const collectionFolders: string[] = [];
+  const add = (folder: string) => {
+    if (!collectionFolders.includes(folder)) collectionFolders.push(folder);
+  };
+  for (const folder of folders.map((f) => resolve(f))) {
+    if (!(await isDirectory(folder))) throw new CatalogError(`no such folder of packs: ${folder}`);
+    if (await isFile(join(folder, "manifest.json"))) {
+      if (!packs.includes(folder)) packs.push(folder);
+      add(dirname(folder));
+      continue;
+    }
+    add(folder);
+    const entries = await readdir(folder, { withFileTypes: true });
+    const names = entries
+      .filter((e) => e.isDirectory() && !e.name.startsWith("."))
+      .map((e) => e.name)
+      .sort();
+    for (const name of names) {
+      const dir = join(folder, name);
+      if (!packs.includes(dir) && (await isFile(join(dir, "manifest.json")))) packs.push(dir);
+    }
+  }
+  return { packs, collectionFolders };
+}
+
+/**
+ * Where a pack's shared collections are looked up: beside the pack first, then in the other folders, so
+ * that a catalog of several folders shares one `gridponder-base`.
+ */
+export function searchPathsFor(packDir: string, sources: PackSources): string[] {
+  const own = dirname(packDir);
+  return [own, ...sources.collectionFolders.filter((f) => f !== own)];
+}

@@ -1,0 +1,275 @@
+/**
+ * Level page: the player, plus what the catalog adds around it — progress saved on a win, the move
+ * count against the optimum, share links (`#a=<code>`) with a step-through replay, and following the
+ * player's "next level" to the next level's URL (the player shows the story screens in between).
+ */
+import "@gridponder/player/define";
+import type { ActionInput } from "@gridponder/engine";
+import type { GridponderPlayerElement, PlayerEventDetail, PlayerHandle } from "@gridponder/player";
+import { count, parseJson } from "./data.js";
+import { browserStorage, loadProgress, recordWin } from "./progress.js";
+import {
+  actionKey,
+  decodeActions,
+  encodeActions,
+  type ShareAction,
+  shareCodeFromHash,
+  shareHash,
+} from "./share-code.js";
+
+interface LevelInfo {
+  readonly id: string;
+  readonly title: string;
+  readonly href: string;
+  readonly optimum: number | null;
+  readonly gold: number;
+}
+
+const page = document.querySelector<HTMLElement>("[data-level-page]");
+const element = page?.querySelector<GridponderPlayerElement>("gridponder-player");
+if (page && element) start(page, element);
+
+function start(page: HTMLElement, element: GridponderPlayerElement): void {
+  const levels = levelList(page.dataset.levels);
+  const gameId = page.dataset.gameId ?? "";
+  const version = page.dataset.version ?? "";
+  const packTitle = page.dataset.packTitle ?? "";
+  const storage = browserStorage();
+  const find = <T extends HTMLElement>(selector: string) => page.querySelector<T>(selector);
+  const status = find<HTMLElement>("[data-page-status]");
+  const shareButton = find<HTMLButtonElement>("[data-share]");
+  const shareUrl = find<HTMLInputElement>("[data-share-url]");
+  const replayBar = find<HTMLElement>("[data-replay]");
+  const replayPosition = find<HTMLElement>("[data-replay-position]");
+
+  let current = page.dataset.level ?? "";
+  let replay: { actions: ShareAction[]; step: number } | null = null;
+  let watching = false;
+
+  const info = (id: string): LevelInfo | undefined => levels.find((l) => l.id === id);
+  const say = (text: string): void => {
+    if (status) status.textContent = text;
+  };
+
+  /** The page's own text for `current`: heading, position, target, best, neighbours, title, breadcrumb. */
+  const showLevel = (): void => {
+    const index = levels.findIndex((l) => l.id === current);
+    const level = levels[index];
+    if (!level) return;
+    const set = (selector: string, text: string) => {
+      const node = find<HTMLElement>(selector);
+      if (node) node.textContent = text;
+    };
+    set("[data-level-title]", level.title);
+    set("[data-level-position]", `Level ${index + 1} of ${levels.length}`);
+    set("[data-target]", targetText(level));
+    document.title = `${level.title} · ${packTitle} · Gridponder`;
+    const crumb = document.querySelector<HTMLAnchorElement>(".trail [aria-current=page]");
+    if (crumb) {
+      crumb.textContent = level.title;
+      crumb.href = level.href;
+    }
+    for (const [selector, neighbour] of [
+      ["[data-prev]", levels[index - 1]],
+      ["[data-next]", levels[index + 1]],
+    ] as const) {
+      const link = find<HTMLAnchorElement>(selector);
+      if (!link) continue;
+      link.hidden = !neighbour;
+      if (neighbour) link.href = neighbour.href;
+    }
+    showBest();
+  };
+
+  const showBest = (): void => {
+    const best = find<HTMLElement>("[data-best]");
+    if (!best) return;
+    const saved = loadProgress(storage, gameId, version)[current];
+    best.hidden = !saved?.solved;
+    best.textContent = saved?.best != null ? `Solved · your best: ${count(saved.best, "move")}` : "Solved";
+  };
+
+  const hideShareUrl = (): void => {
+    if (shareUrl) shareUrl.hidden = true;
+  };
+
+  // ---- progress and the move count against the optimum
+  element.addEventListener("won", (event) => {
+    const detail = (event as CustomEvent<PlayerEventDetail>).detail;
+    if (watching) return;
+    recordWin(storage, gameId, version, detail.level, detail.moves);
+    showBest();
+    const level = info(detail.level);
+    if (level) say(winText(detail.moves, level));
+  });
+
+  // ---- following the player from level to level
+  let fromHistory = false;
+  element.addEventListener("level-change", (event) => {
+    const { level } = (event as CustomEvent<PlayerEventDetail>).detail;
+    if (level === current) return;
+    current = level;
+    endReplay();
+    hideShareUrl();
+    say("");
+    const target = info(level);
+    if (target && !fromHistory) history.pushState({ level }, "", target.href);
+    element.setAttribute("level", level);
+    showLevel();
+  });
+  window.addEventListener("popstate", () => {
+    const target = levels.find((l) => new URL(l.href, location.href).pathname === location.pathname);
+    const player = element.player;
+    if (!target || !player || target.id === current) return;
+    fromHistory = true;
+    try {
+      player.setLevel(target.id, { story: false });
+    } finally {
+      fromHistory = false;
+    }
+  });
+
+  element.addEventListener("turn", () => {
+    hideShareUrl();
+    renderReplay();
+  });
+
+  // ---- share links
+  shareButton?.addEventListener("click", () => {
+    const player = element.player;
+    if (!player) return;
+    const code = encodeActions(player.session.actions, player.session.legalActions());
+    const url = `${location.origin}${location.pathname}${shareHash(code)}`;
+    if (shareUrl) {
+      shareUrl.value = url;
+      shareUrl.hidden = false;
+      shareUrl.select();
+    }
+    const moves = player.session.actions.length;
+    const what = moves === 0 ? "the start of this level" : `these ${count(moves, "move")}`;
+    const clipboard = navigator.clipboard;
+    if (clipboard)
+      clipboard.writeText(url).then(
+        () => say(`Link to ${what} copied.`),
+        () => say(`Copy the link to share ${what}.`),
+      );
+    else say(`Copy the link to share ${what}.`);
+  });
+
+  // ---- step-through replay of a shared link
+  const endReplay = (): void => {
+    replay = null;
+    if (replayBar) replayBar.hidden = true;
+  };
+
+  const renderReplay = (): void => {
+    if (!replay || !replayBar || !replayPosition) return;
+    replayPosition.textContent = `Move ${replay.step} of ${replay.actions.length}`;
+    for (const button of replayBar.querySelectorAll<HTMLButtonElement>("[data-replay-step]")) {
+      const step = button.dataset.replayStep;
+      button.disabled =
+        step === "first" || step === "back" ? replay.step === 0 : replay.step === replay.actions.length;
+    }
+  };
+
+  /** Moves the shown position to step `to` of the shared actions: animated when it is one step away. */
+  const replayTo = async (player: PlayerHandle, to: number): Promise<void> => {
+    if (!replay) return;
+    const step = Math.max(0, Math.min(replay.actions.length, to));
+    const onPath = followsReplay(player.session.actions, replay.actions, replay.step);
+    const from = replay.step;
+    replay.step = step;
+    renderReplay();
+    if (onPath && step === from + 1) {
+      // Stepping through someone else's solution is watching, not solving: no progress is saved.
+      watching = true;
+      try {
+        await player.act(replay.actions[from] as ActionInput);
+      } finally {
+        watching = false;
+      }
+    } else if (onPath && step === from - 1) await player.undo();
+    else if (step !== from || !onPath)
+      player.setLevel(current, {
+        initialActions: replay.actions.slice(0, step) as ActionInput[],
+        story: false,
+      });
+    element.focus({ preventScroll: true });
+  };
+
+  replayBar?.addEventListener("click", (event) => {
+    const button = (event.target as HTMLElement).closest<HTMLButtonElement>("[data-replay-step]");
+    const player = element.player;
+    if (!button || !player || !replay) return;
+    const moves = { first: -Infinity, back: replay.step - 1, forward: replay.step + 1, last: Infinity };
+    const to = moves[button.dataset.replayStep as keyof typeof moves];
+    if (to !== undefined) void replayTo(player, to);
+  });
+
+  /** Shows the position a `#a=` link shares, with the replay control; a broken code is only noted. */
+  const openSharedLink = (player: PlayerHandle): void => {
+    const code = shareCodeFromHash(location.hash);
+    if (!code) return;
+    const actions = decodeActions(code, player.session.legalActions());
+    if (!actions) {
+      endReplay();
+      say("This share link could not be read; the level starts fresh.");
+      return;
+    }
+    replay = { actions, step: actions.length };
+    if (replayBar) replayBar.hidden = false;
+    player.setLevel(current, { initialActions: actions as ActionInput[], story: false });
+    renderReplay();
+    say(`Showing a shared position: ${count(actions.length, "move")}.`);
+  };
+
+  showLevel();
+  void element.ready.then((player) => {
+    if (!player) return;
+    if (shareButton) shareButton.hidden = false;
+    openSharedLink(player);
+    // Keys go to the board at once, unless the visitor has already moved focus somewhere.
+    if (document.activeElement === document.body) element.focus({ preventScroll: true });
+    // A link to this same page only changes the hash: no reload, so it is opened here.
+    window.addEventListener("hashchange", () => openSharedLink(player));
+  });
+}
+
+/** Whether the player's history is exactly the first `step` shared actions. */
+function followsReplay(
+  history: readonly ShareAction[],
+  shared: readonly ShareAction[],
+  step: number,
+): boolean {
+  if (history.length !== step) return false;
+  return history.every((a, i) => {
+    const s = shared[i];
+    return s !== undefined && actionKey(a) === actionKey(s);
+  });
+}
+
+function targetText(level: LevelInfo): string {
+  return level.optimum !== null
+    ? `Optimum: ${count(level.optimum, "move")}`
+    : `Reference solution: ${count(level.gold, "move")}`;
+}
+
+function winText(moves: number, level: LevelInfo): string {
+  const solved = `Solved in ${count(moves, "move")}`;
+  if (level.optimum !== null)
+    return moves <= level.optimum
+      ? `${solved}: optimal!`
+      : `${solved}. The optimum is ${count(level.optimum, "move")}.`;
+  return moves <= level.gold
+    ? `${solved}: as short as the reference solution.`
+    : `${solved}. The reference solution takes ${count(level.gold, "move")}.`;
+}
+
+function levelList(value: string | undefined): LevelInfo[] {
+  const parsed = parseJson(value);
+  if (!Array.isArray(parsed)) return [];
+  return parsed.filter(
+    (l): l is LevelInfo =>
+      typeof l === "object" && l !== null && typeof l.id === "string" && typeof l.href === "string",
+  );
+}

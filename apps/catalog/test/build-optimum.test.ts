@@ -1,0 +1,269 @@
+import { execFile } from "node:child_process";
+import { readFile, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { promisify } from "node:util";
+import { loadPackFolder } from "@gridponder/engine/node";
+import { solveLevel } from "@gridponder/solver";
+import { solveLevels } from "@gridponder/solver/node";
+import { afterAll, describe, expect, it } from "vitest";
+import type { BuildSummary } from "../src/build/build-catalog.ts";
+import { type Catalog, getCatalog } from "../src/build/catalog.ts";
+import type { LevelSolver } from "../src/build/optima.ts";
+import { readCache, settles } from "../src/build/optima-cache.ts";
+import type { CatalogProgress } from "../src/build/progress.ts";
+import {
+  CORPUS_PACKS,
+  copyLantern,
+  editJson,
+  LANTERN_CELLAR,
+  removeTempDirs,
+  tempDir,
+} from "./build-helpers.ts";
+
+afterAll(removeTempDirs);
+
+const LONG = { timeout: 180_000 };
+const DIST = resolve(import.meta.dirname, "../dist/index.js");
+const SOLVER_NODE = createRequire(import.meta.url).resolve("@gridponder/solver/node");
+/**
+ * Far beyond what these levels need (under a second each), so only the state limit, which counts
+ * states rather than time, can stop a search in these tests.
+ */
+const TIME = 600_000;
+const SMALL_PACKS = [
+  LANTERN_CELLAR,
+  join(CORPUS_PACKS, "fx_sliding_blocks"),
+  join(CORPUS_PACKS, "fx_line_of_sight"),
+];
+
+/**
+ * `buildCatalog` of the built package in a child process whose working folder holds the output: Astro
+ * runs its own Vite there, and keeps its server files in the output folder rather than in a folder
+ * shared with builds that other test files run at the same time. The solver counts the levels it searches.
+ */
+async function buildInChild(
+  cwd: string,
+  options: { packsDir: string[]; outDir: string; solve: { timeLimitMs: number; cacheFile: string } },
+): Promise<{ summary: BuildSummary; searched: string[] }> {
+  const script = `
+    const { buildCatalog } = await import(${JSON.stringify(pathToFileURL(DIST).href)});
+    const { solveLevels } = await import(${JSON.stringify(pathToFileURL(SOLVER_NODE).href)});
+    const options = JSON.parse(process.argv[2]);
+    const searched = [];
+    const solver = (dir, ids, o) => { searched.push(...ids); return solveLevels(dir, ids, o); };
+    const summary = await buildCatalog({ ...options, solve: { ...options.solve, solveLevels: solver } });
+    process.stdout.write(JSON.stringify({ summary, searched }));
+  `;
+  // A script file rather than --eval: worker threads inherit the flags, and --input-type fails there.
+  const file = join(cwd, "build.mjs");
+  await writeFile(file, script);
+  const { stdout } = await promisify(execFile)(process.execPath, [file, JSON.stringify(options)], {
+    cwd,
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return JSON.parse(stdout);
+}
+
+/** The real worker pool, counting the levels it is asked to search. */
+function countingSolver(): { solver: LevelSolver; levels: string[] } {
+  const levels: string[] = [];
+  const solver: LevelSolver = (dir, ids, options) => {
+    levels.push(...ids);
+    return solveLevels(dir, ids, options);
+  };
+  return { solver, levels };
+}
+
+async function cacheFile(): Promise<string> {
+  return join(await tempDir("gridponder-optima-"), "optima.json");
+}
+
+function optimaOf(catalog: Catalog): Record<string, number | null> {
+  return Object.fromEntries(
+    catalog.packs.flatMap((p) => p.levels.map((l) => [`${p.slug}/${l.id}`, l.optimum])),
+  );
+}
+
+/** What the solver itself says about each level of a pack folder, in this thread. */
+async function directOptima(dir: string, maxStates?: number): Promise<Map<string, number | null>> {
+  const loaded = await loadPackFolder(dir, { searchPaths: [CORPUS_PACKS] });
+  if (!loaded.ok) throw new Error(`${dir} does not load`);
+  const { pack } = loaded;
+  return new Map(
+    pack.levelOrder.map((id) => {
+      const r = solveLevel(pack, id, {
+        timeLimitMs: TIME,
+        ...(maxStates === undefined ? {} : { maxStates }),
+      });
+      return [id, r.status === "solved" ? r.optimalLength : null];
+    }),
+  );
+}
+
+describe("optima at build time", LONG, () => {
+  it("are the solver's proven lengths, never above the gold path's, with solve progress", async () => {
+    const events: CatalogProgress[] = [];
+    const catalog = await getCatalog(
+      { packsDir: SMALL_PACKS, solve: { timeLimitMs: TIME, cacheFile: await cacheFile() } },
+      (e) => events.push(e),
+    );
+    expect(catalog.packs).toHaveLength(3);
+    for (const [i, pack] of catalog.packs.entries()) {
+      const expected = await directOptima(SMALL_PACKS[i] as string);
+      for (const level of pack.levels) {
+        expect(level.optimum, level.id).not.toBeNull();
+        expect(level.optimum, level.id).toBe(expected.get(level.id));
+        expect(level.optimum as number).toBeLessThanOrEqual(level.goldLength);
+      }
+    }
+    const solve = events.filter((e) => e.phase === "solve");
+    const total = catalog.packs.reduce((n, p) => n + p.levels.length, 0);
+    expect(solve[0]).toEqual({ phase: "solve", done: 0, total, pack: null, level: null });
+    expect(solve.at(-1)).toMatchObject({ done: total, total });
+    const dones = solve.map((e) => e.done);
+    expect(dones).toEqual([...dones].sort((a, b) => a - b));
+    // Solving comes after compiling; nothing is written (no pages phase) by getCatalog.
+    expect(events.findIndex((e) => e.phase === "solve")).toBeGreaterThan(
+      events.findLastIndex((e) => e.phase === "compile"),
+    );
+  });
+
+  it("stay null where a state limit stops the search before a proof", async () => {
+    const maxStates = 300;
+    const catalog = await getCatalog({
+      packsDir: [LANTERN_CELLAR],
+      solve: { timeLimitMs: TIME, maxStates, cacheFile: false },
+    });
+    const expected = await directOptima(LANTERN_CELLAR, maxStates);
+    const levels = catalog.packs[0]?.levels ?? [];
+    expect(levels.map((l) => l.optimum)).toEqual(levels.map((l) => expected.get(l.id)));
+    // lc03 needs 4,820 states, lc01 217: one of each kind, so the limit really splits the pack.
+    expect(levels.find((l) => l.id === "lc03_stepping_crates")?.optimum).toBeNull();
+    expect(levels.find((l) => l.id === "lc01_bottom_step")?.optimum).toBe(11);
+  });
+
+  it("come from the cache on the next build, without solving again, until the pack changes", async () => {
+    const file = await cacheFile();
+    const packs = await tempDir();
+    const dir = await copyLantern(packs, "cellar");
+    const first = countingSolver();
+    const options = (base: string, solver: LevelSolver) => ({
+      packsDir: [packs],
+      base,
+      solve: { timeLimitMs: TIME, cacheFile: file, solveLevels: solver },
+    });
+    const solved = await getCatalog(options("/one/", first.solver));
+    expect(first.levels.sort()).toEqual([...(solved.packs[0]?.levels ?? [])].map((l) => l.id).sort());
+    const cached = await readCache(file);
+    expect(cached.size).toBe(8);
+    for (const key of cached.keys())
+      expect(key).toMatch(/^solver@[^|]+\+engine@[^|]+\|[0-9a-f]{12}\|lc0\d_\w+$/);
+
+    // Another base is another catalog for the memo, but the same pack for the cache.
+    const second = countingSolver();
+    const again = await getCatalog(options("/two/", second.solver));
+    expect(second.levels).toEqual([]);
+    expect(optimaOf(again)).toEqual(optimaOf(solved));
+    expect(Object.values(optimaOf(again)).every((o) => o !== null)).toBe(true);
+
+    // A changed level changes the pack's hash: its levels are searched afresh.
+    await editJson(join(dir, "levels/lc01_bottom_step.json"), (level) => {
+      level.title = "Bottom step, renamed";
+    });
+    const third = countingSolver();
+    const edited = await getCatalog(options("/three/", third.solver));
+    expect(third.levels).toHaveLength(8);
+    expect(optimaOf(edited)).toEqual(optimaOf(solved));
+  });
+
+  it("search a level again only when the limits grow beyond the ones it was stopped by", async () => {
+    const file = await cacheFile();
+    const run = async (base: string, maxStates?: number) => {
+      const counted = countingSolver();
+      const catalog = await getCatalog({
+        packsDir: [LANTERN_CELLAR],
+        base,
+        solve: {
+          timeLimitMs: TIME,
+          cacheFile: file,
+          solveLevels: counted.solver,
+          ...(maxStates ? { maxStates } : {}),
+        },
+      });
+      return { levels: catalog.packs[0]?.levels ?? [], searched: counted.levels };
+    };
+    const limited = await run("/limited/", 300);
+    expect(limited.searched).toHaveLength(8);
+    const unproven = limited.levels.filter((l) => l.optimum === null).map((l) => l.id);
+    expect(unproven).toContain("lc03_stepping_crates");
+    // The same or a smaller limit would stop again: nothing to search.
+    expect((await run("/same/", 300)).searched).toEqual([]);
+    expect((await run("/smaller/", 100)).searched).toEqual([]);
+    // Without a state limit only the unproven levels are searched, and now they are proven.
+    const open = await run("/open/");
+    expect(open.searched.sort()).toEqual(unproven.sort());
+    expect(open.levels.every((l) => l.optimum !== null && l.optimum <= l.goldLength)).toBe(true);
+  });
+
+  it("leave a pack without optima, with a warning, when the solver fails on it", async () => {
+    const failing: LevelSolver = () => Promise.reject(new Error("no worker threads here"));
+    const catalog = await getCatalog({
+      packsDir: [LANTERN_CELLAR],
+      base: "/failing/",
+      solve: { timeLimitMs: TIME, cacheFile: false, solveLevels: failing },
+    });
+    const pack = catalog.packs[0];
+    expect(pack?.levels.every((l) => l.optimum === null)).toBe(true);
+    expect(pack?.warnings).toContainEqual(
+      expect.objectContaining({ code: "optima-unsolved", severity: "warning", file: "manifest.json" }),
+    );
+    expect(pack?.warnings.find((w) => w.code === "optima-unsolved")?.message).toContain(
+      "no worker threads here",
+    );
+  });
+
+  it("reach the pages through buildCatalog, solved once for the whole build", async () => {
+    const dir = await tempDir();
+    const { summary, searched } = await buildInChild(dir, {
+      packsDir: [LANTERN_CELLAR],
+      outDir: join(dir, "site"),
+      solve: { timeLimitMs: TIME, cacheFile: join(dir, "optima.json") },
+    });
+    expect(summary.optima).toBe(8);
+    expect(searched).toHaveLength(8);
+    const site = join(dir, "site", "dev-gridponder-lantern-cellar");
+    expect(await readFile(join(site, "lc01-bottom-step/index.html"), "utf8")).toContain("Optimum: 11 moves");
+    expect(await readFile(join(site, "index.html"), "utf8")).toContain("Optimum 15 moves");
+  });
+});
+
+describe("the optima cache file", () => {
+  it("reads a missing, broken or foreign file as empty, and skips malformed entries", async () => {
+    const dir = await tempDir();
+    expect((await readCache(join(dir, "missing.json"))).size).toBe(0);
+    await writeFile(join(dir, "broken.json"), "{ not json");
+    expect((await readCache(join(dir, "broken.json"))).size).toBe(0);
+    await writeFile(join(dir, "foreign.json"), JSON.stringify({ format: 2, levels: { a: { optimum: 3 } } }));
+    expect((await readCache(join(dir, "foreign.json"))).size).toBe(0);
+    await writeFile(
+      join(dir, "mixed.json"),
+      JSON.stringify({ format: 1, levels: { a: { optimum: 3 }, b: { optimum: "3" }, c: { bounded: {} } } }),
+    );
+    expect([...(await readCache(join(dir, "mixed.json")))]).toEqual([["a", { optimum: 3 }]]);
+  });
+
+  it("settles a level by a proof, or by a stopped search at least as large as the one asked for", () => {
+    const asked = { timeLimitMs: 10_000, maxStates: null };
+    expect(settles(undefined, asked)).toBe(false);
+    expect(settles({ optimum: 12 }, asked)).toBe(true);
+    expect(settles({ unsolvable: true }, asked)).toBe(true);
+    expect(settles({ bounded: { timeLimitMs: 10_000, maxStates: null } }, asked)).toBe(true);
+    expect(settles({ bounded: { timeLimitMs: 5_000, maxStates: null } }, asked)).toBe(false);
+    expect(settles({ bounded: { timeLimitMs: 60_000, maxStates: 1_000 } }, asked)).toBe(false);
+    expect(
+      settles({ bounded: { timeLimitMs: 60_000, maxStates: 1_000 } }, { ...asked, maxStates: 500 }),
+    ).toBe(true);
+  });
+});

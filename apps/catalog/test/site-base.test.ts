@@ -1,0 +1,62 @@
+import { existsSync } from "node:fs";
+import { mkdtemp, readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildSite, htmlPages, OWN_PACKS, removeAll, scriptSources } from "./site-helpers.ts";
+
+// A site served from a sub-path (GRIDPONDER_BASE): every URL a page names must start with it and lead
+// to a built file.
+const BASE = "/games/puzzles/";
+let out: string;
+let empty: string;
+
+beforeAll(async () => {
+  out = await buildSite(OWN_PACKS, BASE);
+}, 300_000);
+afterAll(() => removeAll(out, empty));
+
+describe("a catalog built under a base path", { timeout: 300_000 }, () => {
+  it("names only URLs under the base, each of which was built", async () => {
+    const pages = await htmlPages(out);
+    expect(pages.length).toBeGreaterThan(5);
+    for (const page of pages) {
+      const html = await readFile(join(out, page), "utf8");
+      const urls = [
+        ...[...html.matchAll(/\s(?:href|src|asset-base)="([^"#]*)"/g)].map((m) => m[1] ?? ""),
+        ...scriptSources(html),
+      ].filter((u) => !/^[a-z]+:/.test(u));
+      expect(urls.length, page).toBeGreaterThan(3);
+      for (const url of urls) {
+        expect(url.startsWith(BASE), `${page}: ${url}`).toBe(true);
+        const file = url.slice(BASE.length);
+        const path = file === "" || file.endsWith("/") ? join(out, file, "index.html") : join(out, file);
+        // asset-base names a folder of the compiled pack; everything else names a file or a page.
+        if (!/asset-base="/.test(html) || !html.includes(`asset-base="${url}"`))
+          expect(existsSync(path), `${page}: ${url}`).toBe(true);
+      }
+    }
+  });
+
+  it("keeps the web manifest's start URL and icons relative, so they follow the base", async () => {
+    const manifest = JSON.parse(await readFile(join(out, "manifest.webmanifest"), "utf8"));
+    expect(manifest.start_url).toBe("./");
+    expect(manifest.scope).toBe("./");
+    for (const icon of manifest.icons) {
+      expect(icon.src.startsWith("/")).toBe(false);
+      expect(existsSync(join(out, icon.src))).toBe(true);
+    }
+  });
+
+  it("builds a catalog of an empty packs folder: a home page that says so", async () => {
+    empty = await mkdtemp(join(tmpdir(), "gridponder-empty-packs-"));
+    const site = await buildSite(empty);
+    try {
+      const home = await readFile(join(site, "index.html"), "utf8");
+      expect(home).toContain("No packs have been published yet.");
+      expect(existsSync(join(site, "404.html"))).toBe(true);
+    } finally {
+      await removeAll(site);
+    }
+  });
+});

@@ -1,0 +1,118 @@
+/** Shared by the site tests: a temporary packs folder, a site build of it, and reading the built pages. */
+
+import { execFile } from "node:child_process";
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { promisify } from "node:util";
+import { gzipSync } from "node:zlib";
+
+const APP = resolve(import.meta.dirname, "..");
+const ASTRO = join(APP, "node_modules/.bin/astro");
+export const REPO = resolve(import.meta.dirname, "../../..");
+export const OWN_PACKS = join(REPO, "packs");
+export const CORPUS_PACKS = resolve(REPO, "../shared/conformance/packs");
+export const XSS_TITLE = "<script>alert(1)</script>";
+
+/**
+ * A packs folder for the tests: lantern-cellar (it has story screens), carrot_quest with the shared
+ * sprite collection it draws on, and a copy of lantern-cellar whose manifest title is a script tag.
+ */
+export async function makePacksFolder(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), "gridponder-site-packs-"));
+  await cp(join(OWN_PACKS, "lantern-cellar"), join(dir, "lantern-cellar"), { recursive: true });
+  await cp(join(CORPUS_PACKS, "carrot_quest"), join(dir, "carrot_quest"), { recursive: true });
+  await cp(join(CORPUS_PACKS, "gridponder-base"), join(dir, "gridponder-base"), { recursive: true });
+  const hostile = join(dir, "hostile");
+  await cp(join(OWN_PACKS, "lantern-cellar"), hostile, { recursive: true });
+  const manifest = JSON.parse(await readFile(join(hostile, "manifest.json"), "utf8"));
+  manifest.title = XSS_TITLE;
+  manifest.gameId = "dev.gridponder.hostile";
+  manifest.shortDescription = `"><img src=x onerror=alert(2)> & more`;
+  manifest.tags = ["hostile"];
+  await writeFile(join(hostile, "manifest.json"), JSON.stringify(manifest, null, 2));
+  return dir;
+}
+
+/** Builds the site of `packsDir` into a new temporary folder and returns it. */
+export async function buildSite(packsDir: string, base = "/"): Promise<string> {
+  const out = await mkdtemp(join(tmpdir(), "gridponder-site-out-"));
+  // `astro build` with this package's config, in a child process: the build runs its own Vite, apart
+  // from the test runner's, and takes its packs folder and base from the environment like a user's.
+  await promisify(execFile)(ASTRO, ["build", "--outDir", out], {
+    cwd: APP,
+    env: { ...process.env, GRIDPONDER_PACKS: packsDir, GRIDPONDER_BASE: base, ASTRO_TELEMETRY_DISABLED: "1" },
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return out;
+}
+
+export async function removeAll(...dirs: (string | undefined)[]): Promise<void> {
+  for (const dir of dirs) if (dir) await rm(dir, { recursive: true, force: true });
+}
+
+/** Every built HTML page, as paths relative to `out`. */
+export async function htmlPages(out: string): Promise<string[]> {
+  const entries = await readdir(out, { recursive: true });
+  return entries.filter((e) => e.endsWith(".html")).sort();
+}
+
+/**
+ * The page with every attribute value emptied: what is left is markup and text, so a pack's text can
+ * only show up here as text (Astro escapes `"` and `&` in attribute values, which keeps `<` there inert).
+ */
+export function markupOnly(html: string): string {
+  return html.replace(/="[^"]*"/g, '=""');
+}
+
+/** Every start tag of a page, attribute values emptied (text, escaped, holds no `<`). */
+export function tagsOf(html: string): string[] {
+  return markupOnly(html).match(/<[a-zA-Z][^>]*>/g) ?? [];
+}
+
+/** The page's real `<script>` elements (not text that looks like one): whether each has a `src`, and its body. */
+export function scriptTags(html: string): { hasSrc: boolean; body: string }[] {
+  return [...markupOnly(html).matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)].map((m) => ({
+    hasSrc: /\ssrc=/.test(m[1] ?? ""),
+    body: m[2] ?? "",
+  }));
+}
+
+/** The `src` URLs of a page's scripts (attribute values cannot hold a `"`, so none is faked by pack text). */
+export function scriptSources(html: string): string[] {
+  return [...html.matchAll(/<script\b[^>]*?\ssrc="([^"]*)"/gi)].map((m) => m[1] ?? "");
+}
+
+/**
+ * The JavaScript a page loads, in gzip bytes: its module scripts and every chunk they import,
+ * statically or dynamically, each counted once (files under `out`, URLs relative to `base`).
+ */
+export async function pageScriptGzip(out: string, html: string, base = "/"): Promise<number> {
+  const seen = new Set<string>();
+  const queue = scriptSources(html);
+  let total = 0;
+  while (queue.length > 0) {
+    const url = queue.shift() as string;
+    if (seen.has(url)) continue;
+    seen.add(url);
+    const code = await readFile(join(out, url.slice(base.length)), "utf8");
+    total += gzipSync(code, { level: 9 }).length;
+    const dir = url.slice(0, url.lastIndexOf("/") + 1);
+    for (const m of code.matchAll(/(?:from|import)\s*\(?\s*["'](\.{1,2}\/[^"']+\.js)["']/g))
+      queue.push(new URL(m[1] as string, `http://x${dir}`).pathname);
+  }
+  return total;
+}
+
+/**
+ * Fails with the page's console errors and failed requests. Requests the browser abandoned because the
+ * test navigated on (the icon of the page left behind) are not failures of the site.
+ */
+export function assertNoErrors(
+  errors: { readonly messages: readonly string[]; readonly failedRequests: readonly string[] },
+  context: string,
+): void {
+  const failed = errors.failedRequests.filter((r) => !r.endsWith("(net::ERR_ABORTED)"));
+  const all = [...errors.messages, ...failed.map((r) => `request: ${r}`)];
+  if (all.length > 0) throw new Error(`${context} reported errors:\n${all.join("\n")}`);
+}

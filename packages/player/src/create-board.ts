@@ -1,0 +1,28 @@
+import type { BoardRenderer } from "@gridponder/renderer-three";
+import { IsoRenderer, webglAvailable } from "@gridponder/renderer-three";
+import type { Gesture, SpriteRef } from "@gridponder/view";
+import { CanvasRenderer } from "./canvas-renderer.js";
+
+/** Which kind of board `createBoard` made. */
+export function boardKind(board: BoardRenderer): "webgl" | "2d" {
+  return board instanceof CanvasRenderer ? "2d" : "webgl";
+}
+
+/** The board renderer for `choice`: WebGL when asked for (or `auto`) and available, else the 2D canvas. */
+export function createBoard(
+  choice: "auto" | "webgl" | "2d",
+  container: HTMLElement,
+  assetUrlOf: (ref: SpriteRef) => string,
+  onGesture: (g: Gesture) => void,
+  reducedMotion: boolean,
+): BoardRenderer {
+  const options = { container, assetUrl: assetUrlOf, onGesture, reducedMotion };
+  if (choice !== "2d" && webglAvailable()) {
+    try {
+      return new IsoRenderer(options);
+    } catch {
+      // A context that fails after the capability check (lost GPU, blocked) still gets a board.
+    }
+  }
+  return new CanvasRenderer(options);
+}

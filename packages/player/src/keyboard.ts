@@ -1,0 +1,34 @@
+import { type Gesture, resolveGesture } from "@gridponder/view";
+import { handleGesture } from "./gestures.js";
+import type { PlayerContext } from "./player-context.js";
+
+/**
+ * Plays by keyboard while the player has focus: an open dialog gets the keys first, buttons keep
+ * Enter and Space, Tab keeps moving focus, and only keys the level binds are taken from the page.
+ * Returns what stops listening.
+ */
+export function listenToKeys(ctx: PlayerContext): () => void {
+  const onKeyDown = (e: KeyboardEvent): void => {
+    const target = e.composedPath()[0];
+    const onButton = target instanceof HTMLElement && target.tagName === "BUTTON";
+    if (onButton && (e.key === "Enter" || e.key === " ")) return;
+    if (ctx.dialog.open) {
+      if (ctx.dialog.key(e.key)) e.preventDefault();
+      return;
+    }
+    if (e.key === "Tab") return;
+    const gesture: Gesture = {
+      type: "key",
+      key: e.key,
+      shift: e.shiftKey,
+      ctrl: e.ctrlKey,
+      alt: e.altKey,
+      meta: e.metaKey,
+    };
+    if (!resolveGesture(ctx.controller.ctx, gesture, { selection: ctx.controller.selection })) return;
+    e.preventDefault();
+    handleGesture(ctx, gesture);
+  };
+  ctx.element.addEventListener("keydown", onKeyDown);
+  return () => ctx.element.removeEventListener("keydown", onKeyDown);
+}

@@ -1,0 +1,60 @@
+import type { ActionInput, GameState, Pack, Session } from "@gridponder/engine";
+import type { BoardRenderer } from "@gridponder/renderer-three";
+import type { Gesture, ViewController } from "@gridponder/view";
+import type { CompiledPack } from "./compiled-pack.js";
+
+/** Events a player sends out (as DOM `CustomEvent`s on its element, and to `onEvent`). */
+export type PlayerEventType = "turn" | "won" | "lost" | "level-change";
+
+/** What a host page needs to save progress. */
+export interface PlayerEventDetail {
+  readonly level: string;
+  /** The accepted actions from the level's start to now (a replay for `initialActions`). */
+  readonly actions: readonly ActionInput[];
+  readonly moves: number;
+  readonly won: boolean;
+  readonly lost: boolean;
+}
+
+export interface PlayerOptions {
+  readonly pack: CompiledPack;
+  /** The level to open (default: the first in play order). */
+  readonly level?: string;
+  /** The URL folder holding the compiled pack's files (where `pack.json` is). */
+  readonly assetBase: string;
+  /** `auto` (default) draws with WebGL when the browser has it, else on a 2D canvas. */
+  readonly renderer?: "auto" | "webgl" | "2d";
+  /** Actions replayed (without animation) when the level opens, e.g. a saved game. */
+  readonly initialActions?: readonly ActionInput[];
+  /** Snap instead of animating; defaults to the `prefers-reduced-motion` media query. */
+  readonly reducedMotion?: boolean;
+  /** Show the pack's story screens before levels (default true). */
+  readonly story?: boolean;
+  readonly onEvent?: (type: PlayerEventType, detail: PlayerEventDetail) => void;
+}
+
+export interface PlayerHandle {
+  readonly level: string;
+  readonly pack: Pack;
+  readonly session: Session;
+  readonly state: GameState;
+  readonly controller: ViewController;
+  /** Which board is drawing. */
+  readonly rendererKind: "webgl" | "2d";
+  readonly renderer: BoardRenderer;
+  /** Plays an action; resolves with whether it was accepted, once its animation has ended. */
+  act(action: ActionInput): Promise<boolean>;
+  undo(): Promise<boolean>;
+  redo(): Promise<boolean>;
+  reset(): Promise<boolean>;
+  /** Plays the gold path up to the next hint stop, animated; resolves with the number of actions played. */
+  hint(): Promise<number>;
+  /** Handles a gesture as if the player made it (keys, swipes, taps, buttons). */
+  gesture(gesture: Gesture): void;
+  setLevel(levelId: string, options?: { initialActions?: readonly ActionInput[]; story?: boolean }): void;
+  /** A cell's centre in viewport CSS px (for pointer input and pixel checks). */
+  cellCenter(cell: readonly [number, number]): { x: number; y: number };
+  /** Resolves when no animation or hint is running. */
+  idle(): Promise<void>;
+  destroy(): void;
+}

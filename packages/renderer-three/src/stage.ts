@@ -1,0 +1,75 @@
+import { type Appearance, type Pose, type Scene, sampleInto, type Track } from "@gridponder/view";
+import type { BatchPool, LivePart } from "./batches.js";
+import { type PartContext, partsOf } from "./parts.js";
+import { BARE_GROUND, measurePickSurface, type PickSurface } from "./pick-surface.js";
+import { partMatrix, restPose } from "./placement.js";
+import { type Actor, partContext, partsNeeded, sceneActors } from "./scene-actors.js";
+
+/**
+ * The pieces of the shown scene, realised as parts in the batches: at rest, or following the tracks of
+ * the running timeline. Timeline semantics stay in the view's sampler; this only places what it samples.
+ */
+export class ActorStage {
+  /** What a pointer can hit (measured at rest, whatever is animating). */
+  surface: PickSurface = BARE_GROUND;
+  #animated: Actor[] = [];
+  readonly #matrix = new Float32Array(16);
+
+  readonly #pool: BatchPool;
+
+  constructor(pool: BatchPool) {
+    this.#pool = pool;
+  }
+
+  /** Replaces what is drawn with `scene`, its tracked pieces posed at the start of their tracks. */
+  show(scene: Scene, tracks: readonly Track[]): void {
+    const context = partContext(scene);
+    const actors = sceneActors(scene, tracks);
+    this.#pool.provide(partsNeeded(actors, context), scene.theme.text.fontFamily || "sans-serif");
+    this.surface = measurePickSurface(scene, actors, context);
+    this.#animated = [];
+    for (const actor of actors) {
+      actor.parts = this.#realise(actor, actor.appearance, context);
+      if (actor.track) {
+        this.#animated.push(actor);
+        this.#animateActor(scene, actor, 0, context);
+      } else this.#place(scene, actor, restPose(actor.piece.cell[0], actor.piece.cell[1]), 1);
+    }
+  }
+
+  /** Poses every tracked piece at timeline time `t`. */
+  animate(scene: Scene, t: number): void {
+    const context = partContext(scene);
+    for (const actor of this.#animated) this.#animateActor(scene, actor, t, context);
+  }
+
+  clear(): void {
+    this.#animated = [];
+  }
+
+  #realise(actor: Actor, appearance: Appearance, context: PartContext): LivePart[] {
+    return this.#pool.allocate(partsOf(actor.piece, appearance, context, actor.item));
+  }
+
+  #place(scene: Scene, actor: Actor, pose: Pose, opacity: number): void {
+    const m = this.#matrix;
+    for (const part of actor.parts) {
+      partMatrix(m, part.spec, pose, scene.width, scene.height, actor.yaw);
+      part.batch.write(part.slot, m, opacity, part.labelSlot);
+    }
+  }
+
+  /** A track may switch the piece's appearance mid-way: its old parts are freed and new ones realised. */
+  #animateActor(scene: Scene, actor: Actor, t: number, context: PartContext): void {
+    const { track, sample } = actor;
+    if (!track || !sample) return;
+    sampleInto(track, t, sample);
+    const next = sample.appearance;
+    if (next && next.key !== actor.appearance.key) {
+      for (const part of actor.parts) part.batch.release(part);
+      actor.appearance = next;
+      actor.parts = this.#realise(actor, next, context);
+    }
+    this.#place(scene, actor, sample, sample.visible ? sample.opacity : 0);
+  }
+}
