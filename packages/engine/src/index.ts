@@ -24,7 +24,7 @@ export {
 export type { GameEvent } from "./events.js";
 export type { GoalStatus } from "./goals/index.js";
 export { LevelLoadError, type LevelRuntime, prepareLevel } from "./level.js";
-export { DIRECTION_DELTAS, type Entity, type KindInfo, OPPOSITE, type Params, type Pos } from "./model.js";
+export { DIRECTION_DELTAS, type Entity, isPos, type KindInfo, type Params, type Pos } from "./model.js";
 export { compilePack, type LayerInfo, type LoadResult, loadPack, type Pack } from "./pack.js";
 export {
   fixedGroundKinds,

@@ -10,12 +10,14 @@ import { nextLevel, storiesBefore } from "./story.js";
 /**
  * Opens a level: replays `initialActions` (without animation), themes the player, builds the level's
  * controls, and shows its story screens (when `story`) and, for a finished replay, its outcome.
+ * `built` is a fresh controller already made for `id` (the mount's), so it is not made twice.
  */
 export function changeLevel(
   ctx: PlayerContext,
   id: string,
   initialActions: readonly ActionInput[],
   story: boolean,
+  built?: ViewController,
 ): void {
   const { pack } = ctx;
   if (!pack.levels[id]) throw new Error(`no level ${JSON.stringify(id)} in this pack`);
@@ -23,7 +25,8 @@ export function changeLevel(
   ctx.renderer.finish();
   ctx.dialog.close();
   ctx.levelId = id;
-  const controller = new ViewController(pack, id, { assets: ctx.catalog, reducedMotion: ctx.reducedMotion });
+  const controller =
+    built ?? new ViewController(pack, id, { assets: ctx.catalog, reducedMotion: ctx.reducedMotion });
   ctx.controller = controller;
   for (const action of initialActions) controller.act(action);
   applyTheme(ctx.root, controller.scene.theme);
@@ -33,8 +36,7 @@ export function changeLevel(
   ctx.controlsSlot.replaceWith(controls.root);
   ctx.controlsSlot = controls.root;
   ctx.renderer.setScene(controller.scene);
-  refresh(ctx);
-  announce(ctx, `${controller.hud().title}.`);
+  announce(ctx, `${refresh(ctx).title}.`);
   emit(ctx, "level-change");
   if (story && ctx.options.story !== false) showStories(ctx);
   // Read afresh: the host may have opened another level from its event handler.

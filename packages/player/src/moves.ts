@@ -16,16 +16,14 @@ export function afterTurn(
   timeline: Timeline | null,
 ): Promise<boolean> {
   const moves = ctx.controller.session.actionCount;
-  announce(
-    ctx,
-    describeTurn(ctx.pack, action, result, moves, result.lost ? ctx.controller.hud().loseText : null),
-  );
+  const hud = ctx.controller.hud();
+  announce(ctx, describeTurn(ctx.pack, action, result, moves, result.lost ? hud.loseText : null));
   if (!timeline) {
-    refresh(ctx);
+    refresh(ctx, hud);
     return Promise.resolve(false);
   }
   const done = play(ctx, timeline);
-  refresh(ctx);
+  refresh(ctx, hud);
   emit(ctx, "turn");
   if (result.won) emit(ctx, "won");
   else if (result.lost) emit(ctx, "lost");

@@ -3,7 +3,7 @@
  * `pack.json` plus its image files for a static site.
  * @module
  */
-import { access, copyFile, mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { type Pack, Session } from "@gridponder/engine";
 import { loadPackFolder } from "@gridponder/engine/node";
@@ -38,6 +38,8 @@ export type CompileForWebResult =
   | {
       readonly ok: true;
       readonly compiled: CompiledPack;
+      /** The play-ready engine pack it was checked with, so build tools need not compile it again. */
+      readonly pack: Pack;
       readonly files: readonly PublishedFile[];
       /** Warnings of the validation (errors refuse the pack). */
       readonly diagnostics: readonly Diagnostic[];
@@ -100,6 +102,7 @@ export async function compilePackForWeb(
   return {
     ok: true,
     compiled: { format: COMPILED_PACK_FORMAT, pack: valid, assets },
+    pack: loaded.pack,
     files,
     diagnostics,
   };
@@ -190,11 +193,14 @@ async function namedCollections(dir: string): Promise<string[]> {
 async function collectionRoot(searchPaths: readonly string[], id: string): Promise<string | null> {
   for (const base of searchPaths) {
     const candidate = resolve(base, id);
-    try {
-      await access(candidate);
-      const entries = await readdir(candidate, { withFileTypes: true }).catch(() => null);
-      if (entries) return candidate;
-    } catch {}
+    if (await isReadableFolder(candidate)) return candidate;
   }
   return null;
+}
+
+function isReadableFolder(path: string): Promise<boolean> {
+  return readdir(path).then(
+    () => true,
+    () => false,
+  );
 }

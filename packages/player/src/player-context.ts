@@ -1,6 +1,6 @@
 import type { GameState, Pack } from "@gridponder/engine";
 import type { BoardRenderer } from "@gridponder/renderer-three";
-import type { AssetCatalog, SpriteRef, Timeline, ViewController } from "@gridponder/view";
+import type { AssetCatalog, Hud, SpriteRef, Timeline, ViewController } from "@gridponder/view";
 import type { Controls } from "./controls.js";
 import { counterText, renderHud } from "./hud-view.js";
 import type { PlayerLayout } from "./layout.js";
@@ -52,9 +52,11 @@ export function emit(ctx: PlayerContext, type: PlayerEventType): void {
   ctx.options.onEvent?.(type, detail);
 }
 
-/** Shows the HUD, counter, title and button states of the current state. */
-export function refresh(ctx: PlayerContext): void {
-  const hud = ctx.controller.hud();
+/**
+ * Shows the HUD, counter, title and button states of the current state; returns that HUD so callers
+ * need not build it again. `hud` is one the caller already built for this state.
+ */
+export function refresh(ctx: PlayerContext, hud: Hud = ctx.controller.hud()): Hud {
   const scene = ctx.controller.scene;
   ctx.title.textContent = hud.title;
   ctx.counter.textContent = counterText(hud);
@@ -66,6 +68,7 @@ export function refresh(ctx: PlayerContext): void {
   });
   ctx.root.dataset.status = hud.status;
   ctx.root.dataset.level = ctx.levelId;
+  return hud;
 }
 
 /** Plays a timeline on the board; resolves when it ends (without one, when the running animation does). */

@@ -57,7 +57,7 @@ export function mountPlayer(element: HTMLElement, options: PlayerOptions): Playe
   const rendererKind = boardKind(renderer);
   ctx.root.dataset.renderer = rendererKind;
   const stopKeys = listenToKeys(ctx);
-  changeLevel(ctx, levelId, options.initialActions ?? [], true);
+  changeLevel(ctx, levelId, options.initialActions ?? [], true, controller);
 
   return {
     get level() {

@@ -1,3 +1,5 @@
+import { parseHex } from "@gridponder/view";
+
 /** An sRGB colour as three 0..1 channels, used untouched as shader input (output is not colour-managed). */
 export type Rgb = readonly [r: number, g: number, b: number];
 
@@ -5,27 +7,20 @@ const FALLBACK: Rgb = [0.6, 0.6, 0.6];
 
 /** Parses `#rgb`, `#rrggbb` or `#aarrggbb` (the view normalises to `#rrggbb`; the others are tolerated). */
 export function parseColor(text: string | null | undefined, fallback: Rgb = FALLBACK): Rgb {
-  if (!text) return fallback;
-  let hex = text.trim().replace(/^#/, "");
-  if (hex.length === 3) hex = [...hex].map((c) => c + c).join("");
-  if (hex.length === 8) hex = hex.slice(2);
-  if (!/^[0-9a-fA-F]{6}$/.test(hex)) return fallback;
-  const n = Number.parseInt(hex, 16);
+  const parsed = text ? parseHex(text) : null;
+  if (!parsed) return fallback;
+  const n = Number.parseInt(parsed.color.slice(1), 16);
   return [((n >> 16) & 255) / 255, ((n >> 8) & 255) / 255, (n & 255) / 255];
 }
 
 /** Relative luminance (Rec. 709 weights on the sRGB values: good enough to choose a text colour). */
-export function luminance([r, g, b]: Rgb): number {
+function luminance([r, g, b]: Rgb): number {
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }
 
 /** A text colour readable on `background`. */
 export function contrastText(background: Rgb): string {
   return luminance(background) > 0.55 ? "#1d1d1f" : "#ffffff";
-}
-
-export function scaleRgb([r, g, b]: Rgb, k: number): Rgb {
-  return [Math.min(1, r * k), Math.min(1, g * k), Math.min(1, b * k)];
 }
 
 export function mixRgb(a: Rgb, b: Rgb, t: number): Rgb {

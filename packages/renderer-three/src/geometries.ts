@@ -17,7 +17,7 @@ import type { Solid } from "./parts.js";
  */
 
 /** Brightness for a surface normal: top faces 1, the left-facing side 0.8, the right-facing side 0.66. */
-export function shadeFor(nx: number, ny: number, nz: number): number {
+function shadeFor(nx: number, ny: number, nz: number): number {
   const s = 0.66 + 0.34 * ny + 0.14 * nz - 0.02 * nx;
   return Math.max(0.42, Math.min(1, s));
 }

@@ -57,6 +57,10 @@ export class IsoRenderer implements BoardRenderer {
   #frameRequest = 0;
   #disposed = false;
   #lastFrame = 0;
+  /** Poses the running timeline's pieces; one closure for every frame rather than one per frame. */
+  readonly #pose = (t: number): void => {
+    if (this.#scene) this.#stage.animate(this.#scene, t);
+  };
 
   constructor(options: IsoRendererOptions) {
     this.#container = options.container;
@@ -218,9 +222,7 @@ export class IsoRenderer implements BoardRenderer {
 
   #frame(now: number): void {
     const begin = performance.now();
-    const ended = this.#playback.advance(now, (t) => {
-      if (this.#scene) this.#stage.animate(this.#scene, t);
-    });
+    const ended = this.#playback.advance(now, this.#pose);
     if (ended) this.#build(ended.to, []);
     this.#renderer.render(this.#root, this.#camera);
     this.#lastFrame = performance.now() - begin;

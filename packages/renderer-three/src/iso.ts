@@ -10,7 +10,7 @@
 
 export type Vec3 = readonly [x: number, y: number, z: number];
 
-export const ELEVATION = Math.PI / 6;
+const ELEVATION = Math.PI / 6;
 export const AZIMUTH = Math.PI / 4;
 
 /** Unit vector from the looked-at point towards the camera. */
@@ -38,12 +38,7 @@ export function dot(a: Vec3, b: Vec3): number {
 }
 
 /** World X/Z of a board position given in cells (`x`, `y` may be fractional; `+0.5` is a cell centre). */
-export function boardToWorld(
-  boardWidth: number,
-  boardHeight: number,
-  x: number,
-  y: number,
-): [number, number] {
+function boardToWorld(boardWidth: number, boardHeight: number, x: number, y: number): [number, number] {
   return [x - boardWidth / 2, y - boardHeight / 2];
 }
 

@@ -9,7 +9,7 @@ const SLOT_W = 256;
 const SLOT_H = 128;
 
 /** A font stack for canvas text: the theme's family (`default` means the platform's) with fallbacks. */
-export function cssFontStack(family: string): string {
+function cssFontStack(family: string): string {
   const name = family.trim();
   if (name === "" || name === "default") return "system-ui, sans-serif";
   const quoted = /[\s]/.test(name) && !/[,"']/.test(name) ? `"${name}"` : name;
@@ -17,7 +17,7 @@ export function cssFontStack(family: string): string {
 }
 
 /** The atlas key of a label: labels that draw identically share a slot. */
-export function labelKey(label: LabelSpec): string {
+function labelKey(label: LabelSpec): string {
   return `${label.style}|${contrastText(parseColor(label.background))}|${label.text}`;
 }
 

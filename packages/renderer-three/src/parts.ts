@@ -71,8 +71,8 @@ export const SOLID_SIZE: Readonly<Record<Solid, readonly [w: number, h: number, 
 };
 
 /** A standing sprite fills its cell's width; it is stretched by 1/cos(30°) so it looks square on screen. */
-export const SPRITE_WIDTH = 1;
-export const SPRITE_HEIGHT = 1 / Math.cos(Math.PI / 6);
+const SPRITE_WIDTH = 1;
+const SPRITE_HEIGHT = 1 / Math.cos(Math.PI / 6);
 
 /** The top of a part's body: where labels and badges go. */
 export function topOf(form: Solid): number {
@@ -138,7 +138,7 @@ function labelStyle(appearance: Appearance): LabelStyle {
 }
 
 /** A billboard label at height `y` over a cell of the piece. */
-export function labelPart(label: LabelSpec, y: number, ox = 0, oy = 0, size = 1): PartSpec {
+function labelPart(label: LabelSpec, y: number, ox = 0, oy = 0, size = 1): PartSpec {
   const w = (label.style === "text" ? 0.86 : 0.95) * size;
   return { batch: LABEL_BATCH, mode: "billboard", ox, oy, y, sx: w, sy: w / 2, sz: 1, spins: false, label };
 }

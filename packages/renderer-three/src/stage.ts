@@ -13,6 +13,8 @@ export class ActorStage {
   /** What a pointer can hit (measured at rest, whatever is animating). */
   surface: PickSurface = BARE_GROUND;
   #animated: Actor[] = [];
+  /** The shown scene's part context, derived once per scene rather than every frame. */
+  #context: PartContext | null = null;
   readonly #matrix = new Float32Array(16);
 
   readonly #pool: BatchPool;
@@ -24,6 +26,7 @@ export class ActorStage {
   /** Replaces what is drawn with `scene`, its tracked pieces posed at the start of their tracks. */
   show(scene: Scene, tracks: readonly Track[]): void {
     const context = partContext(scene);
+    this.#context = context;
     const actors = sceneActors(scene, tracks);
     this.#pool.provide(partsNeeded(actors, context), scene.theme.text.fontFamily || "sans-serif");
     this.surface = measurePickSurface(scene, actors, context);
@@ -39,12 +42,13 @@ export class ActorStage {
 
   /** Poses every tracked piece at timeline time `t`. */
   animate(scene: Scene, t: number): void {
-    const context = partContext(scene);
+    const context = this.#context ?? partContext(scene);
     for (const actor of this.#animated) this.#animateActor(scene, actor, t, context);
   }
 
   clear(): void {
     this.#animated = [];
+    this.#context = null;
   }
 
   #realise(actor: Actor, appearance: Appearance, context: PartContext): LivePart[] {

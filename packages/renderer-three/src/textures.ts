@@ -9,7 +9,7 @@ interface Entry {
   dispose(): void;
 }
 
-export function spriteKey(ref: SpriteRef): string {
+function spriteKey(ref: SpriteRef): string {
   return `${ref.collection ?? ""}|${ref.path}`;
 }
 

@@ -60,7 +60,7 @@ type AnyParams = Readonly<Record<string, unknown>> | null;
  * Resolves a display string: `@param:<name>` (an instance parameter), `@kind_suffix:<prefix>` (the
  * kind's name minus the prefix; `null` when it does not start with it), or literal text.
  */
-export function resolveDisplayText(spec: string, kind: string, params: Params | null): string | null {
+function resolveDisplayText(spec: string, kind: string, params: Params | null): string | null {
   if (spec.startsWith("@param:")) return scalarText(params?.[spec.slice("@param:".length)]);
   if (spec.startsWith("@kind_suffix:")) {
     const prefix = spec.slice("@kind_suffix:".length);
@@ -118,7 +118,7 @@ function displayTypeOf(ctx: ViewContext, info: KindInfo | undefined): DisplayTyp
 }
 
 /** The 3D form: figures for actors, blocks for solid things, crates for pushable ones, orbs for pickups. */
-export function formOf(ctx: ViewContext, info: KindInfo | undefined, display: DisplayType): Form {
+function formOf(ctx: ViewContext, info: KindInfo | undefined, display: DisplayType): Form {
   if (!info) return "tile";
   const tags = info.tags;
   if (tags.has("actor") || info.layer === "actors") return "figure";
@@ -196,7 +196,7 @@ function spriteOf(ctx: ViewContext, def: EntityKind | undefined, params: Params 
 }
 
 /** The key renderers instance by: every field that changes the drawing. */
-export function appearanceKey(a: Omit<Appearance, "key">): string {
+function appearanceKey(a: Omit<Appearance, "key">): string {
   const sprite = a.sprite ? `${a.sprite.collection ?? ""}:${a.sprite.path}` : "";
   return [
     sprite,

@@ -7,7 +7,7 @@ import type { GameState, LevelRuntime } from "@gridponder/engine";
 import type { AvatarSprite, Direction } from "@gridponder/schema";
 import { appearanceOf, kindName, makeAppearance } from "./appearance.js";
 import { resolveAnimation, resolveAsset } from "./assets.js";
-import type { ViewContext } from "./context.js";
+import { memoized, type ViewContext } from "./context.js";
 import type { Appearance, AvatarView, FrameAnimation, Piece, SpriteRef } from "./types.js";
 
 /** The sprite the avatar shows for one state and facing. */
@@ -20,7 +20,7 @@ export interface AvatarSpriteChoice {
 type Cardinal = "up" | "down" | "left" | "right";
 
 /** The sprite-map facing of any direction: diagonals look sideways (their horizontal part). */
-export function cardinalFacing(facing: string): Cardinal {
+function cardinalFacing(facing: string): Cardinal {
   switch (facing) {
     case "up":
     case "down":
@@ -128,24 +128,26 @@ export function avatarAppearance(ctx: ViewContext, state: string, facing: Direct
   return choice;
 }
 
-/** The appearance of the avatar's piece for a state and facing. */
+/** The appearance of the avatar's piece for a state and facing (cached per context, like kinds'). */
 export function avatarPieceAppearance(ctx: ViewContext, state: string, facing: Direction): Appearance {
-  const choice = avatarAppearance(ctx, state, facing);
-  return makeAppearance({
-    sprite: choice.sprite,
-    mirror: choice.mirror,
-    display: "circle",
-    form: "figure",
-    color: ctx.theme.primaryColor,
-    text: null,
-    icon: null,
-    opacity: 1,
-    tint: null,
+  return memoized(ctx, `avatar-look:${state}\u0000${cardinalFacing(facing)}`, () => {
+    const choice = avatarAppearance(ctx, state, facing);
+    return makeAppearance({
+      sprite: choice.sprite,
+      mirror: choice.mirror,
+      display: "circle",
+      form: "figure",
+      color: ctx.theme.primaryColor,
+      text: null,
+      icon: null,
+      opacity: 1,
+      tint: null,
+    });
   });
 }
 
 /** The avatar's piece, with the positional default id `avatar`. */
-export function avatarPiece(ctx: ViewContext, cell: readonly [number, number], facing: Direction): Piece {
+function avatarPiece(ctx: ViewContext, cell: readonly [number, number], facing: Direction): Piece {
   return {
     id: "avatar",
     role: "avatar",

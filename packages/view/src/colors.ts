@@ -108,7 +108,7 @@ export function parseColor(value: string, palette: Readonly<Record<string, strin
 }
 
 /** `#rrggbb` from HSL (hue in degrees, saturation and lightness 0..1). */
-export function hslToHex(hue: number, saturation: number, lightness: number): string {
+function hslToHex(hue: number, saturation: number, lightness: number): string {
   const h = (((hue % 360) + 360) % 360) / 360;
   const s = Math.min(1, Math.max(0, saturation));
   const l = Math.min(1, Math.max(0, lightness));
@@ -164,7 +164,7 @@ export function hueColor(n: number): string {
 }
 
 /** FNV-1a: a stable 32-bit hash, so derived colours are the same in every run and host. */
-export function hashString(text: string): number {
+function hashString(text: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     h ^= text.charCodeAt(i);

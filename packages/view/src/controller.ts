@@ -6,7 +6,7 @@
  */
 import { type ActionInput, type GameAction, type Pack, Session, type TurnResult } from "@gridponder/engine";
 import { createViewContext, type ViewContext } from "./context.js";
-import { buildHud, followsGoldPath, goldActions } from "./hud.js";
+import { buildHud, followsGoldPath, goldActions, nextHintStop } from "./hud.js";
 import { inputModel, needsSelection, resolveGesture } from "./input.js";
 import { buildScene } from "./scene.js";
 import { advanceScene } from "./timeline.js";
@@ -170,10 +170,7 @@ export class ViewController {
 
   private goldFrom(played: number): ActionInput[] {
     const level = this.session.level;
-    const gold = goldActions(level);
-    const stops = [...(level.def.solution.hintStops ?? [])].sort((a, b) => a - b);
-    const stop = stops.find((s) => s > played) ?? gold.length;
-    return gold.slice(played, stop);
+    return goldActions(level).slice(played, nextHintStop(level, played));
   }
 
   /**

@@ -5,7 +5,7 @@
  */
 
 import type { GameEvent, Pack } from "@gridponder/engine";
-import { DIRECTION_DELTAS } from "@gridponder/engine";
+import { DIRECTION_DELTAS, isPos } from "@gridponder/engine";
 import type {
   MotionPhase,
   MoveMode,
@@ -34,12 +34,6 @@ export interface Gone {
 
 const AVATAR_ID = "avatar";
 const MCO_PREFIX = "mco:";
-
-function isCell(value: unknown): value is Cell {
-  return (
-    Array.isArray(value) && value.length === 2 && Number.isInteger(value[0]) && Number.isInteger(value[1])
-  );
-}
 
 function sameCell(a: Cell, b: Cell): boolean {
   return a[0] === b[0] && a[1] === b[1];
@@ -138,10 +132,10 @@ export class Walk {
     at = "position",
   ): { layer: number; cell: Cell; from: Cell | null } | null {
     const cell = e[at];
-    if (!isCell(cell)) return null;
+    if (!isPos(cell)) return null;
     const layer = this.layerOf(e, kindField);
     if (layer === undefined) return null;
-    return { layer, cell, from: isCell(e.fromPosition) ? e.fromPosition : null };
+    return { layer, cell, from: isPos(e.fromPosition) ? e.fromPosition : null };
   }
 
   /** Takes the id off a cell: the one standing there, else one that left it earlier this turn. */
@@ -249,7 +243,7 @@ export class Walk {
   private lastChangeAt(layer: number, cell: Cell, previous: GameEvent | undefined): boolean {
     return (
       previous?.type === "cell_transformed" &&
-      isCell(previous.position) &&
+      isPos(previous.position) &&
       sameCell(previous.position, cell) &&
       this.layerOf(previous, "toKind") === layer
     );
@@ -344,7 +338,7 @@ export class Walk {
     const at = this.located(e);
     if (!at) return;
     const sources = Array.isArray(e.sources) ? e.sources : [];
-    const from = isCell(sources[0]) && !sameCell(sources[0], at.cell) ? sources[0] : null;
+    const from = isPos(sources[0]) && !sameCell(sources[0], at.cell) ? sources[0] : null;
     this.mergeAt(at.layer, at.cell, String(e.kind), from);
   }
 
@@ -360,8 +354,8 @@ export class Walk {
   }
 
   private avatarEntered(e: GameEvent): void {
-    if (!isCell(e.position)) return;
-    const from = isCell(e.fromPosition) ? e.fromPosition : null;
+    if (!isPos(e.position)) return;
+    const from = isPos(e.fromPosition) ? e.fromPosition : null;
     if (!from || sameCell(from, e.position)) {
       this.settlePushes();
       return;
@@ -389,7 +383,7 @@ export class Walk {
   private mcoMoved(e: GameEvent): void {
     const from = Array.isArray(e.fromCells) ? e.fromCells[0] : undefined;
     const to = Array.isArray(e.cells) ? e.cells[0] : undefined;
-    if (!isCell(from) || !isCell(to)) return;
+    if (!isPos(from) || !isPos(to)) return;
     this.motion(`${MCO_PREFIX}${String(e.id)}`, String(e.kind), "slide", straightPath(from, to));
   }
 
@@ -487,7 +481,7 @@ export class Walk {
   private cellsFlooded(e: GameEvent): void {
     const layer = this.layerOf(e);
     if (layer === undefined || !Array.isArray(e.positions)) return;
-    for (const p of e.positions) if (isCell(p)) this.change(layer, p, null, null, null);
+    for (const p of e.positions) if (isPos(p)) this.change(layer, p, null, null, null);
   }
 
   private cellClaimed(e: GameEvent): void {
@@ -505,7 +499,7 @@ export class Walk {
   private regionTransformed(e: GameEvent): void {
     if (!Array.isArray(e.moves) || !Array.isArray(e.layers)) return;
     const moves = e.moves.filter(
-      (m): m is [Cell, Cell] => Array.isArray(m) && isCell(m[0]) && isCell(m[1]) && this.inBoard(m[0]),
+      (m): m is [Cell, Cell] => Array.isArray(m) && isPos(m[0]) && isPos(m[1]) && this.inBoard(m[0]),
     );
     const turn = e.transform === "rotate" ? rotationOf(moves) : 0;
     const waitsFor = this.motions.length;

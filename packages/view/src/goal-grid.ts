@@ -39,7 +39,7 @@ function targetCells(data: LayerData, width: number, height: number) {
 }
 
 /** The target of one `board_match` goal: per cell, the topmost target layer's entity. */
-export function goalGridOf(ctx: ViewContext, level: LevelRuntime, goal: BoardMatchGoal): GoalGridView {
+function goalGridOf(ctx: ViewContext, level: LevelRuntime, goal: BoardMatchGoal): GoalGridView {
   const { width, height } = level;
   const cells: (Appearance | null)[] = new Array(width * height).fill(null);
   const layers = Object.entries(goal.config.targetLayers ?? {}).sort(

@@ -123,7 +123,7 @@ export function goalText(ctx: ViewContext, goal: Goal): string {
 }
 
 /** A sentence telling the player why the level was lost. */
-export function loseSentence(condition: LoseCondition): string {
+function loseSentence(condition: LoseCondition): string {
   switch (condition.type) {
     case "max_actions":
       return `Out of moves: this level allows ${condition.config.limit} actions.`;
@@ -174,6 +174,16 @@ export function followsGoldPath(level: LevelRuntime, played: readonly ActionInpu
   return played.every((a, i) => stableStringify(a) === stableStringify(gold[i]));
 }
 
+/** A level's hint stops, in order. */
+function sortedHintStops(level: LevelRuntime): number[] {
+  return [...(level.def.solution.hintStops ?? [])].sort((a, b) => a - b);
+}
+
+/** Where a hint played from gold-path index `from` stops: the next hint stop, else the path's end. */
+export function nextHintStop(level: LevelRuntime, from: number): number {
+  return sortedHintStops(level).find((s) => s > from) ?? level.def.solution.goldPath.length;
+}
+
 /** The HUD of a session's current state. */
 export function buildHud(ctx: ViewContext, session: Session): Hud {
   const { level, state } = session;
@@ -195,7 +205,7 @@ export function buildHud(ctx: ViewContext, session: Session): Hud {
         });
   const limit = level.loseConditions.find((c) => c.type === "max_actions");
   const played = session.actions;
-  const stops = [...(def.solution.hintStops ?? [])].sort((a, b) => a - b);
+  const stops = sortedHintStops(level);
   const goldLength = def.solution.goldPath.length;
   const finished = state.won || state.lost;
   const available = !state.won && (stops.length > 0 || goldLength > 0);
@@ -203,7 +213,7 @@ export function buildHud(ctx: ViewContext, session: Session): Hud {
   if (available) {
     // Off the gold path, a hint starts over from the beginning, so its first stop is the next one.
     const from = !finished && followsGoldPath(level, played) ? played.length : 0;
-    nextStop = stops.find((s) => s > from) ?? goldLength;
+    nextStop = nextHintStop(level, from);
   }
   const loseCondition = state.lost && state.loseReason ? loseConditionOf(level, state.loseReason) : undefined;
   const item = state.avatar.item;

@@ -8,7 +8,7 @@ import type { GameEvent, Pack } from "@gridponder/engine";
 import { Walk } from "./event-walk.js";
 import type { Cell, Piece, Scene } from "./types.js";
 
-export { directionDelta, straightPath } from "./event-walk.js";
+export { directionDelta } from "./event-walk.js";
 
 /** How an object got from one cell to another. */
 export type MoveMode = "step" | "push" | "slide" | "jump" | "fall" | "swap" | "exit";

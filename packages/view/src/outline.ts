@@ -10,7 +10,7 @@ import type { Cell, OutlineRegion } from "./types.js";
 type Edge = readonly [number, number, number, number];
 
 /** The border of a set of cells: the unit edges between a member cell and a non-member (or the board edge). */
-export function regionEdges(cells: readonly Cell[], inRegion: (x: number, y: number) => boolean): Edge[] {
+function regionEdges(cells: readonly Cell[], inRegion: (x: number, y: number) => boolean): Edge[] {
   const edges: Edge[] = [];
   for (const [x, y] of cells) {
     if (!inRegion(x, y - 1)) edges.push([x, y, x + 1, y]);
@@ -22,11 +22,7 @@ export function regionEdges(cells: readonly Cell[], inRegion: (x: number, y: num
 }
 
 /** The orthogonally connected components of the cells where `member` holds, each in row-major order. */
-export function connectedRegions(
-  width: number,
-  height: number,
-  member: (index: number) => boolean,
-): number[][] {
+function connectedRegions(width: number, height: number, member: (index: number) => boolean): number[][] {
   const seen = new Uint8Array(width * height);
   const regions: number[][] = [];
   for (let start = 0; start < width * height; start++) {

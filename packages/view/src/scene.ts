@@ -19,14 +19,14 @@ export interface SceneOptions {
 }
 
 /** The index of the board's ground layer: the layer `ground`, else the first `exactly_one` layer. */
-export function groundLayerIndex(ctx: ViewContext): number {
+function groundLayerIndex(ctx: ViewContext): number {
   const byId = ctx.pack.layerIndex.get("ground");
   if (byId !== undefined) return byId;
   return ctx.pack.layers.findIndex((l) => l.exactlyOne);
 }
 
 /** Whether a ground kind is void: named `void` or tagged `void`. */
-export function isVoidKind(info: KindInfo): boolean {
+function isVoidKind(info: KindInfo): boolean {
   return info.name === "void" || info.tags.has("void");
 }
 
@@ -107,7 +107,7 @@ function distancesFrom(cells: readonly Cell[], start: JsonValue | undefined): nu
  * item shown there. A one-exit pipe lines its remaining queue up from the exit backwards; a two-exit
  * pipe holds one slot per cell (`pipeSlots`, else the queue laid into the cells in order).
  */
-export function pipeContents(
+function pipeContents(
   mco: MultiCellObjectState,
 ): { queue: JsonValue[]; queueCells: (JsonValue | null)[] } | null {
   const p = mco.params;

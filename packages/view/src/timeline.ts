@@ -59,14 +59,14 @@ export const DEFAULT_TIMINGS: MotionTimings = Object.freeze({
 });
 
 /** How long a piece takes to change into another kind when no animation is named. */
-export const TRANSFORM_MS = 160;
+const TRANSFORM_MS = 160;
 /** The landing squash after a fall. */
 export const LANDING_MS = 100;
 /** A fall is quicker per cell than a walk: it accelerates. */
 const FALL_FACTOR = 0.8;
 
 /** The `motion` timings of a kind (the avatar and unknown kinds get the defaults). */
-export function motionTimings(ctx: ViewContext, kind: string): MotionTimings {
+function motionTimings(ctx: ViewContext, kind: string): MotionTimings {
   const m = ctx.pack.kinds.get(kind)?.def.motion;
   if (!m) return DEFAULT_TIMINGS;
   const pick = (v: number | undefined, d: number) => (typeof v === "number" && v >= 0 ? v : d);
@@ -83,11 +83,7 @@ export function motionTimings(ctx: ViewContext, kind: string): MotionTimings {
  * name. When no frame resolves (no catalog, missing files) the animation keeps its duration with no
  * frames, so a procedural drawing still takes the time the pack gives it.
  */
-export function kindAnimation(
-  ctx: ViewContext,
-  kind: string | null,
-  name: string | null,
-): FrameAnimation | null {
+function kindAnimation(ctx: ViewContext, kind: string | null, name: string | null): FrameAnimation | null {
   if (kind === null || name === null) return null;
   const animations = ctx.pack.kinds.get(kind)?.def.animations;
   const def = animations && Object.hasOwn(animations, name) ? animations[name] : undefined;
@@ -622,7 +618,7 @@ class TimelineWriter {
 }
 
 /** The animation of one turn from its trace (see {@link trackIdentities}). */
-export function buildTimeline(ctx: ViewContext, input: TimelineInput): Timeline {
+function buildTimeline(ctx: ViewContext, input: TimelineInput): Timeline {
   return new TimelineWriter(ctx, input).write();
 }
 
@@ -633,7 +629,7 @@ export interface AdvanceOptions {
 }
 
 /** Whether a level's systems ask for no motion (`emitMotion: false`): its turns snap. */
-export function motionSuppressed(level: LevelRuntime): boolean {
+function motionSuppressed(level: LevelRuntime): boolean {
   return level.systems.some((s) => (s.config as { emitMotion?: unknown } | undefined)?.emitMotion === false);
 }
 

@@ -3,6 +3,7 @@ import { homedir, tmpdir } from "node:os";
 import { join, parse, resolve } from "node:path";
 import type { Diagnostic } from "@gridponder/schema";
 import { type CatalogOptions, getCatalog, packsDirsOf } from "./catalog.ts";
+import { locate } from "./compile.ts";
 import { CatalogError } from "./errors.ts";
 import type { ProgressListener } from "./progress.ts";
 import { isInside } from "./publish.ts";
@@ -111,7 +112,7 @@ export async function buildCatalog(options: BuildCatalogOptions): Promise<BuildS
     ...catalog.warnings,
     ...catalog.packs.flatMap((pack) => {
       const dir = sources.find((s) => s.slug === pack.slug)?.dir ?? "";
-      return pack.warnings.map((d) => ({ ...d, file: join(dir, d.file) }));
+      return locate(dir, pack.warnings);
     }),
   ];
   return {

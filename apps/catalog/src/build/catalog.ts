@@ -201,7 +201,7 @@ async function loadCatalog(options: ResolvedOptions, onProgress?: ProgressListen
     const assetPath = `${folder}${entry.hash}/`;
     const packPath = `${folder}pack.${entry.hash}.json`;
     const assetBase = options.base + assetPath;
-    published.push({ path: packPath, data: JSON.stringify(entry.compiled) });
+    published.push({ path: packPath, data: entry.json });
     for (const file of entry.files) published.push({ path: assetPath + file.to, from: file.from });
     const cover = entry.pack.manifest.coverImage;
     const coverRef = cover === undefined ? null : resolveAsset(entry.compiled.assets, cover);

@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { compilePack, type Pack } from "@gridponder/engine";
+import type { Pack } from "@gridponder/engine";
 import { type CompiledPack, compilePackForWeb, type PublishedFile } from "@gridponder/player/node";
 import type { Diagnostic } from "@gridponder/schema";
 import { contentHash, hashFile } from "./hash.ts";
@@ -10,6 +10,8 @@ export interface CompiledEntry {
   readonly dir: string;
   readonly pack: Pack;
   readonly compiled: CompiledPack;
+  /** `compiled` serialised: what is hashed is what gets published. */
+  readonly json: string;
   /** `to` is relative to the pack's asset base (`_shared/<collection>/…` for collection files). */
   readonly files: readonly PublishedFile[];
   /** Changes whenever the compiled pack or any published file changes. */
@@ -36,7 +38,7 @@ export function locate(dir: string, diagnostics: readonly Diagnostic[]): Diagnos
 export async function compileEntry(dir: string, searchPaths: readonly string[]): Promise<CompileOutcome> {
   const result = await compilePackForWeb(dir, { searchPaths, allowMissingCollections: true });
   if (!result.ok) return { ok: false, diagnostics: locate(dir, result.diagnostics) };
-  const pack = compilePack(result.compiled.pack);
+  const { pack } = result;
   const assets = reachableCatalog(pack, result.compiled.assets);
   const compiled: CompiledPack = { ...result.compiled, assets };
   const reachable = new Set([
@@ -46,7 +48,8 @@ export async function compileEntry(dir: string, searchPaths: readonly string[]):
   const files = result.files
     .filter((f) => reachable.has(f.to))
     .sort((a, b) => (a.to < b.to ? -1 : a.to > b.to ? 1 : 0));
-  const parts = [JSON.stringify(compiled)];
+  const json = JSON.stringify(compiled);
+  const parts = [json];
   for (const file of files) parts.push(file.to, await hashFile(file.from));
   return {
     ok: true,
@@ -54,6 +57,7 @@ export async function compileEntry(dir: string, searchPaths: readonly string[]):
       dir,
       pack,
       compiled,
+      json,
       files,
       hash: contentHash(parts),
       warnings: result.diagnostics.filter((d) => d.severity !== "error"),
