@@ -2,4 +2,4 @@ import { defineConfig } from "vitest/config";
 
 // Corpus-wide tests run beside every other package's tests on a two-core CI machine: limits are generous so
 // that only real hangs fail.
-export default defineConfig({ test: { testTimeout: 120_000, hookTimeout: 120_000 } });
+export default defineConfig({ test: { testTimeout: 300_000, hookTimeout: 300_000 } });

@@ -24,7 +24,7 @@ import {
 
 afterAll(removeTempDirs);
 
-const LONG = { timeout: 180_000 };
+const LONG = { timeout: 600_000 };
 const DIST = resolve(import.meta.dirname, "../dist/index.js");
 const SOLVER_NODE = createRequire(import.meta.url).resolve("@gridponder/solver/node");
 /**

@@ -23,7 +23,7 @@ async function packsWith(edits: Record<string, (json: Record<string, unknown>) =
   return { packs, pack };
 }
 
-describe("gridponder build", { timeout: 180_000 }, () => {
+describe("gridponder build", { timeout: 600_000 }, () => {
   it("refuses a pack with a broken level: exit 2, file and JSON pointer like validate", async () => {
     const { packs, pack } = await packsWith({
       "levels/lc02_storeroom.json": (level) => {
@@ -154,7 +154,7 @@ function execBinWith(args: string[], env: Record<string, string>): Promise<RunRe
   });
 }
 
-describe("gridponder build --solve", { timeout: 180_000 }, () => {
+describe("gridponder build --solve", { timeout: 600_000 }, () => {
   /** Levels' optima as the level pages show them. */
   async function pageTarget(out: string, level: string): Promise<string> {
     const page = await readFile(join(out, `dev-gridponder-lantern-cellar/${level}/index.html`), "utf8");

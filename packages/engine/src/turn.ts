@@ -301,21 +301,24 @@ export function runTurn(pack: Pack, level: LevelRuntime, state: GameState, input
 
 /**
  * Level load: every entity on a `zero_or_one` layer is announced with `object_placed`, and those events
- * run through the cascade once, so "a crate placed on water becomes a bridge" holds from the start.
+ * run through the cascade once, so "a crate placed on water becomes a bridge" holds from the start. The
+ * events go cell by cell in row-major order, layers in `game.json` order within a cell (fuzz: a crate
+ * on a portal at load, `fw_ice_003`).
  */
 export function loadCascade(pack: Pack, level: LevelRuntime, state: GameState): GameState {
   const run = new TurnRun(pack, level, state, null);
   const placed: GameEvent[] = [];
-  pack.layers.forEach((layer, li) => {
-    if (layer.exactlyOne) return;
-    const cells = run.draft.layerCells(li);
-    for (let i = 0; i < cells.length; i++) {
+  const layers = pack.layers.map((layer, li) => ({ layer, cells: run.draft.layerCells(li) }));
+  const sparse = layers.filter(({ layer }) => !layer.exactlyOne);
+  const size = level.width * level.height;
+  for (let i = 0; i < size; i++) {
+    for (const { layer, cells } of sparse) {
       const e = cells[i];
       if (!e) continue;
       const position = [i % level.width, Math.floor(i / level.width)];
       placed.push({ type: "object_placed", position, kind: e.kind, params: e.params ?? {}, layer: layer.id });
     }
-  });
+  }
   run.cascade(placed);
   return run.draft.commit();
 }

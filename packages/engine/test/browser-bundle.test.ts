@@ -12,7 +12,7 @@ const root = join(import.meta.dirname, "..");
 // import fails the build) and play a level in a bare context that has no process, require or
 // module system, then compare every state with the same run in Node.
 describe("browser build", () => {
-  it("plays a level in a bare context with states identical to Node's", { timeout: 60_000 }, async () => {
+  it("plays a level in a bare context with states identical to Node's", async () => {
     const result = await build({
       entryPoints: [join(root, "src/index.ts")],
       bundle: true,

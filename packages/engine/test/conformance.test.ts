@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { formatLevelReport, type LevelReport } from "../src/index.js";
 import { runConformance } from "../src/node.js";
-import { PACKS, TRACES } from "./corpus.js";
+import { FUZZ_PACKS, FUZZ_TRACES, PACKS, TRACES } from "./corpus.js";
 
 /**
  * Levels whose every run must match the reference traces state by state, one file per pack
@@ -19,9 +19,19 @@ const baseline: string[] = readdirSync(baselineDir)
 
 let reports: LevelReport[] = [];
 
+/** Every run matches state by state, and every step reports the reference's event types. */
+function expectAllMatch(levels: readonly LevelReport[]): void {
+  const failing = levels.filter((r) => r.runsMatched !== r.runs);
+  expect(failing.map(formatLevelReport).join("\n")).toBe("");
+  const eventMismatches = levels.flatMap((r) =>
+    r.eventMismatches.map((m) => `${r.pack}/${r.level} ${m.run}@${m.step}: ${m.actual.join(",")}`),
+  );
+  expect(eventMismatches).toEqual([]);
+}
+
 beforeAll(async () => {
   reports = await runConformance(PACKS, TRACES);
-}, 120_000);
+});
 
 describe("conformance traces", () => {
   it("covers every trace file of the corpus", () => {
@@ -38,12 +48,7 @@ describe("conformance traces", () => {
   });
 
   it("matches every run of every trace, and the event types of every step", () => {
-    const failing = reports.filter((r) => r.runsMatched !== r.runs);
-    expect(failing.map(formatLevelReport).join("\n")).toBe("");
-    const eventMismatches = reports.flatMap((r) =>
-      r.eventMismatches.map((m) => `${r.pack}/${r.level} ${m.run}@${m.step}: ${m.actual.join(",")}`),
-    );
-    expect(eventMismatches).toEqual([]);
+    expectAllMatch(reports);
   });
 
   it("wins every gold path", () => {
@@ -56,5 +61,21 @@ describe("conformance traces", () => {
     const missing = passing.filter((name) => !baseline.includes(name));
     // A level that starts matching must be added to the baseline so that it can never regress unseen.
     expect(missing).toEqual([]);
+  });
+});
+
+describe("differential fuzz corpus", () => {
+  let fuzz: LevelReport[] = [];
+  beforeAll(async () => {
+    fuzz = await runConformance(FUZZ_PACKS, FUZZ_TRACES);
+  });
+
+  it("covers every mutant", () => {
+    expect(fuzz.length).toBeGreaterThanOrEqual(200);
+  });
+
+  // A mutant's gold path need not win: only state identity and event types are judged.
+  it("matches every run of every mutant state by state, with the event types of every step", () => {
+    expectAllMatch(fuzz);
   });
 });

@@ -7,6 +7,9 @@ import { loadPackFolder } from "../src/node.js";
 export const CORPUS = join(import.meta.dirname, "../../../../shared/conformance");
 export const PACKS = join(CORPUS, "packs");
 export const TRACES = join(CORPUS, "traces");
+/** Mutated levels nobody designed, with traces of the reference engine walking them (`fuzz/README.md`). */
+export const FUZZ_PACKS = join(CORPUS, "fuzz/packs");
+export const FUZZ_TRACES = join(CORPUS, "fuzz/traces");
 
 /** Every level of every corpus pack that loads, in pack then play order, with a session on it. */
 export async function corpusLevels(): Promise<{ pack: Pack; id: string; session: Session }[]> {

@@ -87,7 +87,7 @@ export async function openPlayerPage(options: PlayerPageOptions = {}): Promise<P
   const page = await browser.newPage();
   // Shorter than the test timeout, so a missing element fails at its own line; long enough for a
   // software-rendered page on a busy two-core machine.
-  page.setDefaultTimeout(60_000);
+  page.setDefaultTimeout(120_000);
   const errors = collectErrors(page);
   await page.goto(`${server.url}/`);
   await page.waitForSelector("body[data-ready=true]", { state: "attached" });
@@ -128,7 +128,7 @@ export function usePlayerPage(
   };
   beforeAll(async () => {
     opened = await openPlayerPage(options);
-  }, hooks.timeout ?? 60_000);
+  }, hooks.timeout ?? 300_000);
   afterAll(async () => opened?.close());
   if (hooks.clearErrors ?? true) beforeEach(() => current().errors.clear());
   return {

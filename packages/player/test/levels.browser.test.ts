@@ -12,7 +12,7 @@ import {
 } from "./browser.js";
 
 // A touch screen: the d-pad shows, and taps arrive as touch input.
-const p = usePlayerPage({ hasTouch: true }, { timeout: 120_000, clearErrors: false });
+const p = usePlayerPage({ hasTouch: true }, { clearErrors: false });
 
 /** Every non-void cell centre of the current level, on screen, and the background colour. */
 function cellCentres(page: PlayerPage["page"]) {

@@ -11,9 +11,7 @@ const root = join(import.meta.dirname, "..");
 // built-in import would fail the build) and run it in a bare context that has only what a browser
 // offers (no process, no require, no module system).
 describe("browser build", () => {
-  it("bundles without Node built-ins and validates a pack in a bare context", {
-    timeout: 60_000,
-  }, async () => {
+  it("bundles without Node built-ins and validates a pack in a bare context", async () => {
     const result = await build({
       entryPoints: [join(root, "src/index.ts")],
       bundle: true,

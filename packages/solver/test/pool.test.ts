@@ -7,9 +7,7 @@ const LANTERN = join(import.meta.dirname, "../../../packs/lantern-cellar");
 const LEVELS = ["lc01_bottom_step", "lc02_storeroom", "lc04_cobweb_curtains", "lc07_icehouse"];
 
 describe("solveLevels (worker threads)", () => {
-  it("solves levels in parallel, returns them in the order asked, and streams events", {
-    timeout: 60_000,
-  }, async () => {
+  it("solves levels in parallel, returns them in the order asked, and streams events", async () => {
     const events: SolveEvent[] = [];
     const results = await solveLevels(LANTERN, LEVELS, { workers: 2, onEvent: (e) => events.push(e) });
     expect(results.map((r) => r.level)).toEqual(LEVELS);

@@ -65,6 +65,10 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Harnes
     await rm(profile, { recursive: true, force: true });
     throw error;
   }
+  // Playwright's 30 s default wait is too short for a software-rendered page on a loaded two-core CI
+  // machine; the test timeouts (minutes) stay the backstop.
+  context.setDefaultTimeout(120_000);
+  context.setDefaultNavigationTimeout(120_000);
   let closed = false;
   return {
     context,

@@ -143,10 +143,10 @@ function movesLeft(ctx: TurnContext, systems: readonly ActorWiring[], owner: str
 }
 
 /**
- * The balance lose conditions: equal shares have become impossible. Both fail when an owner holds
- * more than its share (unless cells can be repainted on this board); `balance_unreachable` also when
- * the claimable cells do not divide evenly, `balance_budget_exhausted` also when an owner needs more
- * cells than its actors have moves left.
+ * The balance lose conditions: equal shares have become impossible. Both fail when the claimable cells
+ * do not divide evenly among the owners (whatever budgets are wired) and when an owner holds more than
+ * its share (unless cells can be repainted on this board); `balance_budget_exhausted` also when an owner
+ * needs more cells than its actors have moves left.
  */
 export function balanceLose(ctx: TurnContext, condition: LoseCondition): boolean {
   const goalId = (condition.config as { goalId?: string } | undefined)?.goalId;
@@ -158,9 +158,10 @@ export function balanceLose(ctx: TurnContext, condition: LoseCondition): boolean
   const owners = goal.config.owners.length;
   if (owners === 0) return false;
   const systems = actorSystems(ctx);
+  // Claimable cells that do not divide evenly end both conditions at once (fuzz: `ia_001` with a wall).
+  if (claimable % owners !== 0) return true;
   const share = claimable / owners;
   if (condition.type === "balance_unreachable") {
-    if (claimable % owners !== 0) return true;
     return !repaintable(ctx, systems) && [...owned.values()].some((n) => n > share);
   }
   const wired = goal.config.owners.map((o) => movesLeft(ctx, systems, o));

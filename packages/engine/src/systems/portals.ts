@@ -40,13 +40,33 @@ function exitFor(ctx: SystemContext<Required<PortalsConfig>>, at: Pos): Pos | nu
   return null;
 }
 
-/** Sends the avatar from the portal it stands on to the partner; `direction` goes with it, if any. */
-function teleport(ctx: SystemContext<Required<PortalsConfig>>, direction: string | null): boolean {
+/** The `objects` layer: what portals carry, and what can stand in the way at an exit. */
+function objectsLayer(ctx: SystemContext<Required<PortalsConfig>>): number | undefined {
+  return ctx.pack.layerIndex.get("objects");
+}
+
+/** A solid entity on the objects layer at the exit keeps the avatar on the portal it entered. */
+function exitBlocked(ctx: SystemContext<Required<PortalsConfig>>, exit: Pos): boolean {
+  const li = objectsLayer(ctx);
+  if (li === undefined) return false;
+  return ctx.draft.get(li, exit[0], exit[1])?.info.tags.has("solid") === true;
+}
+
+/**
+ * Sends the avatar from the portal it stands on to the partner; `direction` goes with it, if any.
+ * `cameFrom` is the portal a teleport just brought it from: arriving there again would undo the hop.
+ */
+function teleport(
+  ctx: SystemContext<Required<PortalsConfig>>,
+  direction: string | null,
+  cameFrom: Pos | null = null,
+): boolean {
   const avatar = ctx.draft.avatar;
   const at = avatar.position;
   if (!avatar.enabled || !at) return false;
   const exit = exitFor(ctx, at);
-  if (!exit) return false;
+  if (!exit || exitBlocked(ctx, exit)) return false;
+  if (cameFrom !== null && exit[0] === cameFrom[0] && exit[1] === cameFrom[1]) return false;
   const position = sharedPos(ctx.level, exit[0], exit[1]);
   ctx.draft.avatar = { ...avatar, position };
   ctx.emit({ type: "avatar_exited", position: at });
@@ -62,20 +82,61 @@ function arrivedAt(e: GameEvent, at: Pos | null): boolean {
   return at !== null && isPos(e.position) && e.position[0] === at[0] && e.position[1] === at[1];
 }
 
-/**
- * `portals` (movement and cascade phases): an avatar on a portal comes out of the portal with the same
- * `matchKey` value. In the movement phase that happens whenever the avatar stands on a portal, even
- * after a move that went nowhere; in the cascade, when a slide brings it onto one. Arriving at the
- * partner never sends it straight back in the same turn.
- */
 /** Whether the avatar stands on a portal: the cheap test that lets most turns skip the rest. */
 function onPortal(ctx: SystemContext<Required<PortalsConfig>>): boolean {
   const at = ctx.draft.avatar.position;
-  if (at === null) return false;
+  return at !== null && hasPortal(ctx, at);
+}
+
+function hasPortal(ctx: SystemContext<Required<PortalsConfig>>, at: Pos): boolean {
   for (const li of layersWithPortals(ctx)) if (portalAt(ctx, li, at[0], at[1]) !== null) return true;
   return false;
 }
 
+/**
+ * Whatever stands on the objects layer of a portal cell an event has just named goes to the partner
+ * portal, if nothing stands there on that layer (the avatar does not count). A portal that lives on
+ * the objects layer itself stays put.
+ */
+function carryObject(ctx: SystemContext<Required<PortalsConfig>>, at: Pos): void {
+  const li = objectsLayer(ctx);
+  if (li === undefined || !hasPortal(ctx, at)) return;
+  const { draft } = ctx;
+  const entity = draft.get(li, at[0], at[1]);
+  if (entity === null) return;
+  for (const t of ctx.config.teleportTags) if (entity.info.tags.has(t)) return;
+  const exit = exitFor(ctx, at);
+  if (!exit || draft.get(li, exit[0], exit[1]) !== null) return;
+  const layer = ctx.pack.layers[li]?.id;
+  const position = sharedPos(ctx.level, exit[0], exit[1]);
+  draft.set(li, at[0], at[1], null);
+  draft.set(li, exit[0], exit[1], entity);
+  ctx.emit({ type: "object_removed", position: at, kind: entity.kind, layer });
+  // `wasTeleported` keeps the arrival from being carried on again; `fromPosition` lets a view move it.
+  ctx.emit({
+    type: "object_placed",
+    position,
+    kind: entity.kind,
+    params: entity.params ?? {},
+    layer,
+    fromPosition: at,
+    wasTeleported: true,
+  });
+}
+
+/**
+ * `portals` (movement and cascade phases). A portal's partner is the first other portal with the same
+ * `matchKey` value (layer, then row-major), so with three or more portals of one key every portal but
+ * the first leads to the first, and the first to the second.
+ * - Avatar: standing on a portal after the action phase teleports it, even after a move that went
+ *   nowhere; in the cascade, so does arriving on one (a slide, or the exit of another teleport, so a
+ *   teleport can chain: the third of three portals leads to the first, which leads on to the second).
+ *   A hop never leads straight back to the portal the avatar just came from, and never onto a solid
+ *   object: then the avatar stays where it is.
+ * - Objects: whenever an `object_placed` event names a portal cell (at load: any entity placed there,
+ *   the portal's own placement included), the entity on the objects layer there goes to the partner
+ *   if that cell is free on the objects layer.
+ */
 export const portals: SystemBehaviour<Required<PortalsConfig>> = {
   type: "portals",
   prepare(config, pack): number[] {
@@ -89,21 +150,28 @@ export const portals: SystemBehaviour<Required<PortalsConfig>> = {
     if (!onPortal(ctx)) return;
     const at = ctx.draft.avatar.position;
     const events = ctx.turn.events;
-    let direction: string | null = null;
+    // An avatar that did not arrive this turn leaves in the direction it faces, so an exit on ice
+    // slides it that way (fuzz: `fw_ice_003`).
+    let direction: string | null = ctx.draft.avatar.facing;
     for (let i = events.length - 1; i >= 0; i--) {
       const e = events[i] as GameEvent;
       if (e.type !== "avatar_entered") continue;
-      if (arrivedAt(e, at) && typeof e.direction === "string") direction = e.direction;
+      if (arrivedAt(e, at)) direction = typeof e.direction === "string" ? e.direction : null;
       break;
     }
     teleport(ctx, direction);
   },
   cascade(ctx, pending) {
+    for (const e of pending) {
+      if (e.type === "object_placed" && e.wasTeleported !== true && isPos(e.position))
+        carryObject(ctx, e.position);
+    }
     if (!onPortal(ctx)) return;
     const at = ctx.draft.avatar.position;
     for (const e of pending) {
-      if (e.type !== "avatar_entered" || e.viaPortal === true || !arrivedAt(e, at)) continue;
-      if (teleport(ctx, typeof e.direction === "string" ? e.direction : null)) return;
+      if (e.type !== "avatar_entered" || !arrivedAt(e, at)) continue;
+      const cameFrom = e.viaPortal === true && isPos(e.fromPosition) ? e.fromPosition : null;
+      if (teleport(ctx, typeof e.direction === "string" ? e.direction : null, cameFrom)) return;
     }
   },
 };

@@ -136,35 +136,33 @@ function emitBoth(
 }
 
 /**
- * Move phase of a two-exit pipe: every item steps one slot toward its nearer exit, into a free slot.
- * The middle item of an odd pipe leans toward the only clear exit and stays put when both or neither
- * are clear. `clear` is taken before the emit phase: an exit that has just released an item still
- * counts as clear this turn (traces: `nc_008`, `nc_011`). Items nearest their exit move first, so a
- * line of items advances together.
+ * Move phase of a two-exit pipe: every item steps one slot toward its nearer exit. The middle item of
+ * an odd pipe leans toward the only clear exit and stays put when both or neither are clear. `clear` is
+ * taken before the emit phase: an exit that has just released an item still counts as clear this turn
+ * (traces: `nc_008`, `nc_011`).
+ *
+ * The new slots are filled in pipe order and a step only checks the slot in the new row: an item
+ * stepping toward exit 2 into a slot whose item then stays (it is blocked at the exit, or it is a
+ * middle item that stays) is overwritten by that item and leaves the pipe. The reference engine does
+ * this (fuzz: `nc_010_m1`, `nc_013_m1`); it is kept because packs are judged against its traces.
  */
-function moveItems(slots: JsonValue[], clear: readonly [boolean, boolean]): void {
+function moveItems(slots: JsonValue[], clear: readonly [boolean, boolean]): JsonValue[] {
   const n = slots.length;
-  const step = new Int8Array(n);
+  const next: JsonValue[] = new Array<JsonValue>(n).fill(null);
   for (let i = 0; i < n; i++) {
-    if (slots[i] === null) continue;
+    const item = slots[i] ?? null;
+    if (item === null) continue;
     const toFirst = i;
     const toSecond = n - 1 - i;
-    if (toFirst < toSecond) step[i] = -1;
-    else if (toSecond < toFirst) step[i] = 1;
-    else if (clear[0] !== clear[1]) step[i] = clear[0] ? -1 : 1;
+    let step = 0;
+    if (toFirst < toSecond) step = -1;
+    else if (toSecond < toFirst) step = 1;
+    else if (clear[0] !== clear[1]) step = clear[0] ? -1 : 1;
+    const target = i + step;
+    if (step !== 0 && target >= 0 && target < n && next[target] === null) next[target] = item;
+    else next[i] = item;
   }
-  for (let i = 1; i < n; i++) {
-    if (step[i] === -1 && slots[i - 1] === null) {
-      slots[i - 1] = slots[i] ?? null;
-      slots[i] = null;
-    }
-  }
-  for (let i = n - 2; i >= 0; i--) {
-    if (step[i] === 1 && slots[i + 1] === null) {
-      slots[i + 1] = slots[i] ?? null;
-      slots[i] = null;
-    }
-  }
+  return next;
 }
 
 function exitsOf(ctx: TurnContext, mco: MultiCellObjectState): [Exit | null, Exit | null] {
@@ -233,8 +231,7 @@ export const queuedEmitters: SystemBehaviour<Required<QueuedEmittersConfig>> = {
       const exits = exitsOf(ctx, mco);
       const clear = clearFlags(ctx, mco, slots, exits);
       emitBoth(ctx, mco, slots, exits);
-      moveItems(slots, clear);
-      storeSlots(ctx, index, mco, slots);
+      storeSlots(ctx, index, mco, moveItems(slots, clear));
     }
   },
 };

@@ -48,14 +48,30 @@ function hasAnyTag(e: Entity, tags: readonly string[]): boolean {
   return false;
 }
 
-/** Whether something other than a tile of `layer` keeps tiles out of a cell: void, or a blocker-tagged entity. */
-function blocked(pack: Pack, draft: Draft, layer: number, x: number, y: number, blockers: readonly string[]) {
+/**
+ * What a cell holds on the layers other than the tiles' own: `"void"` (void ground: nothing enters, not
+ * even to merge), `"blocker"` (a blocker-tagged entity: an empty cell is closed, but a tile standing there
+ * still takes a merge, fuzz `nc_002`), `"portal"` (a `teleport`-tagged entity: a tile that slides in stops
+ * there, with or without a `tile_teleport` system, fuzz `nc_008`) or `null`.
+ */
+function cellKind(
+  pack: Pack,
+  draft: Draft,
+  layer: number,
+  x: number,
+  y: number,
+  blockers: readonly string[],
+) {
+  let found: "blocker" | "portal" | null = null;
   for (let li = 0; li < pack.layers.length; li++) {
     if (li === layer) continue;
     const e = draft.get(li, x, y);
-    if (e && (isVoid(e) || hasAnyTag(e, blockers))) return true;
+    if (!e) continue;
+    if (isVoid(e)) return "void";
+    if (hasAnyTag(e, blockers)) found = "blocker";
+    else if (found === null && e.info.tags.has("teleport")) found = "portal";
   }
-  return false;
+  return found;
 }
 
 /**
@@ -89,8 +105,8 @@ function mergeOf(pack: Pack, config: Config, mover: Entity, target: Entity): Ent
 /**
  * `slide_merge` (action phase): every mergeable tile slides as far as it can in the action's direction.
  * Tiles are taken front first, one at a time, each seeing the moves made before it: a tile stops at the
- * board edge, at void, at a cell holding a blocker-tagged entity on another layer, or at another tile,
- * which it merges into when the predicate holds and neither has used up `mergeLimit` merges this action.
+ * board edge, at void, at a cell holding a blocker-tagged entity on another layer, on a portal, or at another tile,
+ * which it merges into when the predicate holds (also when that tile stands on a blocker, not on void) and neither has used up `mergeLimit` merges this action.
  * Events: `tiles_slid` once, then per moved tile `cell_cleared`, `tile_moved`, and `tiles_merged` when it
  * merged. A slide that moves nothing emits nothing (the turn still counts).
  */
@@ -144,8 +160,10 @@ function slideLayer(
       } else if (!draft.inBounds(nx, ny)) {
         break;
       }
-      if (blocked(pack, draft, layer, nx, ny, config.blockerTags)) break;
+      const cell = cellKind(pack, draft, layer, nx, ny, config.blockerTags);
+      if (cell === "void") break;
       const other = draft.get(layer, nx, ny);
+      if (!other && cell === "blocker") break;
       if (other) {
         const own = merges?.[y * width + x] ?? 0;
         const theirs = merges?.[ny * width + nx] ?? 0;
@@ -164,6 +182,7 @@ function slideLayer(
       cx = nx;
       cy = ny;
       distance++;
+      if (cell === "portal") break;
     }
     if (distance === 0) continue;
     draft.set(layer, x, y, null);
