@@ -14,7 +14,12 @@ import shutil
 import sys
 from pathlib import Path
 
-KINDS = ["shuffle", "ground", "params", "avatar", "foreign", "dense", "sparse", "crowd", "emitters"]
+KINDS = ["shuffle", "ground", "params", "avatar", "foreign", "dense", "sparse", "crowd", "emitters", "blocks",
+         "config"]
+
+# Settings where our engine follows the DSL documents on purpose and the reference does not (see
+# README.md): mutating them only finds the known difference again.
+KNOWN_DIVERGENCES = {("overlay_cursor", "anchorToAvatar")}
 
 ap = argparse.ArgumentParser()
 ap.add_argument("--engine-root", required=True)
@@ -242,6 +247,41 @@ class Mutant:
                     if key in p and self.rng.random() < 0.3:
                         p[key] = self.rng.randint(0, len(q))
 
+    def blocks(self):
+        """Multi-cell objects (sliding blocks, lamps, pipes) shifted one cell, where the cells stay on the board."""
+        for m in self.lv["board"].get("multiCellObjects", []):
+            if self.rng.random() < 0.5:
+                continue
+            dx, dy = self.rng.choice([(1, 0), (-1, 0), (0, 1), (0, -1)])
+            cells = m.get("cells", [])
+            moved = []
+            for c in cells:
+                pos = c["position"] if isinstance(c, dict) else c
+                moved.append((pos[0] + dx, pos[1] + dy))
+            if not all(0 <= x < self.w and 0 <= y < self.h for x, y in moved):
+                continue
+            for c, (x, y) in zip(cells, moved):
+                if isinstance(c, dict):
+                    c["position"] = [x, y]
+                else:
+                    c[0], c[1] = x, y
+            p = m.get("params") or {}
+            for key in ("exitPosition", "exit2Position"):
+                if isinstance(p.get(key), list) and len(p[key]) == 2:
+                    p[key] = [p[key][0] + dx, p[key][1] + dy]
+
+    def config(self):
+        """One boolean or whole-number setting of one system changed through the level's systemOverrides."""
+        systems = [s for s in self.facts.game.get("systems", []) if isinstance(s.get("config"), dict)]
+        options = [(s["id"], k, v) for s in systems for k, v in s["config"].items()
+                   if (s.get("type"), k) not in KNOWN_DIVERGENCES
+                   and (isinstance(v, bool) or (isinstance(v, int) and not isinstance(v, bool)))]
+        if not options:
+            return
+        sid, key, value = self.rng.choice(options)
+        new = (not value) if isinstance(value, bool) else max(0, value + self.rng.choice([-2, -1, 1, 2]))
+        self.lv.setdefault("systemOverrides", {}).setdefault(sid, {})[key] = new
+
     def dense(self):
         for lid in self.layers:
             self.formats[lid] = "dense"
@@ -264,7 +304,8 @@ def mutate(level, facts, rng):
     pool = [k for k in allowed if k not in ("dense", "sparse")]
     chosen = rng.sample(pool, rng.randint(1, min(3, len(pool)))) if pool else []
     steps = {"shuffle": m.shuffle, "ground": m.ground, "params": m.params, "avatar": m.avatar_move,
-             "foreign": m.foreign, "crowd": m.crowd, "emitters": m.emitters}
+             "foreign": m.foreign, "crowd": m.crowd, "emitters": m.emitters, "blocks": m.blocks,
+             "config": m.config}
     for k in chosen:
         steps[k]()
     forms = [k for k in ("dense", "sparse") if k in allowed]

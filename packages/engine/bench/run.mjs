@@ -1,61 +1,114 @@
 // Engine benchmark (`pnpm bench`): prints measured steps per second, median of several runs.
 //  (a) end-to-end gold-path replay: a fresh session per level, then every gold-path action, over
-//      every level of the conformance corpus;
+//      every level of the conformance corpus (`shared/conformance/packs`), warm (levels prepared
+//      once per compiled pack, as in an app or a solver) and cold (packs compiled afresh before each
+//      replay, so every session prepares its level and runs its load-time cascade);
+//  (a') the same over the differential fuzz corpus (`shared/conformance/fuzz/packs`): mutated levels
+//      nobody tuned the engine on, replaying each mutant's original gold path (which need not win);
 //  (b) stepping a live session: plain avatar moves (back and forth on open floor) on carrot_quest
 //      fw_001, the session created beforehand and its undo history kept, as in play.
 // Each workload runs in its own Node process, so one cannot skew the other's JIT profile.
+// With GP_REF_ENGINE=<root of a reference engine checkout> (the folder holding `engines/python`),
+// (a) and (a') also run through that engine (`reference.py`, same levels, same actions, a step
+// counted the same way; GP_REF_PYTHON names the interpreter, python3 by default) right after ours, and
+// the ratio ours / reference is printed.
 // Also prints the minified + gzipped size of the browser bundle.
 import { execFileSync } from "node:child_process";
-import { readdirSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
 
 const root = join(import.meta.dirname, "..");
-const packsDir = join(root, "../../../shared/conformance/packs");
+const conformanceDir = join(root, "../../../shared/conformance");
+const CORPORA = {
+  gold: { dir: join(conformanceDir, "packs"), label: "(a) gold-path replay, fresh session per level" },
+  fuzz: {
+    dir: join(conformanceDir, "fuzz/packs"),
+    label: "(a') fuzz-corpus gold-path replay, fresh session per level",
+  },
+};
+const packsDir = CORPORA.gold.dir;
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+const REF_RUNS = Number(process.env.BENCH_REF_RUNS ?? 5);
+const WARMUP_MS = 2000;
+const RUN_MS = 250;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const fmt = (n) => Math.round(n).toLocaleString("en-US");
 
-async function loadCorpus() {
-  const { Session } = await import("../dist/index.js");
-  const { loadPackFolder } = await import("../dist/node.js");
-  const levels = [];
-  for (const name of readdirSync(packsDir).sort()) {
-    const loaded = await loadPackFolder(join(packsDir, name)).catch(() => null);
-    if (!loaded?.ok) continue;
-    for (const id of loaded.pack.levelOrder) {
-      levels.push({ pack: loaded.pack, id, gold: loaded.pack.levels[id].solution.goldPath });
-    }
+/**
+ * The replay workload, defined as `reference.py` defines it: pack folders (those with a manifest)
+ * in sorted order, each pack's levels in sorted id order, levels without a gold path included.
+ */
+async function loadCorpus(dir) {
+  const { validatePackFolder } = await import("@gridponder/schema/node");
+  const { prepareValidated } = await import("../dist/pack.js");
+  const packs = [];
+  for (const name of readdirSync(dir).sort()) {
+    if (!existsSync(join(dir, name, "manifest.json"))) continue;
+    const validated = await validatePackFolder(join(dir, name));
+    const loaded = prepareValidated(validated);
+    // A pack the engine refuses would silently shrink the workload; the comparison needs all of it.
+    if (!loaded.ok) throw new Error(`${name} does not load`);
+    const levels = Object.keys(loaded.pack.levels)
+      .sort()
+      .map((id) => ({ id, gold: loaded.pack.levels[id].solution?.goldPath ?? [] }));
+    packs.push({ valid: validated.pack, pack: loaded.pack, levels });
   }
-  return { Session, loadPackFolder, levels };
+  return packs;
 }
 
-/** (a) Every gold path from a fresh session, repeated until a run lasts about 100 ms. */
-async function goldReplay() {
-  const { Session, levels } = await loadCorpus();
-  const goldSteps = levels.reduce((n, l) => n + l.gold.length, 0);
+/**
+ * (a), (a') Every gold path from a fresh session, repeated until a run lasts about 250 ms. Warm: the
+ * same compiled packs throughout, so a level is prepared once and later sessions of it reuse that
+ * (as in an app or a solver). Cold: every pack compiled afresh (untimed) before each replay, so every
+ * session pays for its level's preparation and load-time cascade, as the reference engine's do.
+ */
+async function goldReplay(dir, cold) {
+  const { Session } = await import("../dist/index.js");
+  const { compilePack } = await import("../dist/pack.js");
+  const packs = await loadCorpus(dir);
+  let levelCount = 0;
+  let goldSteps = 0;
+  for (const p of packs) {
+    levelCount += p.levels.length;
+    for (const l of p.levels) goldSteps += l.gold.length;
+  }
+  // Every action is a step, accepted or not (a fuzz mutant's gold path may be refused part-way).
   const replayAll = () => {
     let steps = 0;
-    for (const { pack, id, gold } of levels) {
-      const s = new Session(pack, id);
-      for (const action of gold) {
-        s.act(action);
-        steps++;
+    for (const { pack, levels } of packs) {
+      for (const { id, gold } of levels) {
+        const s = new Session(pack, id);
+        for (const action of gold) {
+          s.act(action);
+          steps++;
+        }
       }
     }
     return steps;
   };
-  for (let i = 0; i < 5; i++) replayAll(); // JIT warm-up
-  const reps = Math.max(1, Math.ceil(20_000 / Math.max(1, goldSteps)));
+  const recompile = () => {
+    for (const p of packs) p.pack = compilePack(p.valid);
+  };
+  // The JIT needs a while to settle on a workload this varied: warm up by time, not by rounds.
+  for (const until = performance.now() + WARMUP_MS; performance.now() < until; ) {
+    if (cold) recompile();
+    replayAll();
+  }
   const rates = [];
   for (let r = 0; r < RUNS; r++) {
-    const t0 = performance.now();
+    let ms = 0;
     let steps = 0;
-    for (let i = 0; i < reps; i++) steps += replayAll();
-    rates.push(steps / ((performance.now() - t0) / 1000));
+    while (ms < RUN_MS) {
+      if (cold) recompile();
+      const t0 = performance.now();
+      steps += replayAll();
+      ms += performance.now() - t0;
+    }
+    rates.push(steps / (ms / 1000));
   }
-  return { rate: median(rates), detail: `${levels.length} levels, ${goldSteps} gold-path actions` };
+  return { rate: median(rates), levels: levelCount, actions: goldSteps, rates: rates.map(Math.round) };
 }
 
 /** (b) Plain avatar moves on an already-created session. */
@@ -98,18 +151,49 @@ async function bundleSize(external) {
   return `${fmt(code.length / 1024)} KiB minified, ${fmt(gzipSync(code).length / 1024)} KiB gzipped`;
 }
 
-const workload = process.argv[2];
-if (workload === "gold") {
-  console.log(JSON.stringify(await goldReplay()));
+/** The same replay through the reference engine; refuses a workload that differs from ours. */
+function referenceReplay(engineRoot, corpus, ours) {
+  const out = execFileSync(
+    process.env.GP_REF_PYTHON ?? "python3",
+    [join(import.meta.dirname, "reference.py"), engineRoot, corpus.dir, String(REF_RUNS)],
+    { encoding: "utf8", maxBuffer: 1 << 24 },
+  );
+  const ref = JSON.parse(out.trim().split("\n").at(-1));
+  if (ref.levels !== ours.levels || ref.actions !== ours.actions) {
+    throw new Error(
+      `workloads differ: ours ${ours.levels} levels / ${ours.actions} actions, ` +
+        `reference ${ref.levels} levels / ${ref.actions} actions`,
+    );
+  }
+  return ref;
+}
+
+const [workload, mode] = process.argv.slice(2);
+if (workload === "gold" || workload === "fuzz") {
+  console.log(JSON.stringify(await goldReplay(CORPORA[workload].dir, mode === "cold")));
 } else if (workload === "live") {
   console.log(JSON.stringify(await liveSession()));
 } else {
-  const run = (name) =>
-    JSON.parse(execFileSync(process.execPath, [import.meta.filename, name], { encoding: "utf8" }).trim());
-  const gold = run("gold");
-  console.log(
-    `(a) gold-path replay, fresh session per level: ${fmt(gold.rate)} steps/s (median of ${RUNS}; ${gold.detail})`,
-  );
+  const run = (...args) =>
+    JSON.parse(execFileSync(process.execPath, [import.meta.filename, ...args], { encoding: "utf8" }).trim());
+  const refRoot = process.env.GP_REF_ENGINE;
+  for (const name of ["gold", "fuzz"]) {
+    const corpus = CORPORA[name];
+    if (!existsSync(corpus.dir)) continue;
+    const warm = run(name);
+    const cold = run(name, "cold");
+    console.log(
+      `${corpus.label} (${warm.levels} levels, ${warm.actions} gold-path actions, median of ${RUNS}):`,
+    );
+    const ref = refRoot ? referenceReplay(refRoot, corpus, warm) : null;
+    const vs = (ours) => (ref ? `  (${(ours.rate / ref.rate).toFixed(0)}× the reference)` : "");
+    console.log(`    warm, levels prepared once per pack: ${fmt(warm.rate)} steps/s${vs(warm)}`);
+    console.log(`    cold, every session prepares its level: ${fmt(cold.rate)} steps/s${vs(cold)}`);
+    if (ref)
+      console.log(
+        `    reference engine (${refRoot}), same workload: ${fmt(ref.rate)} steps/s (median of ${REF_RUNS})`,
+      );
+  }
   const live = run("live");
   console.log(
     `(b) live session, plain avatar moves: ${fmt(live.rate)} steps/s (median of ${RUNS}; ${live.detail})`,

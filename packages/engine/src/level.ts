@@ -1,5 +1,6 @@
 import {
   type Goal,
+  type JsonValue,
   type LevelDefinition,
   type LoseCondition,
   SYSTEM_DEFAULTS,
@@ -25,13 +26,17 @@ export interface LevelRuntime {
   readonly maxCascadeDepth: number;
   /** One frozen `[x, y]` per cell (row-major), shared by every state that stores a position. */
   readonly cells: readonly Pos[];
-  /** Interned avatar states per cell (see `avatarState` in ops): a long history then shares them. */
-  readonly avatars: AvatarState[][];
   /**
-   * Frozen action inputs already checked for this level, with their resolution: a search replays the
-   * same few action objects millions of times. Frozen, so they cannot change after the check.
+   * Interned avatar states per cell (see `avatarState` in ops): a long history then shares them. A
+   * cell's list is made when the avatar first stands there.
    */
-  readonly resolvedActions: Map<object, ResolvedAction>;
+  readonly avatars: (AvatarState[] | undefined)[];
+  /**
+   * Frozen action inputs and shorthand strings already checked for this level, with their resolution:
+   * a search replays the same few action objects millions of times. Frozen, so they cannot change
+   * after the check.
+   */
+  readonly resolvedActions: Map<object | string, ResolvedAction>;
   /** The enabled systems that take part in each phase, in `game.json` order. */
   readonly phases: {
     readonly action: readonly SystemInstance[];
@@ -57,27 +62,22 @@ export function prepareLevel(
     );
   }
   const overrides = def.systemOverrides ?? {};
+  const shared = systems === BUILTIN_SYSTEMS ? sharedSystemsOf(pack) : null;
   const instances: SystemInstance[] = [];
   for (const system of pack.game.systems) {
-    const override = (Object.hasOwn(overrides, system.id) ? overrides[system.id] : undefined) ?? {};
-    const { enabled: overrideEnabled, ...overrideConfig } = override as Record<string, unknown>;
-    const enabled = typeof overrideEnabled === "boolean" ? overrideEnabled : system.enabled !== false;
-    if (!enabled) continue;
-    const behaviour = systems[system.type];
-    if (!behaviour) {
-      throw new LevelLoadError(
-        `system ${JSON.stringify(system.id)} has type ${JSON.stringify(system.type)}, which this engine does not implement`,
-      );
+    const override = Object.hasOwn(overrides, system.id) ? overrides[system.id] : undefined;
+    if (override === undefined && shared !== null) {
+      // Most levels override nothing: their instance is the pack's, config and `prepare` included.
+      let instance = shared.get(system.id);
+      if (instance === undefined) {
+        instance = instanceOf(pack, system, {}, systems);
+        shared.set(system.id, instance);
+      }
+      if (instance !== null) instances.push(instance);
+      continue;
     }
-    const defaults = (SYSTEM_DEFAULTS as Record<string, object>)[system.type] ?? {};
-    const config = freezeJson({ ...cloneJson(defaults), ...(system.config ?? {}), ...overrideConfig });
-    instances.push({
-      id: system.id,
-      type: system.type,
-      config,
-      behaviour,
-      prepared: behaviour.prepare?.(config as never, pack),
-    });
+    const instance = instanceOf(pack, system, override ?? {}, systems);
+    if (instance !== null) instances.push(instance);
   }
   const [width, height] = def.board.size;
   return {
@@ -90,11 +90,10 @@ export function prepareLevel(
     goals: def.goals,
     loseConditions: def.loseConditions ?? [],
     maxCascadeDepth: pack.game.defaults?.maxCascadeDepth ?? 3,
-    avatars: Array.from({ length: width * height }, () => []),
+    // Filled on demand (see `avatarState` in ops): most cells never hold the avatar.
+    avatars: new Array(width * height),
     resolvedActions: new Map(),
-    cells: Array.from({ length: width * height }, (_, i) =>
-      Object.freeze([i % width, Math.floor(i / width)] as const),
-    ),
+    cells: cellsOf(width, height),
     phases: {
       action: instances.filter((s) => s.behaviour.action),
       movement: instances.filter((s) => s.behaviour.movement),
@@ -104,29 +103,124 @@ export function prepareLevel(
   };
 }
 
+type SystemDefinition = Pack["game"]["systems"][number];
+
+/**
+ * The instances of a pack's systems as levels without overrides run them, made once per pack (`null`
+ * when disabled): configs are frozen and `prepare` depends only on the config and the pack.
+ */
+const sharedSystems = new WeakMap<Pack, Map<string, SystemInstance | null>>();
+
+function sharedSystemsOf(pack: Pack): Map<string, SystemInstance | null> {
+  let shared = sharedSystems.get(pack);
+  if (shared === undefined) {
+    shared = new Map();
+    sharedSystems.set(pack, shared);
+  }
+  return shared;
+}
+
+/** A system's instance with a level's override applied, or `null` when the system is disabled. */
+function instanceOf(
+  pack: Pack,
+  system: SystemDefinition,
+  override: object,
+  systems: Partial<Record<SystemType, SystemBehaviour<never>>>,
+): SystemInstance | null {
+  const { enabled: overrideEnabled, ...overrideConfig } = override as Record<string, unknown>;
+  const enabled = typeof overrideEnabled === "boolean" ? overrideEnabled : system.enabled !== false;
+  if (!enabled) return null;
+  const behaviour = systems[system.type];
+  if (!behaviour) {
+    throw new LevelLoadError(
+      `system ${JSON.stringify(system.id)} has type ${JSON.stringify(system.type)}, which this engine does not implement`,
+    );
+  }
+  const config = freezeJson({ ...defaultsOf(system.type), ...(system.config ?? {}), ...overrideConfig });
+  return {
+    id: system.id,
+    type: system.type,
+    config,
+    behaviour,
+    prepared: behaviour.prepare?.(config as never, pack),
+  };
+}
+
+/** Each system type's documented defaults, copied and frozen once: the configs built on them share them. */
+const frozenDefaults = new Map<string, object>();
+
+function defaultsOf(type: string): object {
+  let defaults = frozenDefaults.get(type);
+  if (defaults === undefined) {
+    defaults = freezeJson(cloneJson((SYSTEM_DEFAULTS as Record<string, object>)[type] ?? {}));
+    frozenDefaults.set(type, defaults);
+  }
+  return defaults;
+}
+
+/**
+ * One frozen `[x, y]` per cell of a board size, shared by every level of that size: positions are
+ * immutable, and building them per level showed up in session creation.
+ */
+const cellTables = new Map<number, readonly Pos[]>();
+
+function cellsOf(width: number, height: number): readonly Pos[] {
+  // The schema caps a dimension at 256, so one number keys both.
+  const key = width * 65536 + height;
+  let cells = cellTables.get(key);
+  if (cells === undefined) {
+    cells = Array.from({ length: width * height }, (_, i) =>
+      Object.freeze([i % width, Math.floor(i / width)] as const),
+    );
+    cellTables.set(key, cells);
+  }
+  return cells;
+}
+
 function buildLayer(pack: Pack, level: LevelRuntime, layer: number): (Entity | null)[] {
   const info = pack.layers[layer];
   const cells: (Entity | null)[] = new Array(level.width * level.height).fill(info?.fill ?? null);
   const data = info ? level.def.board.layers[info.id] : undefined;
   if (!data) return cells;
   if (Array.isArray(data)) {
-    data.forEach((row, y) => {
-      row.forEach((cell, x) => {
-        if (x < level.width && y < level.height) {
-          const e = entityFromCell(pack, cell);
-          cells[y * level.width + x] = e ?? info?.fill ?? null;
-        }
-      });
-    });
+    const fill = info?.fill ?? null;
+    const rows = Math.min(data.length, level.height);
+    // Dense layers name the same few kinds over and over: resolve each name once per layer.
+    const named = new Map<string, Entity>();
+    for (let y = 0; y < rows; y++) {
+      const row = data[y] as readonly JsonValue[];
+      const columns = Math.min(row.length, level.width);
+      for (let x = 0; x < columns; x++) {
+        const cell = row[x] as JsonValue;
+        let e: Entity | null;
+        if (typeof cell === "string") {
+          e = named.get(cell) ?? null;
+          if (e === null) {
+            e = pack.entity(cell);
+            named.set(cell, e);
+          }
+        } else e = entityFromCell(pack, cell);
+        cells[y * level.width + x] = e ?? fill;
+      }
+    }
   } else {
     if (data.default !== undefined && info?.exactlyOne) cells.fill(pack.entity(data.default));
     for (const entry of data.entries) {
-      const [x, y] = entry.position;
-      const { position: _p, kind, ...params } = entry;
-      cells[y * level.width + x] = pack.entity(kind, params as Params);
+      const x = entry.position[0];
+      const y = entry.position[1];
+      if (hasParams(entry)) {
+        const { position: _p, kind, ...params } = entry;
+        cells[y * level.width + x] = pack.entity(kind, params as Params);
+      } else cells[y * level.width + x] = pack.entity(entry.kind);
     }
   }
   return cells;
+}
+
+/** Whether a sparse layer entry has params besides its kind and position (most have none). */
+function hasParams(entry: object): boolean {
+  for (const key in entry) if (key !== "kind" && key !== "position") return true;
+  return false;
 }
 
 /** The state a level starts in, before the load-time cascade. */

@@ -62,7 +62,12 @@ export function isPos(value: unknown): value is Pos {
 export function freezeJson<T>(value: T): T {
   if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
     Object.freeze(value);
-    for (const v of Object.values(value)) freezeJson(v);
+    // `for…in` rather than `Object.values`: no array per object (entities with params are made on
+    // turns). JSON data has no inherited enumerable keys.
+    for (const key in value) {
+      const v = (value as Record<string, unknown>)[key];
+      if (v !== null && typeof v === "object") freezeJson(v);
+    }
   }
   return value;
 }

@@ -24,13 +24,14 @@ export function avatarState(
   facing: string,
   item: string | null,
 ): AvatarState {
-  const variants = position === null ? undefined : level.avatars[position[1] * level.width + position[0]];
-  if (
-    variants === undefined ||
-    position === null ||
-    level.cells[position[1] * level.width + position[0]] !== position
-  )
-    return { enabled, position, facing, item };
+  if (position === null) return { enabled, position, facing, item };
+  const cell = position[1] * level.width + position[0];
+  if (level.cells[cell] !== position) return { enabled, position, facing, item };
+  let variants = level.avatars[cell];
+  if (variants === undefined) {
+    variants = [];
+    level.avatars[cell] = variants;
+  }
   for (let i = 0; i < variants.length; i++) {
     const a = variants[i] as AvatarState;
     if (a.facing === facing && a.item === item && a.enabled === enabled) return a;

@@ -55,6 +55,12 @@ export class UnknownKindError extends Error {
   }
 }
 
+/** Whether an object has no own keys, without building the key list (this runs on turns). */
+function isEmpty(object: object): boolean {
+  for (const key in object) if (Object.hasOwn(object, key)) return false;
+  return true;
+}
+
 /** Builds the play-ready pack from a validated one. */
 export function compilePack(valid: ValidPack): Pack {
   const { manifest, game, theme, levels } = valid;
@@ -74,7 +80,7 @@ export function compilePack(valid: ValidPack): Pack {
   const entity = (kind: string, params?: Params | null): Entity => {
     const info = kinds.get(kind);
     if (!info) throw new UnknownKindError(kind);
-    if (!params || Object.keys(params).length === 0) {
+    if (!params || isEmpty(params)) {
       let e = bare.get(kind);
       if (!e) {
         e = Object.freeze({ kind, info, params: null });

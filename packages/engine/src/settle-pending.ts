@@ -40,13 +40,19 @@ export function settlementOf(
     if (item !== null && item === tool.item && blocker.info.tags.has(tool.targetTag))
       return { by: "tool", blocker, tool };
   }
-  if (!config.pushableTags.some((t) => blocker.info.tags.has(t))) return null;
+  if (!hasAnyTag(blocker, config.pushableTags)) return null;
   const delta = DIRECTION_DELTAS[move.direction];
   if (!delta) return null;
   const to: Pos = [tx + delta[0], ty + delta[1]];
   if (!view.inBounds(to[0], to[1])) return null;
   const groundEntity = ground === undefined ? null : view.get(ground, to[0], to[1]);
-  if (!config.validTargetTags.some((t) => groundEntity?.info.tags.has(t))) return null;
+  if (groundEntity === null || !hasAnyTag(groundEntity, config.validTargetTags)) return null;
   if (view.get(objects, to[0], to[1]) !== null) return null;
   return { by: "push", blocker, to };
+}
+
+/** Whether an entity has one of the tags. A loop, not `some` with a closure: this runs on most turns. */
+function hasAnyTag(entity: Entity, tags: readonly string[]): boolean {
+  for (const tag of tags) if (entity.info.tags.has(tag)) return true;
+  return false;
 }

@@ -83,13 +83,14 @@ export function resolveAction(
   level: LevelRuntime,
   input: unknown,
 ): ResolvedAction | { error: string } {
-  if (typeof input === "object" && input !== null) {
+  if ((typeof input === "object" && input !== null) || typeof input === "string") {
     const known = level.resolvedActions.get(input);
     if (known !== undefined) return known;
   }
   let raw: Record<string, unknown>;
   if (typeof input === "string") {
-    raw = CARDINALS.has(input) ? { action: "move", direction: input } : { action: input };
+    // Frozen, so that the resolution of a shorthand can be remembered (below) and shared.
+    raw = Object.freeze(CARDINALS.has(input) ? { action: "move", direction: input } : { action: input });
   } else if (input !== null && typeof input === "object" && !Array.isArray(input)) {
     raw = input as Record<string, unknown>;
   } else {
@@ -130,7 +131,10 @@ export function resolveAction(
   const resolved = { id, params: raw as Readonly<Record<string, JsonValue>> };
   // Only frozen inputs of plain values are remembered (nothing in them can change later), and only
   // a bounded few: callers that freeze their actions reuse them.
-  if (raw === input && Object.isFrozen(input) && level.resolvedActions.size < 256) {
+  if (typeof input === "string") {
+    // A shorthand names a fixed action: its resolution never changes.
+    if (level.resolvedActions.size < 256) level.resolvedActions.set(input, resolved);
+  } else if (raw === input && Object.isFrozen(input) && level.resolvedActions.size < 256) {
     if (keys.every((k) => typeof raw[k] !== "object" || raw[k] === null))
       level.resolvedActions.set(input, resolved);
   }
@@ -224,11 +228,18 @@ function goalsOf(run: TurnRun, events: readonly GameEvent[]): GoalStatus[] {
   return out;
 }
 
-function rejected(state: GameState, reason: string, goalProgress: readonly GoalStatus[] = []): TurnResult {
+// Shared by every rejected turn (the results are read-only): searches and fuzzers reject a lot.
+const NO_GOALS: readonly GoalStatus[] = Object.freeze([]);
+
+function rejected(
+  state: GameState,
+  reason: string,
+  goalProgress: readonly GoalStatus[] = NO_GOALS,
+): TurnResult {
   return {
     accepted: false,
     reason,
-    events: [],
+    events: NO_EVENTS,
     won: state.won,
     lost: state.lost,
     loseReason: state.loseReason,
@@ -266,7 +277,8 @@ export function runTurn(pack: Pack, level: LevelRuntime, state: GameState, input
     return rejected(state, typeof reason === "string" ? reason : "the action was vetoed");
   }
   for (const system of phases.movement) system.behaviour.movement?.(run.forSystem(system));
-  run.cascade(run.events.slice());
+  // Without rules or cascade-phase systems the cascade could only pass the events along.
+  if (level.rules.all.length > 0 || phases.cascade.length > 0) run.cascade(run.events.slice());
   for (const system of phases.npc) system.behaviour.npc?.(run.forSystem(system));
 
   const { draft } = run;
@@ -306,6 +318,9 @@ export function runTurn(pack: Pack, level: LevelRuntime, state: GameState, input
  * on a portal at load, `fw_ice_003`).
  */
 export function loadCascade(pack: Pack, level: LevelRuntime, state: GameState): GameState {
+  // Nothing could react to the placements: no rule listens to them and no system cascades. Then the
+  // announcements are skipped, which is most of what preparing such a level costs.
+  if (!level.rules.byEvent.has("object_placed") && level.phases.cascade.length === 0) return state;
   const run = new TurnRun(pack, level, state, null);
   const placed: GameEvent[] = [];
   const layers = pack.layers.map((layer, li) => ({ layer, cells: run.draft.layerCells(li) }));
@@ -315,7 +330,8 @@ export function loadCascade(pack: Pack, level: LevelRuntime, state: GameState): 
     for (const { layer, cells } of sparse) {
       const e = cells[i];
       if (!e) continue;
-      const position = [i % level.width, Math.floor(i / level.width)];
+      // The cell's shared frozen position, as turns report positions (see `sharedPos` in ops).
+      const position = level.cells[i];
       placed.push({ type: "object_placed", position, kind: e.kind, params: e.params ?? {}, layer: layer.id });
     }
   }

@@ -295,24 +295,31 @@ describe("slide_merge", () => {
 
 describe("queued_emitters: two-exit pipes", () => {
   let pack: Pack;
-  const pipe = (id: string, slots: (number | null)[], blocked: readonly [boolean, boolean]) => {
+  /** A pipe along the top row with a free cell beyond each exit, or (`atEdge`) its first exit facing off the board. */
+  const pipe = (
+    id: string,
+    slots: (number | null)[],
+    blocked: readonly [boolean, boolean],
+    atEdge = false,
+  ) => {
     const n = slots.length;
-    const width = n + 2;
+    const shift = atEdge ? 1 : 0;
+    const width = n + 2 - shift;
     const l = level(id, [".".repeat(width), ".".repeat(width)], {}, ["ground", "objects"]) as {
       board: { layers: Record<string, Cell[][]>; multiCellObjects?: unknown[] };
     };
     const row = l.board.layers.objects?.[0];
     if (row && blocked[0]) row[0] = { kind: "number", value: 100 };
-    if (row && blocked[1]) row[n + 1] = { kind: "number", value: 200 };
+    if (row && blocked[1]) row[n + 1 - shift] = { kind: "number", value: 200 };
     l.board.multiCellObjects = [
       {
         id: "p",
         kind: "pipe",
-        cells: Array.from({ length: n }, (_, i) => [i + 1, 0]),
+        cells: Array.from({ length: n }, (_, i) => [i + 1 - shift, 0]),
         params: {
-          exitPosition: [1, 0],
+          exitPosition: [1 - shift, 0],
           exitDirection: "left",
-          exit2Position: [n, 0],
+          exit2Position: [n - shift, 0],
           exit2Direction: "right",
           queue: slots.filter((v) => v !== null),
           pipeSlots: slots,
@@ -337,7 +344,11 @@ describe("queued_emitters: two-exit pipes", () => {
           { id: "pipes", type: "queued_emitters", config: {} },
         ],
       },
-      [pipe("bothBlocked", [3, 1, 2, 4], [true, true]), pipe("secondBlocked", [3, 1, 2, 4], [false, true])],
+      [
+        pipe("bothBlocked", [3, 1, 2, 4], [true, true]),
+        pipe("secondBlocked", [3, 1, 2, 4], [false, true]),
+        pipe("offBoard", [3, 2, null], [false, false], true),
+      ],
     );
   });
 
@@ -346,6 +357,15 @@ describe("queued_emitters: two-exit pipes", () => {
     s.act(move("up")); // nothing can slide up from the top row: only the pipe acts
     return s.state.multiCellObjects[0]?.params.pipeSlots;
   };
+
+  it("an exit facing off the board still releases its item, which is gone", () => {
+    const s = new Session(pack, "offBoard");
+    const r = s.act(move("up"));
+    expect(r.events.filter((e) => e.type === "item_released")).toHaveLength(1);
+    expect(s.state.multiCellObjects[0]?.params.pipeSlots).toEqual([null, 2, null]);
+    const li = pack.layerIndex.get("objects") ?? -1;
+    expect(s.state.layers[li]?.every((e) => e === null)).toBe(true);
+  });
 
   it("an item stepping toward exit 2 into a slot whose item stays put is lost", () => {
     expect(slotsAfterOneTurn("bothBlocked")).toEqual([3, 1, null, 4]);
@@ -399,8 +419,24 @@ describe("line_of_sight", () => {
             variables: { seen: 0, never: 0 },
           },
         },
+        {
+          ...level("firstTarget", ["..b", "L..", "..L", "b@."], legend, ["ground", "lamps", "objects"]),
+          state: {
+            avatar: { enabled: true, position: [1, 3], facing: "right" },
+            variables: { seen: 0, never: 0 },
+          },
+          systemOverrides: { sight: { maxMatches: 1 } },
+        },
       ],
     );
+  });
+
+  it("with maxMatches 1 the target first in board order wins, whichever source sees it", () => {
+    const s = new Session(pack, "firstTarget");
+    const r = s.act(move("up"));
+    const seen = r.events.filter((e) => e.type === "line_of_sight_detected");
+    expect(seen.map((e) => e.position)).toEqual([[2, 0]]);
+    expect(seen[0]?.sourcePosition).toEqual([2, 2]);
   });
 
   it("a target two sources see is reported once", () => {
@@ -481,5 +517,50 @@ describe("balance lose conditions", () => {
     const even = new Session(pack, "even");
     even.act({ action: "tap_cell", position: [0, 0] } as never);
     expect(even.state.lost).toBe(false);
+  });
+});
+
+describe("region_transform without blockOnVoid", () => {
+  it("moves nothing into or out of a void cell: the cell a void cell would feed keeps its entity", async () => {
+    const legend: Legend = {
+      _: { layer: "ground", cell: "void" },
+      g: { layer: "objects", cell: "green" },
+      r: { layer: "objects", cell: "red" },
+    };
+    const pack = await packOf(
+      {
+        layers: layersOf("objects"),
+        actions: [MOVE_ACTION, { id: "rotate" }],
+        entityKinds: {
+          ...FLOOR,
+          void: { layer: "ground", tags: [], symbol: "_" },
+          green: { layer: "objects", tags: [], symbol: "g" },
+          red: { layer: "objects", tags: [], symbol: "r" },
+        },
+        systems: [
+          { id: "cursor", type: "overlay_cursor", config: { size: [2, 2] } },
+          {
+            id: "turn",
+            type: "region_transform",
+            config: { blockOnVoid: false, operations: { spin: { type: "rotate", action: "rotate" } } },
+          },
+        ],
+      },
+      [
+        {
+          ...level("spin", ["._", "gr"], legend, ["ground", "objects"]),
+          state: {
+            avatar: { enabled: false },
+            overlay: { position: [0, 0], size: [2, 2] },
+            variables: { never: 0 },
+          },
+        },
+      ],
+    );
+    const s = new Session(pack, "spin");
+    s.act({ action: "rotate" } as never);
+    // Clockwise: green (0,1) → (0,0) and red (1,1) → (0,1); the void cell (1,0) feeds (1,1), so (1,1)
+    // keeps its red tile, which now stands in two cells.
+    expect(rowsOf(pack, s.state, s, "objects", legend)).toEqual(["g.", "rr"]);
   });
 });

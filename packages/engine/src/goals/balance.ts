@@ -6,19 +6,49 @@ interface Tally {
   claimable: number;
 }
 
+/** What a balance goal reads, resolved once per goal (goal objects belong to one pack). */
+interface Wiring {
+  readonly layer: number;
+  readonly claimLayer: number;
+  readonly claimKinds: readonly string[];
+}
+const wirings = new WeakMap<BalanceGoal, Wiring>();
+
+function wiringOf(ctx: TurnContext, goal: BalanceGoal): Wiring {
+  let wiring = wirings.get(goal);
+  if (wiring === undefined) {
+    const { pack } = ctx;
+    const c = goal.config;
+    const claimLayerId = c.claimableLayer ?? "ground";
+    wiring = {
+      layer: pack.layerIndex.get(c.layer) ?? -1,
+      claimLayer: pack.layerIndex.get(claimLayerId) ?? -1,
+      claimKinds:
+        c.claimableKind === undefined
+          ? [pack.game.layers.find((l) => l.id === claimLayerId)?.default ?? "empty"]
+          : Array.isArray(c.claimableKind)
+            ? c.claimableKind
+            : [c.claimableKind],
+    };
+    wirings.set(goal, wiring);
+  }
+  return wiring;
+}
+
+// The last tally, and the goal, draft and write count it was taken at: the goal and its lose
+// conditions both need it after the same turn.
+let lastTally: Tally | null = null;
+let lastGoal: BalanceGoal | null = null;
+let lastDraft: TurnContext["draft"] | null = null;
+let lastVersion = -1;
+
 function tally(ctx: TurnContext, goal: BalanceGoal): Tally {
-  const { draft, pack } = ctx;
-  const c = goal.config;
-  const layer = pack.layerIndex.get(c.layer) ?? -1;
-  const claimLayerId = c.claimableLayer ?? "ground";
-  const claimLayer = pack.layerIndex.get(claimLayerId) ?? -1;
-  const claimKinds =
-    c.claimableKind === undefined
-      ? [pack.game.layers.find((l) => l.id === claimLayerId)?.default ?? "empty"]
-      : Array.isArray(c.claimableKind)
-        ? c.claimableKind
-        : [c.claimableKind];
-  const owned = new Map(c.owners.map((o) => [o, 0]));
+  const { draft } = ctx;
+  // A draft's layers change only through `Draft.set`, which bumps `version`.
+  if (lastTally !== null && goal === lastGoal && draft === lastDraft && draft.version === lastVersion)
+    return lastTally;
+  const { layer, claimLayer, claimKinds } = wiringOf(ctx, goal);
+  const owned = new Map(goal.config.owners.map((o) => [o, 0]));
   let claimable = 0;
   for (let y = 0; y < draft.height; y++) {
     for (let x = 0; x < draft.width; x++) {
@@ -28,7 +58,11 @@ function tally(ctx: TurnContext, goal: BalanceGoal): Tally {
       if (mark && owned.has(mark.kind)) owned.set(mark.kind, (owned.get(mark.kind) ?? 0) + 1);
     }
   }
-  return { owned, claimable };
+  lastTally = { owned, claimable };
+  lastGoal = goal;
+  lastDraft = draft;
+  lastVersion = draft.version;
+  return lastTally;
 }
 
 function connectedCount(ctx: TurnContext, goal: BalanceGoal, owner: string): number {
@@ -90,8 +124,19 @@ interface ActorWiring {
   readonly budgetVariable: string;
 }
 
+const actorWirings = new WeakMap<TurnContext["level"], readonly ActorWiring[]>();
+
 /** The enabled actor systems of the level, with what the lose conditions need from their configs. */
-function actorSystems(ctx: TurnContext): ActorWiring[] {
+function actorSystems(ctx: TurnContext): readonly ActorWiring[] {
+  let wired = actorWirings.get(ctx.level);
+  if (wired === undefined) {
+    wired = wireActors(ctx);
+    actorWirings.set(ctx.level, wired);
+  }
+  return wired;
+}
+
+function wireActors(ctx: TurnContext): ActorWiring[] {
   return ctx.level.systems
     .filter((s) => s.type === "individual_actors" || s.type === "coupled_actors")
     .map((s) => {

@@ -1,5 +1,7 @@
 import type { Goal, LoseCondition } from "@gridponder/schema";
 import type { GameEvent } from "../events.js";
+import type { Entity } from "../model.js";
+import type { Draft } from "../state.js";
 import type { TurnContext } from "../systems/types.js";
 import { balanceLose, balanceStatus } from "./balance.js";
 import { boardMatchStatus } from "./board-match.js";
@@ -19,8 +21,8 @@ const clamp01 = (n: number) => (Number.isFinite(n) ? Math.min(1, Math.max(0, n))
 /** What an `all_cleared` goal counts: the layers that can hold a matching kind, and those kinds. */
 interface ClearedKinds {
   readonly layers: readonly number[];
-  /** By kind index: 1 when the kind counts. */
-  readonly counts: Uint8Array;
+  /** The indices of the kinds that count. */
+  readonly kinds: readonly number[];
   /**
    * The last layer arrays counted and their counts, by position in `layers`. A layer the draft has not
    * written is the committed state's, which never changes again; a state and the turns that leave a
@@ -41,20 +43,41 @@ function clearedKindsOf(
   if (found === undefined) {
     const { kind, tag, layer } = goal.config;
     const only = layer !== undefined ? (pack.layerIndex.get(layer) ?? -1) : null;
-    const counts = new Uint8Array(pack.kinds.size);
+    const kinds: number[] = [];
     const layers = new Set<number>();
     for (const info of pack.kinds.values()) {
       if (kind !== undefined && info.name !== kind) continue;
       if (tag !== undefined && !info.tags.has(tag)) continue;
       if (only !== null && info.layerIndex !== only) continue;
-      counts[info.index] = 1;
+      kinds.push(info.index);
       layers.add(info.layerIndex);
     }
     const sorted = [...layers].sort((a, b) => a - b);
-    found = { layers: sorted, counts, lastCells: sorted.map(() => null), lastCount: sorted.map(() => 0) };
+    found = { layers: sorted, kinds, lastCells: sorted.map(() => null), lastCount: sorted.map(() => 0) };
     clearedKinds.set(goal, found);
   }
   return found;
+}
+
+// The last layer tallied by kind, and the draft and write count it was tallied at: a level often has
+// several `all_cleared` goals over the same layer (one per colour), and a turn that wrote the layer
+// would otherwise make each of them count it again.
+let tallied: readonly unknown[] | null = null;
+let talliedDraft: Draft | null = null;
+let talliedVersion = -1;
+let tally = new Int32Array(0);
+
+/** How many entities of each kind (by kind index) a layer holds. */
+function kindsOnLayer(draft: Draft, cells: readonly (Entity | null)[], kindCount: number): Int32Array {
+  // A draft's layer array changes only through `Draft.set`, which bumps `version`.
+  if (cells === tallied && draft === talliedDraft && draft.version === talliedVersion) return tally;
+  if (tally.length !== kindCount) tally = new Int32Array(kindCount);
+  else tally.fill(0);
+  for (const e of cells) if (e !== null) tally[e.info.index] = (tally[e.info.index] as number) + 1;
+  tallied = cells;
+  talliedDraft = draft;
+  talliedVersion = draft.version;
+  return tally;
 }
 
 const initialKeys = new Map<string, string>();
@@ -106,8 +129,9 @@ export function evaluateGoal(ctx: TurnContext, goal: Goal, events: readonly Game
           remaining += cleared.lastCount[j] as number;
           continue;
         }
+        const kinds = kindsOnLayer(draft, cells, pack.kinds.size);
         let n = 0;
-        for (const e of cells) if (e !== null && cleared.counts[e.info.index] === 1) n++;
+        for (const k of cleared.kinds) n += kinds[k] as number;
         // A layer written this turn may still change (a later goal can consume entities): not kept.
         if (!draft.ownsLayer(li)) {
           cleared.lastCells[j] = cells;

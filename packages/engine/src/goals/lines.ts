@@ -9,7 +9,19 @@ export function compare(value: unknown, comparison: Comparison, target: unknown)
   return comparison === "gte" ? value >= target : value <= target;
 }
 
+// Compiled predicates by text: a goal's is needed after every turn.
+const predicates = new Map<string, (v: number) => boolean>();
+
 function predicate(text: string): (v: number) => boolean {
+  let test = predicates.get(text);
+  if (test === undefined) {
+    test = parsePredicate(text);
+    predicates.set(text, test);
+  }
+  return test;
+}
+
+function parsePredicate(text: string): (v: number) => boolean {
   if (text === "even") return (v) => v % 2 === 0;
   if (text === "odd") return (v) => Math.abs(v % 2) === 1;
   const m = /^(eq|gte|lte|gt|lt)_(-?\d+)$/.exec(text);

@@ -73,9 +73,14 @@ export function compileCondition(pack: Pack, condition: Condition): Test {
   if ("position_has_tag" in c) {
     const { layer, tag } = c.position_has_tag as { layer: string; tag: string };
     const li = pack.layerIndex.get(layer) ?? -1;
+    // By kind index, whether the kind has the tag: rules test this on most events of most turns.
+    const tagged = new Uint8Array(pack.kinds.size);
+    for (const info of pack.kinds.values()) if (info.tags.has(tag)) tagged[info.index] = 1;
     return (d, e) => {
       const p = eventPos(e);
-      return p !== null && li >= 0 && (d.get(li, p[0], p[1])?.info.tags.has(tag) ?? false);
+      if (p === null || li < 0) return false;
+      const entity = d.get(li, p[0], p[1]);
+      return entity !== null && tagged[entity.info.index] === 1;
     };
   }
   if ("event" in c) {

@@ -72,9 +72,10 @@ function clearBetween(ctx: Ctx, source: Source, from: Pos, to: Pos): boolean {
 /**
  * `line_of_sight` (cascade phase, read-only): in a pass whose pending events include a trigger,
  * reports `line_of_sight_detected` for each target that shares a row or column with a source cell
- * with nothing opaque between them (targets in board order, up to `maxMatches`; zero or less means all).
- * A target seen by several sources is reported once, for the first source that sees it (fuzz:
- * `los_002`). Rules decide what seeing means.
+ * with nothing opaque between them. Targets are taken in board order, each reported once, for the first
+ * source that sees it, up to `maxMatches` in all (zero or less means all): with `maxMatches: 1` the
+ * target nearest the board's start wins, whichever source sees it (fuzz: `los_002`). Rules decide what
+ * seeing means.
  */
 export const lineOfSight: SystemBehaviour<Required<LineOfSightConfig>> = {
   type: "line_of_sight",
@@ -84,14 +85,14 @@ export const lineOfSight: SystemBehaviour<Required<LineOfSightConfig>> = {
     const targetLayer = pack.layerIndex.get(config.targetLayer);
     if (targetLayer === undefined) return;
     const limit = config.maxMatches > 0 ? config.maxMatches : Number.POSITIVE_INFINITY;
+    const sources = sourcesOf(ctx);
+    const cells = draft.layerCells(targetLayer);
     let found = 0;
-    let seen: Set<number> | null = null;
-    for (const source of sourcesOf(ctx)) {
-      const cells = draft.layerCells(targetLayer);
-      for (let i = 0; i < cells.length && found < limit; i++) {
-        const target = cells[i];
-        if (!target || seen?.has(i) || !matches(target, config.targetKinds, config.targetTags)) continue;
-        const at: Pos = [i % draft.width, Math.floor(i / draft.width)];
+    for (let i = 0; i < cells.length && found < limit; i++) {
+      const target = cells[i];
+      if (!target || !matches(target, config.targetKinds, config.targetTags)) continue;
+      const at: Pos = [i % draft.width, Math.floor(i / draft.width)];
+      for (const source of sources) {
         if (
           config.multiCellObjectsBlock &&
           draft.multiCellObjects.some(
@@ -107,9 +108,8 @@ export const lineOfSight: SystemBehaviour<Required<LineOfSightConfig>> = {
         );
         if (!from) continue;
         found++;
-        seen ??= new Set();
-        seen.add(i);
         ctx.emit({ type: "line_of_sight_detected", position: at, kind: target.kind, sourcePosition: from });
+        break;
       }
     }
   },

@@ -24,6 +24,8 @@ import type { SystemBehaviour, TurnContext } from "./types.js";
 interface Exit {
   readonly position: Pos;
   readonly spawn: Pos;
+  /** The spawn cell lies off the board: the exit counts as clear and what leaves it is gone. */
+  readonly offBoard: boolean;
 }
 
 function exitOf(
@@ -35,8 +37,7 @@ function exitOf(
   const delta = DIRECTION_DELTAS[direction];
   if (!delta) return null;
   const spawn: Pos = [position[0] + delta[0], position[1] + delta[1]];
-  if (!draft.inBounds(spawn[0], spawn[1])) return null;
-  return { position, spawn } satisfies Exit;
+  return { position, spawn, offBoard: !draft.inBounds(spawn[0], spawn[1]) } satisfies Exit;
 }
 
 function itemEntity(pack: Pack, emitter: MultiCellObjectState, item: JsonValue): Entity | null {
@@ -56,9 +57,10 @@ function itemEntity(pack: Pack, emitter: MultiCellObjectState, item: JsonValue):
 /** An exit can take an item out when nothing stands on the exit cell or the spawn cell of the item's layer. */
 function exitClear(ctx: TurnContext, exit: Exit, layer: number): boolean {
   const { draft } = ctx;
+  const [x, y] = exit.position;
   return (
-    draft.get(layer, exit.position[0], exit.position[1]) === null &&
-    draft.get(layer, exit.spawn[0], exit.spawn[1]) === null
+    (!draft.inBounds(x, y) || draft.get(layer, x, y) === null) &&
+    (exit.offBoard || draft.get(layer, exit.spawn[0], exit.spawn[1]) === null)
   );
 }
 
@@ -70,7 +72,9 @@ function layerFor(pack: Pack, entity: Entity | null): number | undefined {
 /** `fromPosition` is the emitter's exit cell the item comes out of, so a view can move it from there. */
 function release(ctx: TurnContext, emitterId: string, entity: Entity, exit: Exit, exitNumber: number): void {
   const { spawn } = exit;
-  ctx.draft.set(entity.info.layerIndex, spawn[0], spawn[1], entity);
+  // An exit facing off the board still releases (fuzz: a pipe moved to the edge, `nc_008`); the item
+  // is reported and never lands.
+  if (!exit.offBoard) ctx.draft.set(entity.info.layerIndex, spawn[0], spawn[1], entity);
   ctx.emit({
     type: "item_released",
     emitterId,

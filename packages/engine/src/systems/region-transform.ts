@@ -89,7 +89,9 @@ export const regionTransform: SystemBehaviour<Required<RegionTransformConfig>> =
       )
     )
       return;
-    // Nothing is swapped into the void; the traces still report the (empty) transform.
+    // Nothing moves into or out of a void cell: a diagonal swap touching void does nothing (the traces
+    // still report the empty transform), and in a rotation or flip the cell a void cell would feed keeps
+    // what it held, so its entity can end up in two cells (fuzz: `rf_004` with `blockOnVoid: false`).
     const blocked =
       op.type === "diagonal_swap" &&
       touchesVoid(
@@ -97,10 +99,11 @@ export const regionTransform: SystemBehaviour<Required<RegionTransformConfig>> =
         moves.map(([a]) => a),
       );
     const applied = blocked ? [] : layers;
+    const live = moves.filter(([a, b]) => !touchesVoid(ctx, [a, b]));
     for (const li of applied) {
-      const before: (Entity | null)[] = moves.map(([a]) => draft.get(li, a[0], a[1]));
-      for (let i = 0; i < moves.length; i++) {
-        const b = (moves[i] as [Pos, Pos])[1];
+      const before: (Entity | null)[] = live.map(([a]) => draft.get(li, a[0], a[1]));
+      for (let i = 0; i < live.length; i++) {
+        const b = (live[i] as [Pos, Pos])[1];
         draft.set(li, b[0], b[1], before[i] ?? null);
       }
     }
@@ -112,7 +115,7 @@ export const regionTransform: SystemBehaviour<Required<RegionTransformConfig>> =
       size: overlay.size,
       // Where each cell's content went, on which layers: views move the same objects instead of
       // guessing a permutation from the new board. Empty when nothing moved.
-      moves: applied.length === 0 ? [] : moves,
+      moves: applied.length === 0 ? [] : live,
       layers: applied.map((li) => pack.layers[li]?.id),
     });
   },

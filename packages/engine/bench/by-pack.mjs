@@ -1,0 +1,60 @@
+// Where the gold-path replay of `run.mjs` spends its time, per pack: session creation and the turns,
+// in microseconds, each the best of ROUNDS rounds (200; the early ones warm the JIT up). A profiling
+// aid, not the benchmark:
+//   node bench/by-pack.mjs [packs dir] [--cold]
+// --cold compiles each pack afresh before every round, so no per-pack or per-level cache survives
+// from one round to the next: every session prepares its level, as the reference engine's do.
+import { existsSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { validatePackFolder } from "@gridponder/schema/node";
+import { compilePack, Session } from "../dist/index.js";
+
+const args = process.argv.slice(2);
+const cold = args.includes("--cold");
+const dir =
+  args.find((a) => !a.startsWith("--")) ?? join(import.meta.dirname, "../../../../shared/conformance/packs");
+const ROUNDS = Number(process.env.ROUNDS ?? 200);
+const us = (ms) => (ms * 1000).toFixed(0).padStart(6);
+
+const packs = [];
+for (const name of readdirSync(dir).sort()) {
+  if (!existsSync(join(dir, name, "manifest.json"))) continue;
+  const valid = (await validatePackFolder(join(dir, name))).pack;
+  if (!valid) throw new Error(`${name} does not load`);
+  packs.push({ name, valid, pack: compilePack(valid), ids: Object.keys(valid.levels).sort() });
+}
+const rows = new Map();
+for (let round = 0; round < ROUNDS; round++) {
+  for (const p of packs) {
+    const pack = cold ? compilePack(p.valid) : p.pack;
+    let create = 0;
+    let steps = 0;
+    let actions = 0;
+    for (const id of p.ids) {
+      const gold = pack.levels[id].solution?.goldPath ?? [];
+      const t0 = performance.now();
+      const s = new Session(pack, id);
+      const t1 = performance.now();
+      for (const a of gold) s.act(a);
+      create += t1 - t0;
+      steps += performance.now() - t1;
+      actions += gold.length;
+    }
+    const row = rows.get(p.name) ?? { levels: p.ids.length, actions, create: Infinity, steps: Infinity };
+    row.create = Math.min(row.create, create);
+    row.steps = Math.min(row.steps, steps);
+    rows.set(p.name, row);
+  }
+}
+let create = 0;
+let steps = 0;
+for (const [name, r] of rows) {
+  create += r.create;
+  steps += r.steps;
+  const perStep = ((r.steps * 1000) / Math.max(1, r.actions)).toFixed(1).padStart(6);
+  console.log(
+    `${name.padEnd(22)} levels ${String(r.levels).padStart(3)} actions ${String(r.actions).padStart(4)} ` +
+      `create ${us(r.create)} µs  steps ${us(r.steps)} µs  per step ${perStep} µs`,
+  );
+}
+console.log(`total: create ${us(create)} µs, steps ${us(steps)} µs`);
