@@ -4,6 +4,15 @@ import type { SystemBehaviour, SystemContext } from "./types.js";
 
 type Ctx = SystemContext<Required<FloodFillConfig>>;
 
+/** What the hooks need from the config, resolved once: the layer and, by kind, what a kind fills into. */
+interface Prepared {
+  readonly layer: number | undefined;
+  /** For `matchBy: "kind"`: the kinds the fill spreads over (the keys of `kindTransform`). */
+  readonly spreads: ReadonlySet<string>;
+  /** For `matchBy: "kind"`: each source kind's target kind, if the game declares it. */
+  readonly transform: ReadonlyMap<string, string>;
+}
+
 /** The cell indices the fill starts from, and a test for the cells it may spread to. */
 function seedsOf(ctx: Ctx, layer: number): { seeds: number[]; joins: (e: Entity) => boolean } | null {
   const { config, draft } = ctx;
@@ -11,9 +20,10 @@ function seedsOf(ctx: Ctx, layer: number): { seeds: number[]; joins: (e: Entity)
   if (config.sourcePosition === "all_of_kind") {
     const seeds: number[] = [];
     for (let i = 0; i < cells.length; i++) if (cells[i]?.kind === config.sourceKind) seeds.push(i);
+    const { spreads } = ctx.prepared as Prepared;
     const joins =
       config.matchBy === "kind"
-        ? (e: Entity) => Object.hasOwn(config.kindTransform, e.kind)
+        ? (e: Entity) => spreads.has(e.kind)
         : (e: Entity) => typeof e.params?.color === "string" && config.colorCycle.includes(e.params.color);
     return { seeds, joins };
   }
@@ -37,14 +47,31 @@ function seedsOf(ctx: Ctx, layer: number): { seeds: number[]; joins: (e: Entity)
 function filled(ctx: Ctx, e: Entity): Entity | null {
   const { config, pack } = ctx;
   if (config.matchBy === "kind") {
-    const to = Object.hasOwn(config.kindTransform, e.kind) ? config.kindTransform[e.kind] : undefined;
-    return to !== undefined && pack.kinds.has(to) ? pack.entity(to, e.params) : null;
+    const to = (ctx.prepared as Prepared).transform.get(e.kind);
+    return to === undefined ? null : pack.entity(to, e.params);
   }
   const color = e.params?.color;
   const i = typeof color === "string" ? config.colorCycle.indexOf(color) : -1;
   if (i < 0 || config.colorCycle.length === 0) return null;
   const next = config.colorCycle[(i + 1) % config.colorCycle.length] as string;
   return pack.entity(e.kind, { ...(e.params ?? {}), color: next });
+}
+
+// Scratch marks shared by every fill (turns never run concurrently in one thread): allocating them per
+// action was a tenth of a flood game's turn.
+let seen = new Uint8Array(0);
+let hit = new Uint8Array(0);
+let queue = new Int32Array(0);
+
+function scratch(size: number): void {
+  if (seen.length < size) {
+    seen = new Uint8Array(size);
+    hit = new Uint8Array(size);
+    queue = new Int32Array(size);
+  } else {
+    seen.fill(0, 0, size);
+    hit.fill(0, 0, size);
+  }
 }
 
 /**
@@ -55,60 +82,71 @@ function filled(ctx: Ctx, e: Entity): Entity | null {
  */
 export const floodFill: SystemBehaviour<Required<FloodFillConfig>> = {
   type: "flood_fill",
+  prepare(config, pack): Prepared {
+    const transform = new Map<string, string>();
+    for (const [from, to] of Object.entries(config.kindTransform))
+      if (typeof to === "string" && pack.kinds.has(to)) transform.set(from, to);
+    return {
+      layer: pack.layerIndex.get(config.affectedLayer),
+      spreads: new Set(Object.keys(config.kindTransform)),
+      transform,
+    };
+  },
   action(ctx, action) {
-    const { config, draft, pack } = ctx;
+    const { config, draft } = ctx;
     if (action.id !== config.floodAction) return;
-    const layer = pack.layerIndex.get(config.affectedLayer);
+    const { layer } = ctx.prepared as Prepared;
     const start = layer === undefined ? null : seedsOf(ctx, layer);
     if (layer === undefined || !start) {
       ctx.emit({ type: "action_vetoed", reason: "nothing to flood from" });
       return;
     }
     const { width, height } = draft;
+    const size = width * height;
     const cells = draft.layerCells(layer);
     const { joins } = start;
     // `seen` marks cells the fill has reached; `hit` the ones it changes, read back in board order.
-    const seen = new Uint8Array(width * height);
-    const hit = new Uint8Array(width * height);
-    const queue = start.seeds.slice();
+    scratch(size);
+    let tail = 0;
     const fromSources = config.sourcePosition === "all_of_kind";
-    for (const i of queue) {
+    for (const i of start.seeds) {
+      if (seen[i]) continue;
       seen[i] = 1;
       if (!fromSources) hit[i] = 1;
+      queue[tail++] = i;
     }
-    const visit = (ni: number) => {
-      if (seen[ni]) return;
-      const e = cells[ni];
-      if (!e || !joins(e)) return;
-      seen[ni] = 1;
-      hit[ni] = 1;
-      queue.push(ni);
-    };
-    for (let q = 0; q < queue.length; q++) {
-      const i = queue[q] as number;
+    for (let head = 0; head < tail; head++) {
+      const i = queue[head] as number;
       const x = i % width;
-      if (i >= width) visit(i - width);
-      if (x + 1 < width) visit(i + 1);
-      if (i + width < width * height) visit(i + width);
-      if (x > 0) visit(i - 1);
+      for (let d = 0; d < 4; d++) {
+        let ni: number;
+        if (d === 0) ni = i >= width ? i - width : -1;
+        else if (d === 1) ni = x + 1 < width ? i + 1 : -1;
+        else if (d === 2) ni = i + width < size ? i + width : -1;
+        else ni = x > 0 ? i - 1 : -1;
+        if (ni < 0 || seen[ni]) continue;
+        const e = cells[ni];
+        if (!e || !joins(e)) continue;
+        seen[ni] = 1;
+        hit[ni] = 1;
+        queue[tail++] = ni;
+      }
     }
-    const positions: Pos[] = [];
-    const updates: [number, Entity][] = [];
-    for (let i = 0; i < hit.length; i++) {
+    let positions: Pos[] | null = null;
+    for (let i = 0; i < size; i++) {
       if (!hit[i]) continue;
       const e = cells[i];
       const next = e ? filled(ctx, e) : null;
-      if (next) updates.push([i, next]);
-    }
-    if (updates.length === 0) {
-      ctx.emit({ type: "action_vetoed", reason: "the fill would change nothing" });
-      return;
-    }
-    for (const [i, next] of updates) {
+      if (!next) continue;
       const x = i % width;
       const y = (i - x) / width;
+      // Writing as we go is safe: the fill is already traced, and each cell is read before it is written.
       draft.set(layer, x, y, next);
-      positions.push([x, y]);
+      (positions ??= []).push([x, y]);
+    }
+    if (positions === null) {
+      ctx.emit({ type: "action_vetoed", reason: "the fill would change nothing" });
+      return;
     }
     ctx.emit({ type: "cells_flooded", positions, count: positions.length, layer: config.affectedLayer });
   },
