@@ -1,8 +1,8 @@
 // Engine benchmark (`pnpm bench`): prints measured steps per second, median of several runs.
 //  (a) end-to-end gold-path replay: a fresh session per level, then every gold-path action, over
 //      every level of the conformance corpus (`shared/conformance/packs`), warm (levels prepared
-//      once per compiled pack, as in an app or a solver) and cold (packs compiled afresh before each
-//      replay, so every session prepares its level and runs its load-time cascade);
+//      once per loaded pack, as in an app or a solver) and cold (the prepared levels forgotten before
+//      each replay, so every session prepares its level and runs its load-time cascade);
 //  (a') the same over the differential fuzz corpus (`shared/conformance/fuzz/packs`): mutated levels
 //      nobody tuned the engine on, replaying each mutant's original gold path (which need not win);
 //  (b) stepping a live session: plain avatar moves (back and forth on open floor) on carrot_quest
@@ -61,12 +61,13 @@ async function loadCorpus(dir) {
 /**
  * (a), (a') Every gold path from a fresh session, repeated until a run lasts about 250 ms. Warm: the
  * same compiled packs throughout, so a level is prepared once and later sessions of it reuse that
- * (as in an app or a solver). Cold: every pack compiled afresh (untimed) before each replay, so every
- * session pays for its level's preparation and load-time cascade, as the reference engine's do.
+ * (as in an app or a solver). Cold: the packs stay loaded, as the reference keeps its loaded games, but
+ * their prepared levels are forgotten (untimed) before each replay, so every session pays for its
+ * level's preparation and load-time cascade, as the reference engine's do.
  */
 async function goldReplay(dir, cold) {
   const { Session } = await import("../dist/index.js");
-  const { compilePack } = await import("../dist/pack.js");
+  const { forgetPreparedLevels } = await import("../dist/session.js");
   const packs = await loadCorpus(dir);
   let levelCount = 0;
   let goldSteps = 0;
@@ -88,12 +89,12 @@ async function goldReplay(dir, cold) {
     }
     return steps;
   };
-  const recompile = () => {
-    for (const p of packs) p.pack = compilePack(p.valid);
+  const forget = () => {
+    for (const p of packs) forgetPreparedLevels(p.pack);
   };
   // The JIT needs a while to settle on a workload this varied: warm up by time, not by rounds.
   for (const until = performance.now() + WARMUP_MS; performance.now() < until; ) {
-    if (cold) recompile();
+    if (cold) forget();
     replayAll();
   }
   const rates = [];
@@ -101,7 +102,7 @@ async function goldReplay(dir, cold) {
     let ms = 0;
     let steps = 0;
     while (ms < RUN_MS) {
-      if (cold) recompile();
+      if (cold) forget();
       const t0 = performance.now();
       steps += replayAll();
       ms += performance.now() - t0;

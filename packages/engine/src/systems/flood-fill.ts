@@ -13,19 +13,30 @@ interface Prepared {
   readonly transform: ReadonlyMap<string, string>;
 }
 
-/** The cell indices the fill starts from, and a test for the cells it may spread to. */
-function seedsOf(ctx: Ctx, layer: number): { seeds: number[]; joins: (e: Entity) => boolean } | null {
+/**
+ * Puts the cells the fill starts from into `queue` (marked in `seen`, and in `hit` when the source
+ * itself changes) and returns how many, with a test for the cells it may spread to; `null` when there
+ * is nothing to flood from. Expects `scratch` to have cleared the marks.
+ */
+function seedsOf(ctx: Ctx, layer: number): { count: number; joins: (e: Entity) => boolean } | null {
   const { config, draft } = ctx;
   const cells = draft.layerCells(layer);
   if (config.sourcePosition === "all_of_kind") {
-    const seeds: number[] = [];
-    for (let i = 0; i < cells.length; i++) if (cells[i]?.kind === config.sourceKind) seeds.push(i);
+    const kind = config.sourceKind;
+    const marks = seen;
+    const out = queue;
+    let count = 0;
+    for (let i = 0; i < cells.length; i++) {
+      if (cells[i]?.kind !== kind) continue;
+      marks[i] = 1;
+      out[count++] = i;
+    }
     const { spreads } = ctx.prepared as Prepared;
     const joins =
       config.matchBy === "kind"
         ? (e: Entity) => spreads.has(e.kind)
         : (e: Entity) => typeof e.params?.color === "string" && config.colorCycle.includes(e.params.color);
-    return { seeds, joins };
+    return { count, joins };
   }
   let at: Pos | null = null;
   if (config.sourcePosition === "avatar") at = draft.avatar.enabled ? draft.avatar.position : null;
@@ -40,7 +51,11 @@ function seedsOf(ctx: Ctx, layer: number): { seeds: number[]; joins: (e: Entity)
     config.matchBy === "kind"
       ? (e: Entity) => e.kind === source.kind
       : (e: Entity) => e.params?.color !== undefined && e.params.color === source.params?.color;
-  return { seeds: [at[1] * draft.width + at[0]], joins };
+  const i = at[1] * draft.width + at[0];
+  seen[i] = 1;
+  hit[i] = 1;
+  queue[0] = i;
+  return { count: 1, joins };
 }
 
 /** What a filled cell becomes, or `null` when the config does not change it. */
@@ -96,27 +111,23 @@ export const floodFill: SystemBehaviour<Required<FloodFillConfig>> = {
     const { config, draft } = ctx;
     if (action.id !== config.floodAction) return;
     const { layer } = ctx.prepared as Prepared;
+    const { width, height } = draft;
+    const size = width * height;
+    // `seen` marks cells the fill has reached; `hit` the ones it changes, read back in board order.
+    scratch(size);
     const start = layer === undefined ? null : seedsOf(ctx, layer);
     if (layer === undefined || !start) {
       ctx.emit({ type: "action_vetoed", reason: "nothing to flood from" });
       return;
     }
-    const { width, height } = draft;
-    const size = width * height;
     const cells = draft.layerCells(layer);
     const { joins } = start;
-    // `seen` marks cells the fill has reached; `hit` the ones it changes, read back in board order.
-    scratch(size);
-    let tail = 0;
-    const fromSources = config.sourcePosition === "all_of_kind";
-    for (const i of start.seeds) {
-      if (seen[i]) continue;
-      seen[i] = 1;
-      if (!fromSources) hit[i] = 1;
-      queue[tail++] = i;
-    }
+    const marks = seen;
+    const changes = hit;
+    const open = queue;
+    let tail = start.count;
     for (let head = 0; head < tail; head++) {
-      const i = queue[head] as number;
+      const i = open[head] as number;
       const x = i % width;
       for (let d = 0; d < 4; d++) {
         let ni: number;
@@ -124,17 +135,17 @@ export const floodFill: SystemBehaviour<Required<FloodFillConfig>> = {
         else if (d === 1) ni = x + 1 < width ? i + 1 : -1;
         else if (d === 2) ni = i + width < size ? i + width : -1;
         else ni = x > 0 ? i - 1 : -1;
-        if (ni < 0 || seen[ni]) continue;
+        if (ni < 0 || marks[ni]) continue;
         const e = cells[ni];
         if (!e || !joins(e)) continue;
-        seen[ni] = 1;
-        hit[ni] = 1;
-        queue[tail++] = ni;
+        marks[ni] = 1;
+        changes[ni] = 1;
+        open[tail++] = ni;
       }
     }
     let positions: Pos[] | null = null;
     for (let i = 0; i < size; i++) {
-      if (!hit[i]) continue;
+      if (!changes[i]) continue;
       const e = cells[i];
       const next = e ? filled(ctx, e) : null;
       if (!next) continue;
