@@ -564,3 +564,34 @@ describe("region_transform without blockOnVoid", () => {
     expect(rowsOf(pack, s.state, s, "objects", legend)).toEqual(["g.", "rr"]);
   });
 });
+
+describe("overlay_cursor with anchorToAvatar (where this engine follows the documents, not the reference)", () => {
+  it("puts the overlay's top-left (even sizes) or centre (odd sizes) where the avatar stands", async () => {
+    const game = (size: number) => ({
+      layers: layersOf("objects"),
+      actions: [MOVE_ACTION],
+      entityKinds: { ...FLOOR },
+      systems: [
+        { id: "nav", type: "avatar_navigation", config: {} },
+        { id: "cursor", type: "overlay_cursor", config: { size: [size, size], anchorToAvatar: true } },
+      ],
+    });
+    const board = (size: number) => ({
+      ...level("open", ["@....", ".....", ".....", "....."], {}, ["ground", "objects"]),
+      state: {
+        avatar: { enabled: true, position: [0, 0], facing: "right" },
+        overlay: { position: [0, 0], size: [size, size] },
+        variables: { never: 0 },
+      },
+    });
+    const even = new Session(await packOf(game(2), [board(2)]), "open");
+    even.act(move("right"));
+    even.act(move("down"));
+    expect(even.state.overlay?.position).toEqual([1, 1]);
+    const odd = new Session(await packOf(game(3), [board(3)]), "open");
+    odd.act(move("right"));
+    odd.act(move("right"));
+    odd.act(move("down"));
+    expect(odd.state.overlay?.position).toEqual([1, 0]);
+  });
+});
