@@ -92,7 +92,10 @@ export function moveAvatar(ctx: TurnContext, to: Pos, direction: string | null):
   const { enabled, facing, item } = draft.avatar;
   draft.avatar = avatarState(ctx.level, enabled, position, direction ?? facing, item);
   ctx.emit({ type: "avatar_exited", position: from });
-  const entered: Record<string, unknown> = { type: "avatar_entered", position, fromPosition: from };
-  if (direction !== null) entered.direction = direction;
-  ctx.emit(entered as GameEvent);
+  // One literal per shape: adding `direction` afterwards gave every event a shape transition.
+  ctx.emit(
+    direction === null
+      ? { type: "avatar_entered", position, fromPosition: from }
+      : { type: "avatar_entered", position, fromPosition: from, direction },
+  );
 }

@@ -112,6 +112,7 @@ describe("portals", () => {
     loadCarry: ["..A..", "....A"],
     coinAtExit: ["..A..", "....A@"],
     facingSlide: ["..A...", "......", "...A.."],
+    pushOntoPartner: ["@AA..", "....."],
   };
 
   beforeAll(async () => {
@@ -142,6 +143,7 @@ describe("portals", () => {
     onPortal("blockedExit", 4, 1, "crate"); // keeps the rock from being carried over at load
     onPortal("loadCarry", 4, 1, "crate");
     onPortal("coinAtExit", 2, 0, "coin");
+    onPortal("pushOntoPartner", 1, 0, "crate");
     const slide = levels.find((v) => v.id === "facingSlide") as {
       board: { layers: Record<string, Cell[][]> };
       state: Record<string, unknown>;
@@ -200,6 +202,15 @@ describe("portals", () => {
     const s = new Session(pack, "facingSlide");
     s.act(move("up")); // the board edge: no step, facing stays right
     expect(s.state.avatar.position).toEqual([5, 2]);
+  });
+
+  it("the avatar's teleport is decided before objects are carried in the same cascade pass", () => {
+    const s = new Session(pack, "pushOntoPartner");
+    // The crate is pushed off the first portal onto its partner; the avatar steps onto the first
+    // portal, whose exit the crate holds; the crate is then carried back onto the avatar's cell.
+    s.act(move("right"));
+    expect(s.state.avatar.position).toEqual([1, 0]);
+    expect(rowsOf(pack, s.state, s, "objects", legend)).toEqual([".C...", "....."]);
   });
 
   it("at load, an object on a portal other than the first is carried to the first", () => {

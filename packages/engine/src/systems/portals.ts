@@ -162,16 +162,19 @@ export const portals: SystemBehaviour<Required<PortalsConfig>> = {
     teleport(ctx, direction);
   },
   cascade(ctx, pending) {
+    // The avatar goes first: an object carried off the avatar's exit in this pass does not free it
+    // until the next (fuzz: a crate pushed onto the partner of the portal the avatar steps on).
+    if (onPortal(ctx)) {
+      const at = ctx.draft.avatar.position;
+      for (const e of pending) {
+        if (e.type !== "avatar_entered" || !arrivedAt(e, at)) continue;
+        const cameFrom = e.viaPortal === true && isPos(e.fromPosition) ? e.fromPosition : null;
+        if (teleport(ctx, typeof e.direction === "string" ? e.direction : null, cameFrom)) break;
+      }
+    }
     for (const e of pending) {
       if (e.type === "object_placed" && e.wasTeleported !== true && isPos(e.position))
         carryObject(ctx, e.position);
-    }
-    if (!onPortal(ctx)) return;
-    const at = ctx.draft.avatar.position;
-    for (const e of pending) {
-      if (e.type !== "avatar_entered" || !arrivedAt(e, at)) continue;
-      const cameFrom = e.viaPortal === true && isPos(e.fromPosition) ? e.fromPosition : null;
-      if (teleport(ctx, typeof e.direction === "string" ? e.direction : null, cameFrom)) return;
     }
   },
 };
