@@ -2,12 +2,13 @@
 // in microseconds, each the best of ROUNDS rounds (200; the early ones warm the JIT up). A profiling
 // aid, not the benchmark:
 //   node bench/by-pack.mjs [packs dir] [--cold]
-// --cold compiles each pack afresh before every round, so no per-pack or per-level cache survives
-// from one round to the next: every session prepares its level, as the reference engine's do.
+// --cold forgets each pack's prepared levels before every round, so every session prepares its level
+// and runs its load-time cascade, as the reference engine's do (the packs stay loaded, as its games do).
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { validatePackFolder } from "@gridponder/schema/node";
 import { compilePack, Session } from "../dist/index.js";
+import { forgetPreparedLevels } from "../dist/session.js";
 
 const args = process.argv.slice(2);
 const cold = args.includes("--cold");
@@ -26,7 +27,8 @@ for (const name of readdirSync(dir).sort()) {
 const rows = new Map();
 for (let round = 0; round < ROUNDS; round++) {
   for (const p of packs) {
-    const pack = cold ? compilePack(p.valid) : p.pack;
+    const { pack } = p;
+    if (cold) forgetPreparedLevels(pack);
     let create = 0;
     let steps = 0;
     let actions = 0;

@@ -1,10 +1,12 @@
 // Replays the gold-path workload of `run.mjs` for a fixed time, for `node --cpu-prof`:
 //   node --cpu-prof --cpu-prof-dir=/tmp/prof bench/profile-loop.mjs [packs dir] [seconds] [--cold]
-// --cold compiles every pack afresh before each round (untimed), so each session prepares its level.
+// --cold forgets the prepared levels before each round (untimed), so each session prepares its level,
+// as `run.mjs`'s cold workload does.
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { validatePackFolder } from "@gridponder/schema/node";
 import { compilePack, Session } from "../dist/index.js";
+import { forgetPreparedLevels } from "../dist/session.js";
 
 const args = process.argv.slice(2);
 const cold = args.includes("--cold");
@@ -22,7 +24,7 @@ const end = performance.now() + Number(seconds) * 1000;
 let steps = 0;
 let time = 0;
 while (performance.now() < end) {
-  if (cold) for (const p of packs) p.pack = compilePack(p.valid);
+  if (cold) for (const p of packs) forgetPreparedLevels(p.pack);
   const t0 = performance.now();
   for (const { pack, ids } of packs) {
     for (const id of ids) {
