@@ -143,7 +143,7 @@ export const floodFill: SystemBehaviour<Required<FloodFillConfig>> = {
         open[tail++] = ni;
       }
     }
-    let positions: Pos[] | null = null;
+    const positions: Pos[] = [];
     for (let i = 0; i < size; i++) {
       if (!changes[i]) continue;
       const e = cells[i];
@@ -153,9 +153,9 @@ export const floodFill: SystemBehaviour<Required<FloodFillConfig>> = {
       const y = (i - x) / width;
       // Writing as we go is safe: the fill is already traced, and each cell is read before it is written.
       draft.set(layer, x, y, next);
-      (positions ??= []).push([x, y]);
+      positions.push([x, y]);
     }
-    if (positions === null) {
+    if (positions.length === 0) {
       ctx.emit({ type: "action_vetoed", reason: "the fill would change nothing" });
       return;
     }
