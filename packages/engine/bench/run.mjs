@@ -53,7 +53,7 @@ async function loadCorpus(dir) {
     const levels = Object.keys(loaded.pack.levels)
       .sort()
       .map((id) => ({ id, gold: loaded.pack.levels[id].solution?.goldPath ?? [] }));
-    packs.push({ valid: validated.pack, pack: loaded.pack, levels });
+    packs.push({ pack: loaded.pack, levels });
   }
   return packs;
 }
