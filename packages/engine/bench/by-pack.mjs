@@ -4,26 +4,17 @@
 //   node bench/by-pack.mjs [packs dir] [--cold]
 // --cold forgets each pack's prepared levels before every round, so every session prepares its level
 // and runs its load-time cascade, as the reference engine's do (the packs stay loaded, as its games do).
-import { existsSync, readdirSync } from "node:fs";
-import { join } from "node:path";
-import { validatePackFolder } from "@gridponder/schema/node";
-import { compilePack, Session } from "../dist/index.js";
+import { Session } from "../dist/index.js";
 import { forgetPreparedLevels } from "../dist/session.js";
+import { CONFORMANCE_PACKS, loadCorpus } from "./corpus.mjs";
 
 const args = process.argv.slice(2);
 const cold = args.includes("--cold");
-const dir =
-  args.find((a) => !a.startsWith("--")) ?? join(import.meta.dirname, "../../../../shared/conformance/packs");
+const dir = args.find((a) => !a.startsWith("--")) ?? CONFORMANCE_PACKS;
 const ROUNDS = Number(process.env.ROUNDS ?? 200);
 const us = (ms) => (ms * 1000).toFixed(0).padStart(6);
 
-const packs = [];
-for (const name of readdirSync(dir).sort()) {
-  if (!existsSync(join(dir, name, "manifest.json"))) continue;
-  const valid = (await validatePackFolder(join(dir, name))).pack;
-  if (!valid) throw new Error(`${name} does not load`);
-  packs.push({ name, valid, pack: compilePack(valid), ids: Object.keys(valid.levels).sort() });
-}
+const packs = await loadCorpus(dir);
 const rows = new Map();
 for (let round = 0; round < ROUNDS; round++) {
   for (const p of packs) {
@@ -32,8 +23,7 @@ for (let round = 0; round < ROUNDS; round++) {
     let create = 0;
     let steps = 0;
     let actions = 0;
-    for (const id of p.ids) {
-      const gold = pack.levels[id].solution?.goldPath ?? [];
+    for (const { id, gold } of p.levels) {
       const t0 = performance.now();
       const s = new Session(pack, id);
       const t1 = performance.now();
@@ -42,7 +32,7 @@ for (let round = 0; round < ROUNDS; round++) {
       steps += performance.now() - t1;
       actions += gold.length;
     }
-    const row = rows.get(p.name) ?? { levels: p.ids.length, actions, create: Infinity, steps: Infinity };
+    const row = rows.get(p.name) ?? { levels: p.levels.length, actions, create: Infinity, steps: Infinity };
     row.create = Math.min(row.create, create);
     row.steps = Math.min(row.steps, steps);
     rows.set(p.name, row);

@@ -14,7 +14,7 @@
 // the ratio ours / reference is printed.
 // Also prints the minified + gzipped size of the browser bundle.
 import { execFileSync } from "node:child_process";
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
@@ -37,28 +37,6 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const fmt = (n) => Math.round(n).toLocaleString("en-US");
 
 /**
- * The replay workload, defined as `reference.py` defines it: pack folders (those with a manifest)
- * in sorted order, each pack's levels in sorted id order, levels without a gold path included.
- */
-async function loadCorpus(dir) {
-  const { validatePackFolder } = await import("@gridponder/schema/node");
-  const { prepareValidated } = await import("../dist/pack.js");
-  const packs = [];
-  for (const name of readdirSync(dir).sort()) {
-    if (!existsSync(join(dir, name, "manifest.json"))) continue;
-    const validated = await validatePackFolder(join(dir, name));
-    const loaded = prepareValidated(validated);
-    // A pack the engine refuses would silently shrink the workload; the comparison needs all of it.
-    if (!loaded.ok) throw new Error(`${name} does not load`);
-    const levels = Object.keys(loaded.pack.levels)
-      .sort()
-      .map((id) => ({ id, gold: loaded.pack.levels[id].solution?.goldPath ?? [] }));
-    packs.push({ pack: loaded.pack, levels });
-  }
-  return packs;
-}
-
-/**
  * (a), (a') Every gold path from a fresh session, repeated until a run lasts about 250 ms. Warm: the
  * same compiled packs throughout, so a level is prepared once and later sessions of it reuse that
  * (as in an app or a solver). Cold: the packs stay loaded, as the reference keeps its loaded games, but
@@ -68,6 +46,7 @@ async function loadCorpus(dir) {
 async function goldReplay(dir, cold) {
   const { Session } = await import("../dist/index.js");
   const { forgetPreparedLevels } = await import("../dist/session.js");
+  const { loadCorpus } = await import("./corpus.mjs");
   const packs = await loadCorpus(dir);
   let levelCount = 0;
   let goldSteps = 0;

@@ -51,6 +51,12 @@ export const OPPOSITE: Readonly<Record<string, string>> = {
   down_right: "up_left",
 };
 
+/** Whether an entity has one of the tags. A loop, not `some` with a closure: this runs on most turns. */
+export function hasAnyTag(entity: Entity, tags: readonly string[]): boolean {
+  for (const tag of tags) if (entity.info.tags.has(tag)) return true;
+  return false;
+}
+
 /** Whether a value is an `[x, y]` pair of integers. */
 export function isPos(value: unknown): value is Pos {
   return (

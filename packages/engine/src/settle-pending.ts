@@ -1,5 +1,5 @@
 import type { PushObjectsConfig } from "@gridponder/schema";
-import { DIRECTION_DELTAS, type Entity, type Pos } from "./model.js";
+import { DIRECTION_DELTAS, type Entity, hasAnyTag, type Pos } from "./model.js";
 import type { PendingMove } from "./systems/types.js";
 
 /** What settling a pending move reads: the board's cells and the avatar's item (a state or a draft). */
@@ -49,10 +49,4 @@ export function settlementOf(
   if (groundEntity === null || !hasAnyTag(groundEntity, config.validTargetTags)) return null;
   if (view.get(objects, to[0], to[1]) !== null) return null;
   return { by: "push", blocker, to };
-}
-
-/** Whether an entity has one of the tags. A loop, not `some` with a closure: this runs on most turns. */
-function hasAnyTag(entity: Entity, tags: readonly string[]): boolean {
-  for (const tag of tags) if (entity.info.tags.has(tag)) return true;
-  return false;
 }

@@ -323,8 +323,9 @@ export function loadCascade(pack: Pack, level: LevelRuntime, state: GameState): 
   if (!level.rules.byEvent.has("object_placed") && level.phases.cascade.length === 0) return state;
   const run = new TurnRun(pack, level, state, null);
   const placed: GameEvent[] = [];
-  const layers = pack.layers.map((layer, li) => ({ layer, cells: run.draft.layerCells(li) }));
-  const sparse = layers.filter(({ layer }) => !layer.exactlyOne);
+  const sparse = pack.layers.flatMap((layer, li) =>
+    layer.exactlyOne ? [] : [{ layer, cells: run.draft.layerCells(li) }],
+  );
   const size = level.width * level.height;
   for (let i = 0; i < size; i++) {
     for (const { layer, cells } of sparse) {

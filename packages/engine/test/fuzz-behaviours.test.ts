@@ -96,6 +96,18 @@ const layersOf = (...ids: string[]) => [
   ...ids.map((id) => ({ id, occupancy: "zero_or_one" })),
 ];
 
+/** A game of number tiles on a floor: the given ground kinds besides the floor, and the given systems. */
+const numberGame = (groundKinds: Record<string, unknown>, systems: unknown[]) => ({
+  layers: layersOf("objects"),
+  actions: [MOVE_ACTION],
+  entityKinds: {
+    ...FLOOR,
+    ...groundKinds,
+    number: { layer: "objects", tags: ["mergeable"], symbol: "n", symbolParam: "value" },
+  },
+  systems,
+});
+
 describe("portals", () => {
   const legend: Legend = {
     A: { layer: "portals", cell: { kind: "portal", channel: "a" } },
@@ -248,18 +260,14 @@ describe("slide_merge", () => {
 
   beforeAll(async () => {
     pack = await packOf(
-      {
-        layers: layersOf("objects"),
-        actions: [MOVE_ACTION],
-        entityKinds: {
-          ...FLOOR,
+      numberGame(
+        {
           void: { layer: "ground", tags: [], symbol: "_" },
           pillar: { layer: "ground", tags: ["solid"], symbol: "#" },
           gate: { layer: "ground", tags: ["teleport"], symbol: "O", params: { channel: { type: "string" } } },
-          number: { layer: "objects", tags: ["mergeable"], symbol: "n", symbolParam: "value" },
         },
-        systems: [{ id: "slide", type: "slide_merge", config: {} }],
-      },
+        [{ id: "slide", type: "slide_merge", config: {} }],
+      ),
       [
         board("onPillar", "...#", [
           [0, 0, 1],
@@ -342,19 +350,10 @@ describe("queued_emitters: two-exit pipes", () => {
 
   beforeAll(async () => {
     pack = await packOf(
-      {
-        layers: layersOf("objects"),
-        actions: [MOVE_ACTION],
-        entityKinds: {
-          ...FLOOR,
-          number: { layer: "objects", tags: ["mergeable"], symbol: "n", symbolParam: "value" },
-          pipe: { layer: "ground", tags: ["solid"], symbol: "p" },
-        },
-        systems: [
-          { id: "slide", type: "slide_merge", config: { mergePredicate: "same_kind" } },
-          { id: "pipes", type: "queued_emitters", config: {} },
-        ],
-      },
+      numberGame({ pipe: { layer: "ground", tags: ["solid"], symbol: "p" } }, [
+        { id: "slide", type: "slide_merge", config: { mergePredicate: "same_kind" } },
+        { id: "pipes", type: "queued_emitters", config: {} },
+      ]),
       [
         pipe("bothBlocked", [3, 1, 2, 4], [true, true]),
         pipe("secondBlocked", [3, 1, 2, 4], [false, true]),

@@ -1,6 +1,6 @@
 import type { PortalsConfig } from "@gridponder/schema";
 import type { GameEvent } from "../events.js";
-import { type Entity, isPos, type Pos } from "../model.js";
+import { type Entity, hasAnyTag, isPos, type Pos } from "../model.js";
 import { sharedPos } from "../ops.js";
 import type { SystemBehaviour, SystemContext } from "./types.js";
 
@@ -17,8 +17,7 @@ function portalAt(
 ): Entity | null {
   const e = ctx.draft.get(li, x, y);
   if (e === null) return null;
-  for (const t of ctx.config.teleportTags) if (e.info.tags.has(t)) return e;
-  return null;
+  return hasAnyTag(e, ctx.config.teleportTags) ? e : null;
 }
 
 /** The exit of the portal at `at`: the first other portal with the same key (layer, then row-major). */
@@ -104,7 +103,7 @@ function carryObject(ctx: SystemContext<Required<PortalsConfig>>, at: Pos): void
   const { draft } = ctx;
   const entity = draft.get(li, at[0], at[1]);
   if (entity === null) return;
-  for (const t of ctx.config.teleportTags) if (entity.info.tags.has(t)) return;
+  if (hasAnyTag(entity, ctx.config.teleportTags)) return;
   const exit = exitFor(ctx, at);
   if (!exit || draft.get(li, exit[0], exit[1]) !== null) return;
   const layer = ctx.pack.layers[li]?.id;

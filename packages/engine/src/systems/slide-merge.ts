@@ -1,6 +1,6 @@
 import type { JsonValue, SlideMergeConfig } from "@gridponder/schema";
 import { tileValue } from "../goals/values.js";
-import { DIRECTION_DELTAS, type Entity, type Pos } from "../model.js";
+import { DIRECTION_DELTAS, type Entity, hasAnyTag, type Pos } from "../model.js";
 import type { Pack } from "../pack.js";
 import type { Draft } from "../state.js";
 import type { SystemBehaviour, SystemContext } from "./types.js";
@@ -41,11 +41,6 @@ function visitOrder(width: number, height: number, direction: string, delta: Pos
 
 function isVoid(e: Entity): boolean {
   return e.kind === "void" || e.info.tags.has("void");
-}
-
-function hasAnyTag(e: Entity, tags: readonly string[]): boolean {
-  for (const t of tags) if (e.info.tags.has(t)) return true;
-  return false;
 }
 
 /**
