@@ -2,7 +2,7 @@
 // in microseconds, each the best of ROUNDS rounds (200; the early ones warm the JIT up). A profiling
 // aid, not the benchmark:
 //   node bench/by-pack.mjs [packs dir] [--cold]
-// --cold forgets each pack's prepared levels before every round, so every session prepares its level
+// --cold forgets a level's preparation right before its session, so every session prepares its level
 // and runs its load-time cascade, as the reference engine's do (the packs stay loaded, as its games do).
 import { Session } from "../dist/index.js";
 import { forgetPreparedLevels } from "../dist/session.js";
@@ -19,12 +19,12 @@ const rows = new Map();
 for (let round = 0; round < ROUNDS; round++) {
   for (const p of packs) {
     const { pack } = p;
-    if (cold) forgetPreparedLevels(pack);
     let create = 0;
     let steps = 0;
     let actions = 0;
     for (const { id, gold } of p.levels) {
       const t0 = performance.now();
+      if (cold) forgetPreparedLevels(pack);
       const s = new Session(pack, id);
       const t1 = performance.now();
       for (const a of gold) s.act(a);

@@ -1,6 +1,6 @@
 // Replays the gold-path workload of `run.mjs` for a fixed time, for `node --cpu-prof`:
 //   node --cpu-prof --cpu-prof-dir=/tmp/prof bench/profile-loop.mjs [packs dir] [seconds] [--cold]
-// --cold forgets the prepared levels before each round (untimed), so each session prepares its level,
+// --cold forgets a level's preparation right before its session, so each session prepares its level,
 // as `run.mjs`'s cold workload does.
 import { Session } from "../dist/index.js";
 import { forgetPreparedLevels } from "../dist/session.js";
@@ -14,10 +14,10 @@ const end = performance.now() + Number(seconds) * 1000;
 let steps = 0;
 let time = 0;
 while (performance.now() < end) {
-  if (cold) for (const p of packs) forgetPreparedLevels(p.pack);
   const t0 = performance.now();
   for (const { pack, levels } of packs) {
     for (const { id, gold } of levels) {
+      if (cold) forgetPreparedLevels(pack);
       const s = new Session(pack, id);
       for (const a of gold) {
         s.act(a);

@@ -1,8 +1,8 @@
 // Engine benchmark (`pnpm bench`): prints measured steps per second, median of several runs.
 //  (a) end-to-end gold-path replay: a fresh session per level, then every gold-path action, over
 //      every level of the conformance corpus (`shared/conformance/packs`), warm (levels prepared
-//      once per loaded pack, as in an app or a solver) and cold (the prepared levels forgotten before
-//      each replay, so every session prepares its level and runs its load-time cascade);
+//      once per loaded pack, as in an app or a solver) and cold (the level's preparation forgotten right
+//      before its session, so every session prepares its level and runs its load-time cascade);
 //  (a') the same over the differential fuzz corpus (`shared/conformance/fuzz/packs`): mutated levels
 //      nobody tuned the engine on, replaying each mutant's original gold path (which need not win);
 //  (b) stepping a live session: plain avatar moves (back and forth on open floor) on carrot_quest
@@ -11,7 +11,8 @@
 // With GP_REF_ENGINE=<root of a reference engine checkout> (the folder holding `engines/python`),
 // (a) and (a') also run through that engine (`reference.py`, same levels, same actions, a step
 // counted the same way; GP_REF_PYTHON names the interpreter, python3 by default) right after ours, and
-// the ratio ours / reference is printed.
+// the ratio ours / reference is printed. (a) and (a') run as BENCH_TRIALS trials (3), each ours then the
+// reference, and a ratio is taken within a trial: the machine's speed drifts between trials.
 // Also prints the minified + gzipped size of the browser bundle.
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -30,7 +31,8 @@ const CORPORA = {
 };
 const packsDir = CORPORA.gold.dir;
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
-const REF_RUNS = Number(process.env.BENCH_REF_RUNS ?? 5);
+const REF_RUNS = Number(process.env.BENCH_REF_RUNS ?? 3);
+const TRIALS = Number(process.env.BENCH_TRIALS ?? 3);
 const WARMUP_MS = 2000;
 const RUN_MS = 250;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -40,8 +42,9 @@ const fmt = (n) => Math.round(n).toLocaleString("en-US");
  * (a), (a') Every gold path from a fresh session, repeated until a run lasts about 250 ms. Warm: the
  * same compiled packs throughout, so a level is prepared once and later sessions of it reuse that
  * (as in an app or a solver). Cold: the packs stay loaded, as the reference keeps its loaded games, but
- * their prepared levels are forgotten (untimed) before each replay, so every session pays for its
- * level's preparation and load-time cascade, as the reference engine's do.
+ * a level's preparation is forgotten right before its session (timed; it costs a map deletion), so
+ * every session prepares its level and runs its load-time cascade, and, as with the reference's
+ * engines, nothing of it outlives the session.
  */
 async function goldReplay(dir, cold) {
   const { Session } = await import("../dist/index.js");
@@ -59,6 +62,7 @@ async function goldReplay(dir, cold) {
     let steps = 0;
     for (const { pack, levels } of packs) {
       for (const { id, gold } of levels) {
+        if (cold) forgetPreparedLevels(pack);
         const s = new Session(pack, id);
         for (const action of gold) {
           s.act(action);
@@ -68,12 +72,8 @@ async function goldReplay(dir, cold) {
     }
     return steps;
   };
-  const forget = () => {
-    for (const p of packs) forgetPreparedLevels(p.pack);
-  };
   // The JIT needs a while to settle on a workload this varied: warm up by time, not by rounds.
   for (const until = performance.now() + WARMUP_MS; performance.now() < until; ) {
-    if (cold) forget();
     replayAll();
   }
   const rates = [];
@@ -81,7 +81,6 @@ async function goldReplay(dir, cold) {
     let ms = 0;
     let steps = 0;
     while (ms < RUN_MS) {
-      if (cold) forget();
       const t0 = performance.now();
       steps += replayAll();
       ms += performance.now() - t0;
@@ -157,22 +156,39 @@ if (workload === "gold" || workload === "fuzz") {
   const run = (...args) =>
     JSON.parse(execFileSync(process.execPath, [import.meta.filename, ...args], { encoding: "utf8" }).trim());
   const refRoot = process.env.GP_REF_ENGINE;
+  const range = (xs, f) => `${f(Math.min(...xs))}–${f(Math.max(...xs))}`;
+  const times = (x) => `${x.toFixed(0)}×`;
   for (const name of ["gold", "fuzz"]) {
     const corpus = CORPORA[name];
     if (!existsSync(corpus.dir)) continue;
-    const warm = run(name);
-    const cold = run(name, "cold");
+    // Trials one after another, each measuring ours and then the reference: a ratio compares figures
+    // taken under the same machine conditions, which drift on a shared VM.
+    const trials = [];
+    for (let t = 0; t < TRIALS; t++) {
+      const warm = run(name);
+      const cold = run(name, "cold");
+      trials.push({ warm, cold, ref: refRoot ? referenceReplay(refRoot, corpus, warm) : null });
+    }
+    const { levels, actions } = trials[0].warm;
     console.log(
-      `${corpus.label} (${warm.levels} levels, ${warm.actions} gold-path actions, median of ${RUNS}):`,
+      `${corpus.label} (${levels} levels, ${actions} gold-path actions; ${TRIALS} trials, each a fresh ` +
+        `process per figure, median of ${RUNS} runs in it):`,
     );
-    const ref = refRoot ? referenceReplay(refRoot, corpus, warm) : null;
-    const vs = (ours) => (ref ? `  (${(ours.rate / ref.rate).toFixed(0)}× the reference)` : "");
-    console.log(`    warm, levels prepared once per pack: ${fmt(warm.rate)} steps/s${vs(warm)}`);
-    console.log(`    cold, every session prepares its level: ${fmt(cold.rate)} steps/s${vs(cold)}`);
-    if (ref)
+    for (const mode of ["warm", "cold"]) {
+      const rates = trials.map((t) => t[mode].rate);
+      const ratios = refRoot ? trials.map((t) => t[mode].rate / t.ref.rate) : [];
+      const vs = refRoot ? `  ${times(median(ratios))} the reference (range ${range(ratios, times)})` : "";
+      const what =
+        mode === "warm" ? "warm, levels prepared once per pack" : "cold, every session prepares its level";
+      console.log(`    ${what}: ${fmt(median(rates))} steps/s (range ${range(rates, fmt)})${vs}`);
+    }
+    if (refRoot) {
+      const rates = trials.map((t) => t.ref.rate);
       console.log(
-        `    reference engine (${refRoot}), same workload: ${fmt(ref.rate)} steps/s (median of ${REF_RUNS})`,
+        `    reference engine (${refRoot}), same workload: ${fmt(median(rates))} steps/s ` +
+          `(range ${range(rates, fmt)}; median of ${REF_RUNS} runs per trial)`,
       );
+    }
   }
   const live = run("live");
   console.log(

@@ -6,7 +6,7 @@ import {
   SYSTEM_DEFAULTS,
   type SystemType,
 } from "@gridponder/schema";
-import { cloneJson, type Entity, freezeJson, isPos, type Params, type Pos } from "./model.js";
+import { cloneJson, type Entity, freezeJson, frozenCopy, isPos, type Params, type Pos } from "./model.js";
 import { entityFromCell, type Pack } from "./pack.js";
 import { compileRules, type RuleBook } from "./rules/compile.js";
 import type { AvatarState, GameState, MultiCellObjectState } from "./state.js";
@@ -61,24 +61,7 @@ export function prepareLevel(
       `unknown level ${JSON.stringify(levelId)}; the pack has ${pack.levelOrder.join(", ")}`,
     );
   }
-  const overrides = def.systemOverrides ?? {};
-  const shared = systems === BUILTIN_SYSTEMS ? sharedSystemsOf(pack) : null;
-  const instances: SystemInstance[] = [];
-  for (const system of pack.game.systems) {
-    const override = Object.hasOwn(overrides, system.id) ? overrides[system.id] : undefined;
-    if (override === undefined && shared !== null) {
-      // Most levels override nothing: their instance is the pack's, config and `prepare` included.
-      let instance = shared.get(system.id);
-      if (instance === undefined) {
-        instance = instanceOf(pack, system, {}, systems);
-        shared.set(system.id, instance);
-      }
-      if (instance !== null) instances.push(instance);
-      continue;
-    }
-    const instance = instanceOf(pack, system, override ?? {}, systems);
-    if (instance !== null) instances.push(instance);
-  }
+  const { instances, phases } = systemsOf(pack, def, systems);
   const [width, height] = def.board.size;
   return {
     id: levelId,
@@ -94,6 +77,52 @@ export function prepareLevel(
     avatars: new Array(width * height),
     resolvedActions: new Map(),
     cells: cellsOf(width, height),
+    phases,
+  };
+}
+
+interface LevelSystems {
+  readonly instances: readonly SystemInstance[];
+  readonly phases: LevelRuntime["phases"];
+}
+
+/**
+ * The systems of a pack as levels that override none of them run them, made once per pack: instances
+ * and phase lists depend only on `game.json` then, and most levels override nothing.
+ */
+const packSystems = new WeakMap<Pack, LevelSystems>();
+
+/** A level's enabled system instances and, per phase, those that take part in it. */
+function systemsOf(
+  pack: Pack,
+  def: LevelDefinition,
+  systems: Partial<Record<SystemType, SystemBehaviour<never>>>,
+): LevelSystems {
+  const overrides = def.systemOverrides ?? {};
+  const plain = systems === BUILTIN_SYSTEMS && isEmptyObject(overrides);
+  if (plain) {
+    const known = packSystems.get(pack);
+    if (known !== undefined) return known;
+  }
+  const shared = systems === BUILTIN_SYSTEMS ? sharedSystemsOf(pack) : null;
+  const instances: SystemInstance[] = [];
+  for (const system of pack.game.systems) {
+    const override = Object.hasOwn(overrides, system.id) ? overrides[system.id] : undefined;
+    if (override === undefined && shared !== null) {
+      // An instance without an override is the pack's, config and `prepare` included.
+      let instance = shared.get(system.id);
+      if (instance === undefined) {
+        instance = instanceOf(pack, system, {}, systems);
+        shared.set(system.id, instance);
+      }
+      if (instance !== null) instances.push(instance);
+      continue;
+    }
+    const instance = instanceOf(pack, system, override ?? {}, systems);
+    if (instance !== null) instances.push(instance);
+  }
+  const made: LevelSystems = {
+    instances,
     phases: {
       action: instances.filter((s) => s.behaviour.action),
       movement: instances.filter((s) => s.behaviour.movement),
@@ -101,6 +130,13 @@ export function prepareLevel(
       npc: instances.filter((s) => s.behaviour.npc),
     },
   };
+  if (plain) packSystems.set(pack, made);
+  return made;
+}
+
+function isEmptyObject(object: object): boolean {
+  for (const key in object) if (Object.hasOwn(object, key)) return false;
+  return true;
 }
 
 type SystemDefinition = Pack["game"]["systems"][number];
@@ -177,42 +213,45 @@ function cellsOf(width: number, height: number): readonly Pos[] {
   return cells;
 }
 
+/**
+ * `size` cells holding `fill`, built by appending so the array is packed: every turn reads layers
+ * through this array (or slices of it), and reads of a holey array are slower.
+ */
+function filledCells(size: number, fill: Entity | null): (Entity | null)[] {
+  const cells: (Entity | null)[] = [];
+  for (let i = 0; i < size; i++) cells.push(fill);
+  return cells;
+}
+
 function buildLayer(pack: Pack, level: LevelRuntime, layer: number): (Entity | null)[] {
   const info = pack.layers[layer];
-  const cells: (Entity | null)[] = new Array(level.width * level.height).fill(info?.fill ?? null);
+  const fill = info?.fill ?? null;
+  const { width, height } = level;
   const data = info ? level.def.board.layers[info.id] : undefined;
-  if (!data) return cells;
+  if (!data) return filledCells(width * height, fill);
   if (Array.isArray(data)) {
-    const fill = info?.fill ?? null;
-    const rows = Math.min(data.length, level.height);
-    // Dense layers name the same few kinds over and over: resolve each name once per layer.
-    const named = new Map<string, Entity>();
-    for (let y = 0; y < rows; y++) {
-      const row = data[y] as readonly JsonValue[];
-      const columns = Math.min(row.length, level.width);
+    const cells: (Entity | null)[] = [];
+    for (let y = 0; y < height; y++) {
+      const row = data[y] as readonly JsonValue[] | undefined;
+      const columns = row === undefined ? 0 : Math.min(row.length, width);
       for (let x = 0; x < columns; x++) {
-        const cell = row[x] as JsonValue;
-        let e: Entity | null;
-        if (typeof cell === "string") {
-          e = named.get(cell) ?? null;
-          if (e === null) {
-            e = pack.entity(cell);
-            named.set(cell, e);
-          }
-        } else e = entityFromCell(pack, cell);
-        cells[y * level.width + x] = e ?? fill;
+        const cell = (row as readonly JsonValue[])[x] as JsonValue;
+        const e = typeof cell === "string" ? pack.entity(cell) : entityFromCell(pack, cell);
+        cells.push(e ?? fill);
       }
+      for (let x = columns; x < width; x++) cells.push(fill);
     }
-  } else {
-    if (data.default !== undefined && info?.exactlyOne) cells.fill(pack.entity(data.default));
-    for (const entry of data.entries) {
-      const x = entry.position[0];
-      const y = entry.position[1];
-      if (hasParams(entry)) {
-        const { position: _p, kind, ...params } = entry;
-        cells[y * level.width + x] = pack.entity(kind, params as Params);
-      } else cells[y * level.width + x] = pack.entity(entry.kind);
-    }
+    return cells;
+  }
+  const base = data.default !== undefined && info?.exactlyOne ? pack.entity(data.default) : fill;
+  const cells = filledCells(width * height, base);
+  for (const entry of data.entries) {
+    const x = entry.position[0];
+    const y = entry.position[1];
+    if (hasParams(entry)) {
+      const { position: _p, kind, ...params } = entry;
+      cells[y * width + x] = pack.entity(kind, params as Params);
+    } else cells[y * width + x] = pack.entity(entry.kind);
   }
   return cells;
 }
@@ -236,7 +275,7 @@ export function boardState(pack: Pack, level: LevelRuntime): GameState {
     cells: o.cells.map((c) =>
       Array.isArray(c) ? ([c[0], c[1]] as Pos) : ([c.position[0], c.position[1]] as Pos),
     ),
-    params: freezeJson(cloneJson(o.params ?? {})),
+    params: frozenCopy(o.params ?? {}),
   }));
   const overlay = def.state.overlay;
   const onBoard =

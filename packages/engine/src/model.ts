@@ -78,6 +78,24 @@ export function freezeJson<T>(value: T): T {
   return value;
 }
 
+/**
+ * A deep, deep-frozen copy of plain JSON data, in one pass: sessions copy a level's multi-cell object
+ * params this way, and a round trip through JSON text cost a tenth of preparing such a level.
+ */
+export function frozenCopy<T>(value: T): T {
+  if (value === null || typeof value !== "object") return value;
+  if (Array.isArray(value)) {
+    const out: unknown[] = [];
+    for (const item of value) out.push(frozenCopy(item));
+    return Object.freeze(out) as T;
+  }
+  const out: Record<string, unknown> = {};
+  for (const key in value) {
+    if (Object.hasOwn(value, key)) out[key] = frozenCopy((value as Record<string, unknown>)[key]);
+  }
+  return Object.freeze(out) as T;
+}
+
 /** A deep copy of plain JSON data (works in every JavaScript host, unlike `structuredClone`). */
 export function cloneJson<T>(value: T): T {
   return JSON.parse(JSON.stringify(value)) as T;

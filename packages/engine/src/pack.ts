@@ -77,17 +77,16 @@ export function compilePack(valid: ValidPack): Pack {
     });
   }
   const bare = new Map<string, Entity>();
+  // Every kind's param-less entity, made up front: looking one up is then a single map read.
+  for (const [kind, info] of kinds) bare.set(kind, Object.freeze({ kind, info, params: null }));
   const entity = (kind: string, params?: Params | null): Entity => {
-    const info = kinds.get(kind);
-    if (!info) throw new UnknownKindError(kind);
     if (!params || isEmpty(params)) {
-      let e = bare.get(kind);
-      if (!e) {
-        e = Object.freeze({ kind, info, params: null });
-        bare.set(kind, e);
-      }
+      const e = bare.get(kind);
+      if (e === undefined) throw new UnknownKindError(kind);
       return e;
     }
+    const info = kinds.get(kind);
+    if (!info) throw new UnknownKindError(kind);
     return Object.freeze({ kind, info, params: freezeJson({ ...params }) as Params });
   };
   const layers: LayerInfo[] = game.layers.map((l, index) => {

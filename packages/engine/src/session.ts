@@ -4,15 +4,19 @@ import type { GoalStatus } from "./goals/index.js";
 import { boardState, type LevelRuntime, prepareLevel } from "./level.js";
 import type { Pack } from "./pack.js";
 import type { GameState } from "./state.js";
+import type { ResolvedAction } from "./systems/types.js";
 import { type GameAction, goalProgressOf, loadCascade, runTurn, type TurnResult } from "./turn.js";
 
 /** An action with its params, as `legalActions()` lists them. */
 export type ActionInput = { action: string } & Record<string, JsonValue>;
 
-/** One step of the undo (or redo) history: the state before it, the action, and the older steps. */
+/**
+ * One step of the undo (or redo) history: the state before it, the action as the engine ran it (not
+ * the caller's object, which may change later), and the older steps.
+ */
 interface HistoryEntry {
   readonly state: GameState;
-  readonly action: GameAction;
+  readonly action: ResolvedAction;
   readonly previous: HistoryEntry | null;
 }
 
@@ -70,15 +74,15 @@ export class Session {
   /** The accepted actions that led from the initial state to the current one. */
   get actions(): ActionInput[] {
     const out: ActionInput[] = [];
-    for (let e = this.past; e !== null; e = e.previous) out.push(normalise(e.action));
+    for (let e = this.past; e !== null; e = e.previous) out.push({ ...e.action.params } as ActionInput);
     return out.reverse();
   }
 
   /** Plays an action. A rejected action changes nothing; an accepted one clears the redo history. */
   act(action: GameAction): TurnResult {
     const result = runTurn(this.pack, this.level, this.current, action);
-    if (result.accepted) {
-      this.past = { state: this.current, action, previous: this.past };
+    if (result.accepted && result.action !== null) {
+      this.past = { state: this.current, action: result.action, previous: this.past };
       this.future = null;
       this.current = result.state;
     }
@@ -195,13 +199,6 @@ function startOf(pack: Pack, levelId: string): { level: LevelRuntime; initial: G
     byLevel.set(levelId, start);
   }
   return start;
-}
-
-function normalise(action: GameAction): ActionInput {
-  if (typeof action !== "string") return action as ActionInput;
-  return ["up", "down", "left", "right"].includes(action)
-    ? { action: "move", direction: action }
-    : { action };
 }
 
 const kindCodes = new WeakMap<Pack, Map<string, string>>();

@@ -2,7 +2,7 @@ import type { Goal, JsonValue } from "@gridponder/schema";
 import type { GameEvent } from "./events.js";
 import { evaluateGoal, evaluateLose, type GoalStatus } from "./goals/index.js";
 import type { LevelRuntime } from "./level.js";
-import { isPos } from "./model.js";
+import { frozenCopy, isPos } from "./model.js";
 import type { Pack } from "./pack.js";
 import { PENDING_MOVE_MEMORY } from "./pending-move.js";
 import { Draft, type GameState } from "./state.js";
@@ -30,6 +30,12 @@ export interface TurnResult {
   readonly goalProgress: readonly GoalStatus[];
   /** The state after the turn (the same state when rejected). */
   readonly state: GameState;
+  /**
+   * The action as the engine ran it (its id, and its params with `action`), frozen; `null` when the
+   * turn was refused before the action was checked (the level is over) or it is not a valid action.
+   * Not the caller's object, so changing that later changes nothing here.
+   */
+  readonly action: ResolvedAction | null;
 }
 
 const CARDINALS = new Set(["up", "down", "left", "right"]);
@@ -45,6 +51,13 @@ interface ActionCheck {
     readonly spec: ParamSpec;
     readonly values: ReadonlySet<unknown> | null;
   }[];
+  /**
+   * Resolutions of valid inputs, shared by every input that writes the same action: for an action
+   * without params the one resolution, for an action whose single param takes a value from a list
+   * (a direction, an enum) one per value. A turn then builds no resolution of its own, and an input
+   * changed after its turn cannot reach the engine's copy.
+   */
+  readonly shared: Map<unknown, ResolvedAction> | null;
 }
 const actionChecks = new WeakMap<Pack, Map<string, ActionCheck>>();
 // The last pack looked up: a session plays one pack, and a WeakMap lookup per turn is measurable.
@@ -58,14 +71,13 @@ function actionCheckOf(pack: Pack, id: string): ActionCheck | undefined {
     checks = new Map();
     for (const [actionId, def] of pack.actions) {
       const declared = def.params ?? {};
-      checks.set(actionId, {
-        declared,
-        params: Object.entries(declared).map(([name, spec]) => ({
-          name,
-          spec,
-          values: spec.type === "direction" || spec.type === "enum" ? new Set<unknown>(spec.values) : null,
-        })),
-      });
+      const params = Object.entries(declared).map(([name, spec]) => ({
+        name,
+        spec,
+        values: spec.type === "direction" || spec.type === "enum" ? new Set<unknown>(spec.values) : null,
+      }));
+      const finite = params.length === 0 || (params.length === 1 && params[0]?.values !== null);
+      checks.set(actionId, { declared, params, shared: finite ? new Map() : null });
     }
     actionChecks.set(pack, checks);
   }
@@ -121,24 +133,49 @@ export function resolveAction(
     }
   }
   // Every declared param is present, so the input has extra keys exactly when it has more keys.
-  const keys = Object.keys(raw);
-  if (keys.length !== check.params.length + 1) {
-    const extra = keys.find((name) => name !== "action" && !Object.hasOwn(check.declared, name));
+  if (ownKeyCount(raw) !== check.params.length + 1) {
+    const extra = Object.keys(raw).find((name) => name !== "action" && !Object.hasOwn(check.declared, name));
     return { error: `action ${JSON.stringify(id)} has no param ${JSON.stringify(extra)}` };
   }
-  // The input itself serves as the params: it has been checked to hold exactly the declared ones
-  // (besides `action`), and copying it would cost an object on every turn.
-  const resolved = { id, params: raw as Readonly<Record<string, JsonValue>> };
+  const { shared } = check;
+  if (shared !== null) {
+    const value = check.params.length === 0 ? null : raw[(check.params[0] as { name: string }).name];
+    let known = shared.get(value);
+    if (known === undefined) {
+      const params = Object.freeze({ ...raw }) as Readonly<Record<string, JsonValue>>;
+      known = Object.freeze({ id, params });
+      shared.set(value, known);
+    }
+    if (typeof input === "string" && level.resolvedActions.size < 256)
+      level.resolvedActions.set(input, known);
+    return known;
+  }
+  // An input that can still change (not frozen, or holding objects) is copied, so the resolution it
+  // yields stays as checked.
+  const keys = Object.keys(raw);
+  const fixed = raw !== input || (Object.isFrozen(input) && keys.every((k) => !isObject(raw[k])));
+  const params = (fixed ? raw : frozenCopy(raw)) as Readonly<Record<string, JsonValue>>;
+  const resolved: ResolvedAction = Object.freeze({ id, params });
   // Only frozen inputs of plain values are remembered (nothing in them can change later), and only
   // a bounded few: callers that freeze their actions reuse them.
   if (typeof input === "string") {
     // A shorthand names a fixed action: its resolution never changes.
     if (level.resolvedActions.size < 256) level.resolvedActions.set(input, resolved);
-  } else if (raw === input && Object.isFrozen(input) && level.resolvedActions.size < 256) {
-    if (keys.every((k) => typeof raw[k] !== "object" || raw[k] === null))
-      level.resolvedActions.set(input, resolved);
+  } else if (fixed && level.resolvedActions.size < 256) {
+    level.resolvedActions.set(input, resolved);
   }
   return resolved;
+}
+
+function isObject(value: unknown): boolean {
+  return typeof value === "object" && value !== null;
+}
+
+/** How many own enumerable keys an object has, without building their list (this runs on turns). */
+function ownKeyCount(object: object): number {
+  let n = 0;
+  for (const key in object) if (Object.hasOwn(object, key)) n++;
+  return n;
 }
 
 const NO_EVENTS: readonly GameEvent[] = Object.freeze([]);
@@ -234,6 +271,7 @@ const NO_GOALS: readonly GoalStatus[] = Object.freeze([]);
 function rejected(
   state: GameState,
   reason: string,
+  action: ResolvedAction | null = null,
   goalProgress: readonly GoalStatus[] = NO_GOALS,
 ): TurnResult {
   return {
@@ -245,6 +283,7 @@ function rejected(
     loseReason: state.loseReason,
     goalProgress,
     state,
+    action,
   };
 }
 
@@ -274,7 +313,7 @@ export function runTurn(pack: Pack, level: LevelRuntime, state: GameState, input
   for (const system of phases.action) system.behaviour.action?.(run.forSystem(system), action);
   if (run.veto !== null) {
     const { reason } = run.veto;
-    return rejected(state, typeof reason === "string" ? reason : "the action was vetoed");
+    return rejected(state, typeof reason === "string" ? reason : "the action was vetoed", action);
   }
   for (const system of phases.movement) system.behaviour.movement?.(run.forSystem(system));
   // Without rules or cascade-phase systems the cascade could only pass the events along.
@@ -308,6 +347,7 @@ export function runTurn(pack: Pack, level: LevelRuntime, state: GameState, input
     loseReason: next.loseReason,
     goalProgress,
     state: next,
+    action,
   };
 }
 

@@ -64,6 +64,23 @@ describe("Session", () => {
     expect(s.undo()).toBe(false);
   });
 
+  it("checks an action object again on every turn, so changing it between turns cannot slip past", () => {
+    const s = new Session(pack, "fw_001");
+    const action: Record<string, unknown> = { action: "move", direction: "down" };
+    expect(s.act(action as never).accepted).toBe(true);
+    action.direction = "sideways";
+    expect(s.act(action as never).accepted).toBe(false);
+    action.direction = "up";
+    action.speed = 2;
+    expect(s.act(action as never).reason).toMatch(/no param "speed"/);
+    delete action.speed;
+    expect(s.act(action as never).accepted).toBe(true);
+    expect(s.actions).toEqual([
+      { action: "move", direction: "down" },
+      { action: "move", direction: "up" },
+    ]);
+  });
+
   it("enumerates legal actions from the declared param types", () => {
     const s = new Session(pack, "fw_001");
     expect(s.legalActions()).toEqual([

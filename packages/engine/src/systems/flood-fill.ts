@@ -1,42 +1,77 @@
 import type { FloodFillConfig } from "@gridponder/schema";
 import type { Entity, Pos } from "../model.js";
+import type { Pack } from "../pack.js";
 import type { SystemBehaviour, SystemContext } from "./types.js";
 
 type Ctx = SystemContext<Required<FloodFillConfig>>;
 
-/** What the hooks need from the config, resolved once: the layer and, by kind, what a kind fills into. */
+/** What the hooks need from the config, resolved once: the layer and per-kind tables. */
 interface Prepared {
   readonly layer: number | undefined;
-  /** For `matchBy: "kind"`: the kinds the fill spreads over (the keys of `kindTransform`). */
-  readonly spreads: ReadonlySet<string>;
-  /** For `matchBy: "kind"`: each source kind's target kind, if the game declares it. */
-  readonly transform: ReadonlyMap<string, string>;
+  /** The index of `sourceKind` (`all_of_kind`), or -1 when the game has no such kind. */
+  readonly source: number;
+  /** For `matchBy: "kind"`, by kind index: 1 when the fill spreads over the kind (a `kindTransform` key). */
+  readonly spreads: Uint8Array;
+  /** For `matchBy: "kind"`, by kind index: the kind it becomes, when the game declares it. */
+  readonly target: readonly (string | undefined)[];
+  /** The same as entities, for entities without params (most are): shared singletons, looked up once. */
+  readonly bareTarget: readonly (Entity | undefined)[];
+}
+
+// How the fill of the current action decides whether a cell joins it (see `joins`), set by `seed`.
+const BY_TABLE = 0;
+const BY_KIND = 1;
+const BY_CYCLE = 2;
+const BY_COLOR = 3;
+let joinMode = BY_TABLE;
+let joinTable: Uint8Array = new Uint8Array(0);
+let joinKind = -1;
+let joinColors: readonly string[] = [];
+let joinColor: unknown;
+
+function joins(e: Entity): boolean {
+  switch (joinMode) {
+    case BY_TABLE:
+      return joinTable[e.info.index] === 1;
+    case BY_KIND:
+      return e.info.index === joinKind;
+    case BY_CYCLE: {
+      const color = e.params?.color;
+      return typeof color === "string" && joinColors.includes(color);
+    }
+    default:
+      return e.params?.color !== undefined && e.params.color === joinColor;
+  }
 }
 
 /**
  * Puts the cells the fill starts from into `queue` (marked in `seen`, and in `hit` when the source
- * itself changes) and returns how many, with a test for the cells it may spread to; `null` when there
- * is nothing to flood from. Expects `scratch` to have cleared the marks.
+ * itself changes), sets how cells join, and returns how many; 0 when there is nothing to flood from.
+ * Expects `scratch` to have cleared the marks.
  */
-function seedsOf(ctx: Ctx, layer: number): { count: number; joins: (e: Entity) => boolean } | null {
+function seed(ctx: Ctx, layer: number): number {
   const { config, draft } = ctx;
+  const prepared = ctx.prepared as Prepared;
   const cells = draft.layerCells(layer);
   if (config.sourcePosition === "all_of_kind") {
-    const kind = config.sourceKind;
-    const marks = seen;
-    const out = queue;
+    const source = prepared.source;
     let count = 0;
-    for (let i = 0; i < cells.length; i++) {
-      if (cells[i]?.kind !== kind) continue;
-      marks[i] = 1;
-      out[count++] = i;
+    if (source >= 0) {
+      for (let i = 0; i < cells.length; i++) {
+        const e = cells[i];
+        if (e == null || e.info.index !== source) continue;
+        seen[i] = 1;
+        queue[count++] = i;
+      }
     }
-    const { spreads } = ctx.prepared as Prepared;
-    const joins =
-      config.matchBy === "kind"
-        ? (e: Entity) => spreads.has(e.kind)
-        : (e: Entity) => typeof e.params?.color === "string" && config.colorCycle.includes(e.params.color);
-    return { count, joins };
+    if (config.matchBy === "kind") {
+      joinMode = BY_TABLE;
+      joinTable = prepared.spreads;
+    } else {
+      joinMode = BY_CYCLE;
+      joinColors = config.colorCycle;
+    }
+    return count;
   }
   let at: Pos | null = null;
   if (config.sourcePosition === "avatar") at = draft.avatar.enabled ? draft.avatar.position : null;
@@ -44,25 +79,31 @@ function seedsOf(ctx: Ctx, layer: number): { count: number; joins: (e: Entity) =
     const { position, size } = draft.overlay;
     at = [position[0] + Math.floor((size[0] - 1) / 2), position[1] + Math.floor((size[1] - 1) / 2)];
   }
-  if (!at || !draft.inBounds(at[0], at[1])) return null;
+  if (!at || !draft.inBounds(at[0], at[1])) return 0;
   const source = draft.get(layer, at[0], at[1]);
-  if (!source) return null;
-  const joins =
-    config.matchBy === "kind"
-      ? (e: Entity) => e.kind === source.kind
-      : (e: Entity) => e.params?.color !== undefined && e.params.color === source.params?.color;
+  if (!source) return 0;
+  if (config.matchBy === "kind") {
+    joinMode = BY_KIND;
+    joinKind = source.info.index;
+  } else {
+    joinMode = BY_COLOR;
+    joinColor = source.params?.color;
+  }
   const i = at[1] * draft.width + at[0];
   seen[i] = 1;
   hit[i] = 1;
   queue[0] = i;
-  return { count: 1, joins };
+  return 1;
 }
 
 /** What a filled cell becomes, or `null` when the config does not change it. */
 function filled(ctx: Ctx, e: Entity): Entity | null {
   const { config, pack } = ctx;
   if (config.matchBy === "kind") {
-    const to = (ctx.prepared as Prepared).transform.get(e.kind);
+    const prepared = ctx.prepared as Prepared;
+    const index = e.info.index;
+    if (e.params === null) return prepared.bareTarget[index] ?? null;
+    const to = prepared.target[index];
     return to === undefined ? null : pack.entity(to, e.params);
   }
   const color = e.params?.color;
@@ -89,6 +130,28 @@ function scratch(size: number): void {
   }
 }
 
+function prepareTables(config: Required<FloodFillConfig>, pack: Pack): Prepared {
+  const spreads = new Uint8Array(pack.kinds.size);
+  const target: (string | undefined)[] = new Array(pack.kinds.size).fill(undefined);
+  const bareTarget: (Entity | undefined)[] = new Array(pack.kinds.size).fill(undefined);
+  for (const [from, to] of Object.entries(config.kindTransform)) {
+    const info = pack.kinds.get(from);
+    if (info === undefined) continue;
+    spreads[info.index] = 1;
+    if (typeof to === "string" && pack.kinds.has(to)) {
+      target[info.index] = to;
+      bareTarget[info.index] = pack.entity(to);
+    }
+  }
+  return {
+    layer: pack.layerIndex.get(config.affectedLayer),
+    source: pack.kinds.get(config.sourceKind)?.index ?? -1,
+    spreads,
+    target,
+    bareTarget,
+  };
+}
+
 /**
  * `flood_fill` (action phase): spreads from the source over orthogonally connected matching cells
  * and changes them (next colour in the cycle, or `kindTransform`). With `all_of_kind` the already
@@ -97,16 +160,7 @@ function scratch(size: number): void {
  */
 export const floodFill: SystemBehaviour<Required<FloodFillConfig>> = {
   type: "flood_fill",
-  prepare(config, pack): Prepared {
-    const transform = new Map<string, string>();
-    for (const [from, to] of Object.entries(config.kindTransform))
-      if (typeof to === "string" && pack.kinds.has(to)) transform.set(from, to);
-    return {
-      layer: pack.layerIndex.get(config.affectedLayer),
-      spreads: new Set(Object.keys(config.kindTransform)),
-      transform,
-    };
-  },
+  prepare: prepareTables,
   action(ctx, action) {
     const { config, draft } = ctx;
     if (action.id !== config.floodAction) return;
@@ -115,17 +169,16 @@ export const floodFill: SystemBehaviour<Required<FloodFillConfig>> = {
     const size = width * height;
     // `seen` marks cells the fill has reached; `hit` the ones it changes, read back in board order.
     scratch(size);
-    const start = layer === undefined ? null : seedsOf(ctx, layer);
-    if (layer === undefined || !start) {
+    const count = layer === undefined ? 0 : seed(ctx, layer);
+    if (layer === undefined || count === 0) {
       ctx.emit({ type: "action_vetoed", reason: "nothing to flood from" });
       return;
     }
     const cells = draft.layerCells(layer);
-    const { joins } = start;
     const marks = seen;
     const changes = hit;
     const open = queue;
-    let tail = start.count;
+    let tail = count;
     for (let head = 0; head < tail; head++) {
       const i = open[head] as number;
       const x = i % width;
@@ -137,12 +190,14 @@ export const floodFill: SystemBehaviour<Required<FloodFillConfig>> = {
         else ni = x > 0 ? i - 1 : -1;
         if (ni < 0 || marks[ni]) continue;
         const e = cells[ni];
-        if (!e || !joins(e)) continue;
+        if (e == null || !joins(e)) continue;
         marks[ni] = 1;
         changes[ni] = 1;
         open[tail++] = ni;
       }
     }
+    // The shared frozen cell positions, as turns report positions (see `sharedPos` in ops).
+    const shared = ctx.level.cells;
     const positions: Pos[] = [];
     for (let i = 0; i < size; i++) {
       if (!changes[i]) continue;
@@ -150,10 +205,9 @@ export const floodFill: SystemBehaviour<Required<FloodFillConfig>> = {
       const next = e ? filled(ctx, e) : null;
       if (!next) continue;
       const x = i % width;
-      const y = (i - x) / width;
       // Writing as we go is safe: the fill is already traced, and each cell is read before it is written.
-      draft.set(layer, x, y, next);
-      positions.push([x, y]);
+      draft.set(layer, x, (i - x) / width, next);
+      positions.push(shared[i] as Pos);
     }
     if (positions.length === 0) {
       ctx.emit({ type: "action_vetoed", reason: "the fill would change nothing" });

@@ -39,10 +39,15 @@ function mapping(
   return params.axis === "vertical" ? [x, n - 1 - y] : [n - 1 - x, y];
 }
 
-function touchesVoid(ctx: Ctx, cells: readonly Pos[]): boolean {
-  const ground = ctx.pack.layerIndex.get("ground");
-  if (ground === undefined) return false;
-  return cells.some((c) => ctx.draft.get(ground, c[0], c[1])?.kind === "void");
+/** What the hook needs from the config, resolved once: operations by action, layer indices. */
+interface Prepared {
+  readonly operations: ReadonlyMap<string, readonly [string, RegionOperation]>;
+  readonly layers: readonly number[];
+  readonly ground: number | undefined;
+}
+
+function isVoid(ctx: Ctx, ground: number | undefined, c: Pos): boolean {
+  return ground !== undefined && ctx.draft.get(ground, c[0], c[1])?.kind === "void";
 }
 
 /**
@@ -52,16 +57,27 @@ function touchesVoid(ctx: Ctx, cells: readonly Pos[]): boolean {
  */
 export const regionTransform: SystemBehaviour<Required<RegionTransformConfig>> = {
   type: "region_transform",
+  prepare(config, pack): Prepared {
+    const operations = new Map<string, readonly [string, RegionOperation]>();
+    // The first operation naming an action handles it.
+    for (const [name, op] of Object.entries(config.operations))
+      if (!operations.has(op.action)) operations.set(op.action, [name, op]);
+    return {
+      operations,
+      layers: config.affectedLayers
+        .map((id) => pack.layerIndex.get(id))
+        .filter((li): li is number => li !== undefined),
+      ground: pack.layerIndex.get("ground"),
+    };
+  },
   action(ctx, action) {
     const { config, draft, pack } = ctx;
-    const entry = Object.entries(config.operations).find(([, op]) => op.action === action.id);
+    const { operations, layers, ground } = ctx.prepared as Prepared;
+    const entry = operations.get(action.id);
     const overlay = draft.overlay;
     if (!entry || !overlay) return;
     const [name, op] = entry;
     const [ox, oy] = overlay.position;
-    const layers = config.affectedLayers
-      .map((id) => pack.layerIndex.get(id))
-      .filter((li): li is number => li !== undefined);
     const moves: [Pos, Pos][] = [];
     if (op.type === "diagonal_swap") {
       const pair = DIAGONALS[String(action.params.direction)];
@@ -81,25 +97,16 @@ export const regionTransform: SystemBehaviour<Required<RegionTransformConfig>> =
         }
     }
     if (moves.some(([a]) => !draft.inBounds(a[0], a[1]))) return;
-    if (
-      config.blockOnVoid &&
-      touchesVoid(
-        ctx,
-        moves.map(([a]) => a),
-      )
-    )
-      return;
+    const anyVoid = moves.some(([a]) => isVoid(ctx, ground, a));
+    if (config.blockOnVoid && anyVoid) return;
     // Nothing moves into or out of a void cell: a diagonal swap touching void does nothing (the traces
     // still report the empty transform), and in a rotation or flip the cell a void cell would feed keeps
     // what it held, so its entity can end up in two cells (fuzz: `rf_004` with `blockOnVoid: false`).
-    const blocked =
-      op.type === "diagonal_swap" &&
-      touchesVoid(
-        ctx,
-        moves.map(([a]) => a),
-      );
+    const blocked = op.type === "diagonal_swap" && anyVoid;
     const applied = blocked ? [] : layers;
-    const live = moves.filter(([a, b]) => !touchesVoid(ctx, [a, b]));
+    const live = anyVoid
+      ? moves.filter(([a, b]) => !isVoid(ctx, ground, a) && !isVoid(ctx, ground, b))
+      : moves;
     for (const li of applied) {
       const before: (Entity | null)[] = live.map(([a]) => draft.get(li, a[0], a[1]));
       for (let i = 0; i < live.length; i++) {
