@@ -6,6 +6,7 @@ import {
   SYSTEM_DEFAULTS,
   type SystemType,
 } from "@gridponder/schema";
+import { compileGoal, type GoalCheck } from "./goals/index.js";
 import { cloneJson, type Entity, freezeJson, frozenCopy, isPos, type Params, type Pos } from "./model.js";
 import { entityFromCell, type Pack } from "./pack.js";
 import { compileRules, type RuleBook } from "./rules/compile.js";
@@ -22,6 +23,8 @@ export interface LevelRuntime {
   readonly systems: readonly SystemInstance[];
   readonly rules: RuleBook;
   readonly goals: readonly Goal[];
+  /** The goals compiled for this level, in the same order. */
+  readonly goalChecks: readonly GoalCheck[];
   readonly loseConditions: readonly LoseCondition[];
   readonly maxCascadeDepth: number;
   /** One frozen `[x, y]` per cell (row-major), shared by every state that stores a position. */
@@ -71,6 +74,7 @@ export function prepareLevel(
     systems: instances,
     rules: compileRules(pack, pack.game.rules ?? [], def.rules ?? []),
     goals: def.goals,
+    goalChecks: def.goals.map((goal) => compileGoal(pack, goal, width, height)),
     loseConditions: def.loseConditions ?? [],
     maxCascadeDepth: pack.game.defaults?.maxCascadeDepth ?? 3,
     // Filled on demand (see `avatarState` in ops): most cells never hold the avatar.

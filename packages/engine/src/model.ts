@@ -12,6 +12,8 @@ export interface KindInfo {
   readonly layerIndex: number;
   readonly tags: ReadonlySet<string>;
   readonly def: EntityKind;
+  /** The number ending the kind's name (`num_7` is 7), or `null`: goals read it for every cell. */
+  readonly nameNumber: number | null;
 }
 
 /**

@@ -61,6 +61,11 @@ function isEmpty(object: object): boolean {
   return true;
 }
 
+function numberEnding(name: string): number | null {
+  const m = /(-?\d+)$/.exec(name);
+  return m ? Number(m[1]) : null;
+}
+
 /** Builds the play-ready pack from a validated one. */
 export function compilePack(valid: ValidPack): Pack {
   const { manifest, game, theme, levels } = valid;
@@ -74,6 +79,7 @@ export function compilePack(valid: ValidPack): Pack {
       layerIndex: layerIndex.get(def.layer) ?? -1,
       tags: new Set(def.tags),
       def,
+      nameNumber: numberEnding(name),
     });
   }
   const bare = new Map<string, Entity>();

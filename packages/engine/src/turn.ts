@@ -1,6 +1,6 @@
-import type { Goal, JsonValue } from "@gridponder/schema";
+import type { JsonValue } from "@gridponder/schema";
 import type { GameEvent } from "./events.js";
-import { evaluateGoal, evaluateLose, type GoalStatus } from "./goals/index.js";
+import { evaluateLose, type GoalCheck, type GoalStatus } from "./goals/index.js";
 import type { LevelRuntime } from "./level.js";
 import { frozenCopy, isPos } from "./model.js";
 import type { Pack } from "./pack.js";
@@ -259,9 +259,9 @@ class TurnRun implements TurnContext, TurnScratch {
 }
 
 function goalsOf(run: TurnRun, events: readonly GameEvent[]): GoalStatus[] {
-  const { goals } = run.level;
-  const out: GoalStatus[] = new Array(goals.length);
-  for (let i = 0; i < goals.length; i++) out[i] = evaluateGoal(run, goals[i] as Goal, events);
+  const checks = run.level.goalChecks;
+  const out: GoalStatus[] = [];
+  for (let i = 0; i < checks.length; i++) out.push((checks[i] as GoalCheck)(run, events));
   return out;
 }
 

@@ -1,44 +1,91 @@
 import type { BoardMatchGoal, JsonValue } from "@gridponder/schema";
-import { jsonEqual } from "../model.js";
-import type { TurnContext } from "../systems/types.js";
+import { type Entity, jsonEqual } from "../model.js";
+import type { Pack } from "../pack.js";
+import type { Draft } from "../state.js";
 
-function sameCell(target: JsonValue, kind: string | null, params: Record<string, JsonValue> | null): boolean {
-  if (target === null) return kind === null;
-  if (typeof target === "string")
-    return kind === target && (params === null || Object.keys(params).length === 0);
-  if (typeof target !== "object" || Array.isArray(target)) return false;
-  const { kind: targetKind, position: _p, ...targetParams } = target as Record<string, JsonValue>;
-  return kind === targetKind && jsonEqual(targetParams, params ?? {});
+/** What one target cell wants: nothing, a kind without params, or a kind with exactly these params. */
+interface Want {
+  readonly index: number;
+  readonly kind: string | null;
+  /** `null` for a plain kind name; the wanted params (possibly empty) for an object target. */
+  readonly params: Readonly<Record<string, JsonValue>> | null;
 }
 
-/** Counts the target cells that match (all cells for `exact`, only filled ones for `exact_non_null`). */
-export function boardMatchStatus(ctx: TurnContext, goal: BoardMatchGoal): { matched: number; total: number } {
-  const { draft, pack } = ctx;
+interface LayerTargets {
+  readonly layer: number;
+  readonly fill: Entity | null;
+  readonly wants: readonly Want[];
+}
+
+function wantOf(index: number, target: JsonValue): Want | null {
+  if (target === null) return { index, kind: null, params: null };
+  if (typeof target === "string") return { index, kind: target, params: null };
+  // Any other value matches no cell; it still counts towards the total.
+  if (typeof target !== "object" || Array.isArray(target)) return { index, kind: "\0", params: null };
+  const { kind, position: _p, ...params } = target as Record<string, JsonValue>;
+  return { index, kind: typeof kind === "string" ? kind : "\0", params };
+}
+
+function matches(want: Want, e: Entity | null): boolean {
+  if (want.kind === null) return e === null;
+  if (e === null || e.kind !== want.kind) return false;
+  if (want.params === null) return e.params === null || Object.keys(e.params).length === 0;
+  return jsonEqual(want.params, e.params ?? {});
+}
+
+/**
+ * Compiles a `board_match` goal for a board of `width` × `height`: the target cells it counts (all
+ * cells for `exact`, only filled ones for `exact_non_null`), resolved once. The returned function
+ * counts the matching ones; a layer the turn left alone keeps its count from the last time.
+ */
+export function compileBoardMatch(
+  pack: Pack,
+  goal: BoardMatchGoal,
+  width: number,
+  height: number,
+): (draft: Draft) => { matched: number; total: number } {
   const exact = goal.config.matchMode === "exact";
-  let matched = 0;
-  let total = 0;
+  const layers: LayerTargets[] = [];
   for (const [layerId, data] of Object.entries(goal.config.targetLayers)) {
     const li = pack.layerIndex.get(layerId);
     if (li === undefined) continue;
-    const fill = pack.layers[li]?.fill ?? null;
-    const targetAt = (x: number, y: number): JsonValue => {
-      if (Array.isArray(data)) return data[y]?.[x] ?? null;
-      const entry = data.entries.find((e) => e.position[0] === x && e.position[1] === y);
-      return entry ?? null;
-    };
-    for (let y = 0; y < draft.height; y++) {
-      for (let x = 0; x < draft.width; x++) {
-        const target = targetAt(x, y);
+    const wants: Want[] = [];
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const target = Array.isArray(data)
+          ? ((data[y] as readonly JsonValue[] | undefined)?.[x] ?? null)
+          : ((data.entries.find((e) => e.position[0] === x && e.position[1] === y) ?? null) as JsonValue);
         if (target === null && !exact) continue;
-        total++;
-        const e = draft.get(li, x, y);
-        const actual = e === fill && target === null ? null : e;
-        if (
-          sameCell(target, actual?.kind ?? null, (actual?.params as Record<string, JsonValue> | null) ?? null)
-        )
-          matched++;
+        const want = wantOf(y * width + x, target);
+        if (want !== null) wants.push(want);
       }
     }
+    layers.push({ layer: li, fill: pack.layers[li]?.fill ?? null, wants });
   }
-  return { matched, total };
+  const total = layers.reduce((n, l) => n + l.wants.length, 0);
+  const lastCells: (readonly (Entity | null)[] | null)[] = layers.map(() => null);
+  const lastMatched: number[] = layers.map(() => 0);
+  return (draft) => {
+    let matched = 0;
+    for (let j = 0; j < layers.length; j++) {
+      const { layer, fill, wants } = layers[j] as LayerTargets;
+      const cells = draft.layerCells(layer);
+      if (cells === lastCells[j]) {
+        matched += lastMatched[j] as number;
+        continue;
+      }
+      let n = 0;
+      for (const want of wants) {
+        const e = cells[want.index] ?? null;
+        // The default filling of an `exactly_one` layer counts as empty where the target is empty.
+        if (matches(want, e === fill && want.kind === null ? null : e)) n++;
+      }
+      if (!draft.ownsLayer(layer)) {
+        lastCells[j] = cells;
+        lastMatched[j] = n;
+      }
+      matched += n;
+    }
+    return { matched, total };
+  };
 }

@@ -1,12 +1,13 @@
 import type { Goal, LoseCondition } from "@gridponder/schema";
 import type { GameEvent } from "../events.js";
 import type { Entity } from "../model.js";
+import type { Pack } from "../pack.js";
 import type { Draft } from "../state.js";
 import type { TurnContext } from "../systems/types.js";
 import { balanceLose, balanceStatus } from "./balance.js";
-import { boardMatchStatus } from "./board-match.js";
-import { compare, lineConstraintStatus } from "./lines.js";
-import { sequenceMatchStatus } from "./sequence-match.js";
+import { compileBoardMatch } from "./board-match.js";
+import { compare, compileLineConstraint } from "./lines.js";
+import { compileSequenceMatch } from "./sequence-match.js";
 
 /** How far a goal is: done or not, and progress from 0 to 1. */
 export interface GoalStatus {
@@ -18,46 +19,11 @@ export interface GoalStatus {
 
 const clamp01 = (n: number) => (Number.isFinite(n) ? Math.min(1, Math.max(0, n)) : 0);
 
-/** What an `all_cleared` goal counts: the layers that can hold a matching kind, and those kinds. */
-interface ClearedKinds {
-  readonly layers: readonly number[];
-  /** The indices of the kinds that count. */
-  readonly kinds: readonly number[];
-  /**
-   * The last layer arrays counted and their counts, by position in `layers`. A layer the draft has not
-   * written is the committed state's, which never changes again; a state and the turns that leave a
-   * layer alone share it, so most turns count nothing.
-   */
-  readonly lastCells: (readonly unknown[] | null)[];
-  readonly lastCount: number[];
-}
-
-const clearedKinds = new WeakMap<Goal, ClearedKinds>();
-
-/** Resolved once per goal (goal objects belong to one pack), as the kind table never changes. */
-function clearedKindsOf(
-  goal: Extract<Goal, { type: "all_cleared" }>,
-  pack: TurnContext["pack"],
-): ClearedKinds {
-  let found = clearedKinds.get(goal);
-  if (found === undefined) {
-    const { kind, tag, layer } = goal.config;
-    const only = layer !== undefined ? (pack.layerIndex.get(layer) ?? -1) : null;
-    const kinds: number[] = [];
-    const layers = new Set<number>();
-    for (const info of pack.kinds.values()) {
-      if (kind !== undefined && info.name !== kind) continue;
-      if (tag !== undefined && !info.tags.has(tag)) continue;
-      if (only !== null && info.layerIndex !== only) continue;
-      kinds.push(info.index);
-      layers.add(info.layerIndex);
-    }
-    const sorted = [...layers].sort((a, b) => a - b);
-    found = { layers: sorted, kinds, lastCells: sorted.map(() => null), lastCount: sorted.map(() => 0) };
-    clearedKinds.set(goal, found);
-  }
-  return found;
-}
+/**
+ * A goal compiled for one level: evaluates it against the state after a turn. Compiled when the level
+ * is prepared, so a turn looks nothing up by goal (kind tables, layer indices, memory keys).
+ */
+export type GoalCheck = (ctx: TurnContext, events: readonly GameEvent[]) => GoalStatus;
 
 // The last layer tallied by kind, and the draft and write count it was tallied at: a level often has
 // several `all_cleared` goals over the same layer (one per colour), and a turn that wrote the layer
@@ -80,115 +46,150 @@ function kindsOnLayer(draft: Draft, cells: readonly (Entity | null)[], kindCount
   return tally;
 }
 
-const initialKeys = new Map<string, string>();
-
-/** The memory key of a goal's starting count, built once: string keys are hashed on every lookup. */
-function initialKey(goal: Goal): string {
-  let key = initialKeys.get(goal.id);
-  if (key === undefined) {
-    key = `goal:${goal.id}:initial`;
-    initialKeys.set(goal.id, key);
-  }
-  return key;
-}
-
 function statusOf(goal: Goal, done: boolean, progress: number): GoalStatus {
   return { id: goal.id, type: goal.type, done, progress: done ? 1 : clamp01(progress) };
 }
 
+/** `reach_target`: the avatar stands on a cell holding the target kind or tag, on any layer. */
+function reachTarget(pack: Pack, goal: Extract<Goal, { type: "reach_target" }>): GoalCheck {
+  const { targetKind, targetTag } = goal.config;
+  const layerCount = pack.layers.length;
+  return ({ draft }) => {
+    const a = draft.avatar;
+    if (!a.enabled || !a.position) return statusOf(goal, false, 0);
+    // Indexing, not destructuring: positions are frozen, and this runs on every turn.
+    const x = a.position[0];
+    const y = a.position[1];
+    for (let li = 0; li < layerCount; li++) {
+      const e = draft.get(li, x, y);
+      if (!e) continue;
+      if (targetKind !== undefined && e.kind === targetKind) return statusOf(goal, true, 1);
+      if (targetTag !== undefined && e.info.tags.has(targetTag)) return statusOf(goal, true, 1);
+    }
+    return statusOf(goal, false, 0);
+  };
+}
+
 /**
- * Evaluates a goal against the state after the turn. Goals that consume board entities
- * (`sequence_match`) change the draft and emit events.
+ * `all_cleared`: no entity of the kind (or tag, on the layer) is left; progress against the count at
+ * the first evaluation, kept in the state's memory.
  */
-export function evaluateGoal(ctx: TurnContext, goal: Goal, events: readonly GameEvent[]): GoalStatus {
-  const { draft, pack } = ctx;
+function allCleared(pack: Pack, goal: Extract<Goal, { type: "all_cleared" }>): GoalCheck {
+  const { kind, tag, layer } = goal.config;
+  const only = layer !== undefined ? (pack.layerIndex.get(layer) ?? -1) : null;
+  const kinds: number[] = [];
+  const layerSet = new Set<number>();
+  for (const info of pack.kinds.values()) {
+    if (kind !== undefined && info.name !== kind) continue;
+    if (tag !== undefined && !info.tags.has(tag)) continue;
+    if (only !== null && info.layerIndex !== only) continue;
+    kinds.push(info.index);
+    layerSet.add(info.layerIndex);
+  }
+  const layers = [...layerSet].sort((a, b) => a - b);
+  // The last layer arrays counted and their counts, by position in `layers`. A layer the draft has not
+  // written is a committed state's, which never changes again; a state and the turns that leave a layer
+  // alone share it, so most turns count nothing.
+  const lastCells: (readonly unknown[] | null)[] = layers.map(() => null);
+  const lastCount: number[] = layers.map(() => 0);
+  const key = `goal:${goal.id}:initial`;
+  const kindCount = pack.kinds.size;
+  return ({ draft }) => {
+    let remaining = 0;
+    for (let j = 0; j < layers.length; j++) {
+      const li = layers[j] as number;
+      const cells = draft.layerCells(li);
+      if (lastCells[j] === cells) {
+        remaining += lastCount[j] as number;
+        continue;
+      }
+      const counts = kindsOnLayer(draft, cells, kindCount);
+      let n = 0;
+      for (const k of kinds) n += counts[k] as number;
+      // A layer written this turn may still change (a later goal can consume entities): not kept.
+      if (!draft.ownsLayer(li)) {
+        lastCells[j] = cells;
+        lastCount[j] = n;
+      }
+      remaining += n;
+    }
+    let initial = draft.memory<number>(key);
+    if (initial === undefined) {
+      initial = remaining;
+      draft.setMemory(key, remaining);
+    }
+    return statusOf(goal, remaining === 0, initial === 0 ? 1 : 1 - remaining / initial);
+  };
+}
+
+/** `param_match`: every marker cell's partner on the check layer has the wanted param value. */
+function paramMatch(pack: Pack, goal: Extract<Goal, { type: "param_match" }>): GoalCheck {
+  const c = goal.config;
+  const marker = pack.layerIndex.get(c.markerLayer) ?? -1;
+  const check = pack.layerIndex.get(c.checkLayer) ?? -1;
+  return ({ draft }) => {
+    let total = 0;
+    let ok = 0;
+    if (marker >= 0) {
+      // Runs after every turn: read the two layers' cells directly rather than cell by cell.
+      const markers = draft.layerCells(marker);
+      const checked = check >= 0 ? draft.layerCells(check) : null;
+      for (let i = 0; i < markers.length; i++) {
+        if (markers[i]?.kind !== c.markerKind) continue;
+        total++;
+        const e = checked?.[i];
+        if (e?.kind === c.checkKind && e.params?.[c.checkParam] === c.checkValue) ok++;
+      }
+    }
+    return statusOf(goal, total > 0 && ok === total, total === 0 ? 0 : ok / total);
+  };
+}
+
+/** Compiles a goal of a level (its board is `width` × `height`) for evaluation after each turn. */
+export function compileGoal(pack: Pack, goal: Goal, width: number, height: number): GoalCheck {
   switch (goal.type) {
-    case "reach_target": {
-      const a = draft.avatar;
-      if (!a.enabled || !a.position) return statusOf(goal, false, 0);
-      // Indexing, not destructuring: positions are frozen, and this runs on every turn.
-      const x = a.position[0];
-      const y = a.position[1];
-      for (let li = 0; li < pack.layers.length; li++) {
-        const e = draft.get(li, x, y);
-        if (!e) continue;
-        if (goal.config.targetKind !== undefined && e.kind === goal.config.targetKind)
-          return statusOf(goal, true, 1);
-        if (goal.config.targetTag !== undefined && e.info.tags.has(goal.config.targetTag))
-          return statusOf(goal, true, 1);
-      }
-      return statusOf(goal, false, 0);
-    }
-    case "all_cleared": {
-      const cleared = clearedKindsOf(goal, pack);
-      let remaining = 0;
-      for (let j = 0; j < cleared.layers.length; j++) {
-        const li = cleared.layers[j] as number;
-        const cells = draft.layerCells(li);
-        if (cleared.lastCells[j] === cells) {
-          remaining += cleared.lastCount[j] as number;
-          continue;
-        }
-        const kinds = kindsOnLayer(draft, cells, pack.kinds.size);
-        let n = 0;
-        for (const k of cleared.kinds) n += kinds[k] as number;
-        // A layer written this turn may still change (a later goal can consume entities): not kept.
-        if (!draft.ownsLayer(li)) {
-          cleared.lastCells[j] = cells;
-          cleared.lastCount[j] = n;
-        }
-        remaining += n;
-      }
-      const key = initialKey(goal);
-      let initial = draft.memory<number>(key);
-      if (initial === undefined) {
-        initial = remaining;
-        draft.setMemory(key, remaining);
-      }
-      return statusOf(goal, remaining === 0, initial === 0 ? 1 : 1 - remaining / initial);
-    }
+    case "reach_target":
+      return reachTarget(pack, goal);
+    case "all_cleared":
+      return allCleared(pack, goal);
     case "variable_threshold": {
       const { variable, target, comparison = "gte" } = goal.config;
-      const value = draft.variables[variable];
-      const done = compare(value, comparison, target);
-      return statusOf(goal, done, typeof value === "number" && target !== 0 ? value / target : 0);
+      return ({ draft }) => {
+        const value = draft.variables[variable];
+        const done = compare(value, comparison, target);
+        return statusOf(goal, done, typeof value === "number" && target !== 0 ? value / target : 0);
+      };
     }
     case "board_match": {
-      const { matched, total } = boardMatchStatus(ctx, goal);
-      return statusOf(goal, matched === total, total === 0 ? 1 : matched / total);
+      const status = compileBoardMatch(pack, goal, width, height);
+      return (ctx) => {
+        const { matched, total } = status(ctx.draft);
+        return statusOf(goal, matched === total, total === 0 ? 1 : matched / total);
+      };
     }
-    case "param_match": {
-      const c = goal.config;
-      const marker = pack.layerIndex.get(c.markerLayer) ?? -1;
-      const check = pack.layerIndex.get(c.checkLayer) ?? -1;
-      let total = 0;
-      let ok = 0;
-      if (marker >= 0) {
-        // Runs after every turn: read the two layers' cells directly rather than cell by cell.
-        const markers = draft.layerCells(marker);
-        const checked = check >= 0 ? draft.layerCells(check) : null;
-        for (let i = 0; i < markers.length; i++) {
-          if (markers[i]?.kind !== c.markerKind) continue;
-          total++;
-          const e = checked?.[i];
-          if (e?.kind === c.checkKind && e.params?.[c.checkParam] === c.checkValue) ok++;
-        }
-      }
-      return statusOf(goal, total > 0 && ok === total, total === 0 ? 0 : ok / total);
-    }
+    case "param_match":
+      return paramMatch(pack, goal);
     case "sum_constraint":
     case "count_constraint": {
-      const { satisfied, total } = lineConstraintStatus(ctx, goal);
-      return statusOf(goal, satisfied === total && total > 0, total === 0 ? 0 : satisfied / total);
+      const status = compileLineConstraint(pack, goal, width, height);
+      return (ctx) => {
+        const { satisfied, total } = status(ctx.draft);
+        return statusOf(goal, satisfied === total && total > 0, total === 0 ? 0 : satisfied / total);
+      };
     }
     case "sequence_match": {
-      const { index, length } = sequenceMatchStatus(ctx, goal, events);
-      return statusOf(goal, index >= length, length === 0 ? 1 : index / length);
+      // Goals that consume board entities change the draft and emit events.
+      const status = compileSequenceMatch(goal);
+      return (ctx, events) => {
+        const { index, length } = status(ctx, events);
+        return statusOf(goal, index >= length, length === 0 ? 1 : index / length);
+      };
     }
-    case "balance": {
-      const s = balanceStatus(ctx, goal);
-      return statusOf(goal, s.done, s.progress);
-    }
+    case "balance":
+      return (ctx) => {
+        const s = balanceStatus(ctx, goal);
+        return statusOf(goal, s.done, s.progress);
+      };
   }
 }
 

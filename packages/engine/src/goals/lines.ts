@@ -1,5 +1,6 @@
 import type { Comparison, CountConstraintGoal, SumConstraintGoal } from "@gridponder/schema";
-import type { TurnContext } from "../systems/types.js";
+import type { Pack } from "../pack.js";
+import type { Draft } from "../state.js";
 import { tileValue } from "./values.js";
 
 /** Compares a measured value with a target: equal, at least, at most. */
@@ -41,32 +42,50 @@ function parsePredicate(text: string): (v: number) => boolean {
   }
 }
 
-/** Counts how many lines of the scope satisfy a sum or count constraint. */
-export function lineConstraintStatus(
-  ctx: TurnContext,
+/**
+ * Compiles a sum or count constraint for a board of `width` × `height`: the lines of its scope, its
+ * layer and predicate, resolved once. The returned function counts how many lines satisfy it; an
+ * unchanged layer keeps its count from the last time.
+ */
+export function compileLineConstraint(
+  pack: Pack,
   goal: SumConstraintGoal | CountConstraintGoal,
-): { satisfied: number; total: number } {
-  const { draft, pack } = ctx;
+  width: number,
+  height: number,
+): (draft: Draft) => { satisfied: number; total: number } {
   const c = goal.config;
   const layer = pack.layerIndex.get(c.layer ?? "objects") ?? -1;
   const rows = c.scope === "all_rows" || c.scope === "row";
-  const count = rows ? draft.height : draft.width;
+  const count = rows ? height : width;
   const lines = c.scope === "row" || c.scope === "col" ? [c.index ?? 0] : [...Array(count).keys()];
   const test = goal.type === "count_constraint" ? predicate(goal.config.predicate) : null;
-  let satisfied = 0;
-  for (const line of lines) {
-    let measure = 0;
-    const length = rows ? draft.width : draft.height;
-    for (let i = 0; i < length; i++) {
-      const v = tileValue(rows ? draft.get(layer, i, line) : draft.get(layer, line, i));
-      if (v === null) continue;
-      if (test) {
-        if (test(v)) measure++;
-      } else {
-        measure += v;
+  const comparison = c.comparison ?? "eq";
+  const length = rows ? width : height;
+  const total = lines.length;
+  let lastCells: readonly unknown[] | null = null;
+  let lastSatisfied = 0;
+  return (draft) => {
+    const cells = layer >= 0 ? draft.layerCells(layer) : null;
+    if (cells !== null && cells === lastCells) return { satisfied: lastSatisfied, total };
+    let satisfied = 0;
+    for (const line of lines) {
+      let measure = 0;
+      // A layer the game does not have holds no numbers.
+      for (let i = 0; i < length && cells !== null; i++) {
+        const v = tileValue(rows ? draft.get(layer, i, line) : draft.get(layer, line, i));
+        if (v === null) continue;
+        if (test) {
+          if (test(v)) measure++;
+        } else {
+          measure += v;
+        }
       }
+      if (compare(measure, comparison, c.target)) satisfied++;
     }
-    if (compare(measure, c.comparison ?? "eq", c.target)) satisfied++;
-  }
-  return { satisfied, total: lines.length };
+    if (cells !== null && !draft.ownsLayer(layer)) {
+      lastCells = cells;
+      lastSatisfied = satisfied;
+    }
+    return { satisfied, total };
+  };
 }

@@ -53,14 +53,25 @@ function advanceByScan(ctx: TurnContext, goal: SequenceMatchGoal, index: number)
   return index;
 }
 
-/** Advances a sequence goal with the turn's events and reports how far it is. */
-export function sequenceMatchStatus(
+/**
+ * Compiles a sequence goal: the returned function advances it with the turn's events and reports how
+ * far it is.
+ */
+export function compileSequenceMatch(
+  goal: SequenceMatchGoal,
+): (ctx: TurnContext, events: readonly GameEvent[]) => { index: number; length: number } {
+  // Built once: a key made per turn is a new string to hash on every lookup.
+  const key = `goal:${goal.id}:index`;
+  return (ctx, events) => sequenceMatchStatus(ctx, goal, key, events);
+}
+
+function sequenceMatchStatus(
   ctx: TurnContext,
   goal: SequenceMatchGoal,
+  key: string,
   events: readonly GameEvent[],
 ): { index: number; length: number } {
   const { draft } = ctx;
-  const key = `goal:${goal.id}:index`;
   const before = draft.memory<number>(key) ?? 0;
   const { sequence, scanTrigger = "turn_end" } = goal.config;
   // Only a played turn advances the goal; progress queries (no action) just read it.

@@ -1,8 +1,4 @@
-import type { Entity, KindInfo } from "../model.js";
-
-// The number in a kind's name, per kind (kinds belong to a pack): goals read it for every cell after
-// every turn, and a regular expression per cell showed up in profiles.
-const kindNumbers = new WeakMap<KindInfo, number | null>();
+import type { Entity } from "../model.js";
 
 /**
  * The number a tile stands for: its `value` param, or the number ending its kind's name
@@ -11,12 +7,5 @@ const kindNumbers = new WeakMap<KindInfo, number | null>();
 export function tileValue(entity: Entity | null): number | null {
   if (!entity) return null;
   const v = entity.params?.value;
-  if (typeof v === "number") return v;
-  let n = kindNumbers.get(entity.info);
-  if (n === undefined) {
-    const m = /(-?\d+)$/.exec(entity.kind);
-    n = m ? Number(m[1]) : null;
-    kindNumbers.set(entity.info, n);
-  }
-  return n;
+  return typeof v === "number" ? v : entity.info.nameNumber;
 }
