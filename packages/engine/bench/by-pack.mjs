@@ -2,7 +2,7 @@
 // in microseconds, each the best of ROUNDS rounds (200; the early ones warm the JIT up). A profiling
 // aid, not the benchmark:
 //   node bench/by-pack.mjs [packs dir] [--cold]
-// --cold forgets a level's preparation right before its session, so every session prepares its level
+// --cold forgets a level's preparation when its session is done, so every session prepares its level
 // and runs its load-time cascade, as the reference engine's do (the packs stay loaded, as its games do).
 import { Session } from "../dist/index.js";
 import { forgetPreparedLevels } from "../dist/session.js";
@@ -24,10 +24,10 @@ for (let round = 0; round < ROUNDS; round++) {
     let actions = 0;
     for (const { id, gold } of p.levels) {
       const t0 = performance.now();
-      if (cold) forgetPreparedLevels(pack);
       const s = new Session(pack, id);
       const t1 = performance.now();
       for (const a of gold) s.act(a);
+      if (cold) forgetPreparedLevels(pack, id);
       create += t1 - t0;
       steps += performance.now() - t1;
       actions += gold.length;

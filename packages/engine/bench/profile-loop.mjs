@@ -1,6 +1,6 @@
 // Replays the gold-path workload of `run.mjs` for a fixed time, for `node --cpu-prof`:
 //   node --cpu-prof --cpu-prof-dir=/tmp/prof bench/profile-loop.mjs [packs dir] [seconds] [--cold]
-// --cold forgets a level's preparation right before its session, so each session prepares its level,
+// --cold forgets a level's preparation when its session is done, so each session prepares its level,
 // as `run.mjs`'s cold workload does.
 import { Session } from "../dist/index.js";
 import { forgetPreparedLevels } from "../dist/session.js";
@@ -17,12 +17,12 @@ while (performance.now() < end) {
   const t0 = performance.now();
   for (const { pack, levels } of packs) {
     for (const { id, gold } of levels) {
-      if (cold) forgetPreparedLevels(pack);
       const s = new Session(pack, id);
       for (const a of gold) {
         s.act(a);
         steps++;
       }
+      if (cold) forgetPreparedLevels(pack, id);
     }
   }
   time += performance.now() - t0;

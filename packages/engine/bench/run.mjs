@@ -1,8 +1,8 @@
 // Engine benchmark (`pnpm bench`): prints measured steps per second, median of several runs.
 //  (a) end-to-end gold-path replay: a fresh session per level, then every gold-path action, over
 //      every level of the conformance corpus (`shared/conformance/packs`), warm (levels prepared
-//      once per loaded pack, as in an app or a solver) and cold (the level's preparation forgotten right
-//      before its session, so every session prepares its level and runs its load-time cascade);
+//      once per loaded pack, as in an app or a solver) and cold (a level's preparation forgotten when
+//      its session is done, so every session prepares its level and runs its load-time cascade);
 //  (a') the same over the differential fuzz corpus (`shared/conformance/fuzz/packs`): mutated levels
 //      nobody tuned the engine on, replaying each mutant's original gold path (which need not win);
 //  (b) stepping a live session: plain avatar moves (back and forth on open floor) on carrot_quest
@@ -42,9 +42,9 @@ const fmt = (n) => Math.round(n).toLocaleString("en-US");
  * (a), (a') Every gold path from a fresh session, repeated until a run lasts about 250 ms. Warm: the
  * same compiled packs throughout, so a level is prepared once and later sessions of it reuse that
  * (as in an app or a solver). Cold: the packs stay loaded, as the reference keeps its loaded games, but
- * a level's preparation is forgotten right before its session (timed; it costs a map deletion), so
- * every session prepares its level and runs its load-time cascade, and, as with the reference's
- * engines, nothing of it outlives the session.
+ * a level's preparation is forgotten as soon as its session is done (timed; it costs a map deletion),
+ * so every session prepares its level and runs its load-time cascade, and, as with the reference's
+ * engines, which are dropped after their level, nothing of it outlives the session.
  */
 async function goldReplay(dir, cold) {
   const { Session } = await import("../dist/index.js");
@@ -62,12 +62,12 @@ async function goldReplay(dir, cold) {
     let steps = 0;
     for (const { pack, levels } of packs) {
       for (const { id, gold } of levels) {
-        if (cold) forgetPreparedLevels(pack);
         const s = new Session(pack, id);
         for (const action of gold) {
           s.act(action);
           steps++;
         }
+        if (cold) forgetPreparedLevels(pack, id);
       }
     }
     return steps;

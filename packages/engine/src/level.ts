@@ -35,11 +35,11 @@ export interface LevelRuntime {
    */
   readonly avatars: (AvatarState[] | undefined)[];
   /**
-   * Frozen action inputs and shorthand strings already checked for this level, with their resolution:
-   * a search replays the same few action objects millions of times. Frozen, so they cannot change
-   * after the check.
+   * Frozen action objects already checked for this level, with their resolution (`null` until the
+   * first): a search replays the same few action objects millions of times. Frozen, so they cannot
+   * change after the check.
    */
-  readonly resolvedActions: Map<object | string, ResolvedAction>;
+  resolvedActions: Map<object, ResolvedAction> | null;
   /** The enabled systems that take part in each phase, in `game.json` order. */
   readonly phases: {
     readonly action: readonly SystemInstance[];
@@ -79,7 +79,8 @@ export function prepareLevel(
     maxCascadeDepth: pack.game.defaults?.maxCascadeDepth ?? 3,
     // Filled on demand (see `avatarState` in ops): most cells never hold the avatar.
     avatars: new Array(width * height),
-    resolvedActions: new Map(),
+    // Made when the first frozen action object is remembered: most sessions never play one.
+    resolvedActions: null,
     cells: cellsOf(width, height),
     phases,
   };

@@ -175,17 +175,18 @@ export class Session {
 const starts = new WeakMap<Pack, Map<string, { level: LevelRuntime; initial: GameState }>>();
 
 /**
+ * Forgets the prepared levels of a pack (or only the one named), so the next session of each prepares
+ * it again (the benchmark's cold workload; a long-running host could free memory with it).
+ */
+export function forgetPreparedLevels(pack: Pack, levelId?: string): void {
+  if (levelId === undefined) starts.delete(pack);
+  else starts.get(pack)?.delete(levelId);
+}
+
+/**
  * A level prepared for play and its state after loading, computed once per pack and level: both are
  * immutable, and solvers and replays create many sessions of the same level.
  */
-/**
- * Forgets the prepared levels of a pack, so the next session of each level prepares it again (the
- * benchmark's cold workload; a long-running host could free memory with it).
- */
-export function forgetPreparedLevels(pack: Pack): void {
-  starts.delete(pack);
-}
-
 function startOf(pack: Pack, levelId: string): { level: LevelRuntime; initial: GameState } {
   let byLevel = starts.get(pack);
   if (!byLevel) {

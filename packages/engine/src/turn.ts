@@ -59,16 +59,22 @@ interface ActionCheck {
    */
   readonly shared: Map<unknown, ResolvedAction> | null;
 }
-const actionChecks = new WeakMap<Pack, Map<string, ActionCheck>>();
+/** A pack's action checks by action id, and the resolutions of shorthand strings already seen. */
+interface PackActions {
+  readonly checks: Map<string, ActionCheck>;
+  /** A shorthand names a fixed action, so its resolution never changes (bounded: see `resolveAction`). */
+  readonly shorthands: Map<string, ResolvedAction>;
+}
+const packActions = new WeakMap<Pack, PackActions>();
 // The last pack looked up: a session plays one pack, and a WeakMap lookup per turn is measurable.
 let lastPack: Pack | null = null;
-let lastChecks: Map<string, ActionCheck> | null = null;
+let lastActions: PackActions | null = null;
 
-function actionCheckOf(pack: Pack, id: string): ActionCheck | undefined {
-  if (pack === lastPack && lastChecks !== null) return lastChecks.get(id);
-  let checks = actionChecks.get(pack);
-  if (!checks) {
-    checks = new Map();
+function actionsOf(pack: Pack): PackActions {
+  if (pack === lastPack && lastActions !== null) return lastActions;
+  let found = packActions.get(pack);
+  if (!found) {
+    const checks = new Map<string, ActionCheck>();
     for (const [actionId, def] of pack.actions) {
       const declared = def.params ?? {};
       const params = Object.entries(declared).map(([name, spec]) => ({
@@ -79,11 +85,12 @@ function actionCheckOf(pack: Pack, id: string): ActionCheck | undefined {
       const finite = params.length === 0 || (params.length === 1 && params[0]?.values !== null);
       checks.set(actionId, { declared, params, shared: finite ? new Map() : null });
     }
-    actionChecks.set(pack, checks);
+    found = { checks, shorthands: new Map() };
+    packActions.set(pack, found);
   }
   lastPack = pack;
-  lastChecks = checks;
-  return checks.get(id);
+  lastActions = found;
+  return found;
 }
 
 /**
@@ -95,7 +102,11 @@ export function resolveAction(
   level: LevelRuntime,
   input: unknown,
 ): ResolvedAction | { error: string } {
-  if ((typeof input === "object" && input !== null) || typeof input === "string") {
+  const actions = actionsOf(pack);
+  if (typeof input === "string") {
+    const known = actions.shorthands.get(input);
+    if (known !== undefined) return known;
+  } else if (typeof input === "object" && input !== null && level.resolvedActions !== null) {
     const known = level.resolvedActions.get(input);
     if (known !== undefined) return known;
   }
@@ -110,7 +121,7 @@ export function resolveAction(
   }
   const id = raw.action;
   if (typeof id !== "string") return { error: 'the action has no "action" id' };
-  const check = actionCheckOf(pack, id);
+  const check = actions.checks.get(id);
   if (!check) return { error: `unknown action ${JSON.stringify(id)}` };
   for (const { name, spec, values } of check.params) {
     const value = raw[name];
@@ -146,8 +157,7 @@ export function resolveAction(
       known = Object.freeze({ id, params });
       shared.set(value, known);
     }
-    if (typeof input === "string" && level.resolvedActions.size < 256)
-      level.resolvedActions.set(input, known);
+    if (typeof input === "string" && actions.shorthands.size < 256) actions.shorthands.set(input, known);
     return known;
   }
   // An input that can still change (not frozen, or holding objects) is copied, so the resolution it
@@ -157,12 +167,12 @@ export function resolveAction(
   const params = (fixed ? raw : frozenCopy(raw)) as Readonly<Record<string, JsonValue>>;
   const resolved: ResolvedAction = Object.freeze({ id, params });
   // Only frozen inputs of plain values are remembered (nothing in them can change later), and only
-  // a bounded few: callers that freeze their actions reuse them.
-  if (typeof input === "string") {
-    // A shorthand names a fixed action: its resolution never changes.
-    if (level.resolvedActions.size < 256) level.resolvedActions.set(input, resolved);
-  } else if (fixed && level.resolvedActions.size < 256) {
-    level.resolvedActions.set(input, resolved);
+  // a bounded few: callers that freeze their actions reuse them. (Every shorthand resolves above: a
+  // shorthand's action has no params or one from a list.)
+  if (fixed && typeof input === "object") {
+    const remembered = level.resolvedActions ?? new Map<object, ResolvedAction>();
+    level.resolvedActions = remembered;
+    if (remembered.size < 256) remembered.set(input as object, resolved);
   }
   return resolved;
 }
@@ -260,8 +270,8 @@ class TurnRun implements TurnContext, TurnScratch {
 
 function goalsOf(run: TurnRun, events: readonly GameEvent[]): GoalStatus[] {
   const checks = run.level.goalChecks;
-  const out: GoalStatus[] = [];
-  for (let i = 0; i < checks.length; i++) out.push((checks[i] as GoalCheck)(run, events));
+  const out: GoalStatus[] = new Array(checks.length);
+  for (let i = 0; i < checks.length; i++) out[i] = (checks[i] as GoalCheck)(run, events);
   return out;
 }
 
