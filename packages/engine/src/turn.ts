@@ -191,14 +191,16 @@ function ownKeyCount(object: object): number {
 const NO_EVENTS: readonly GameEvent[] = Object.freeze([]);
 
 /**
- * The mutable surroundings of one turn: draft, event log and the sink of the current cascade pass. It
- * is also the turn's scratch (`turn`) and the context every system and effect receives, so a turn
- * allocates one object for all of them.
+ * One turn in progress: the working copy of the state (it is its own `draft`), the event log and the
+ * sink of the current cascade pass. It is also the turn's scratch (`turn`) and the context every
+ * system and effect receives, so a turn allocates one object for all of them.
  */
-class TurnRun implements TurnContext, TurnScratch {
+class TurnRun extends Draft implements TurnContext, TurnScratch {
   readonly draft: Draft;
   readonly events: GameEvent[] = [];
   pendingMove: PendingMove | null;
+  /** The pending move the turn started with (from the state's memory). */
+  private readonly pendingBefore: PendingMove | null;
   /** Whether a cascade pass is collecting the events it causes, and those collected so far. */
   private collecting = false;
   private produced: GameEvent[] | null = null;
@@ -217,8 +219,18 @@ class TurnRun implements TurnContext, TurnScratch {
     state: GameState,
     readonly action: ResolvedAction | null,
   ) {
-    this.draft = new Draft(state, level.width, level.height);
-    this.pendingMove = this.draft.memory<PendingMove>(PENDING_MOVE) ?? null;
+    super(state, level.width, level.height);
+    this.draft = this;
+    this.pendingBefore = this.memory<PendingMove>(PENDING_MOVE) ?? null;
+    this.pendingMove = this.pendingBefore;
+  }
+
+  /** Records the pending move in the state's memory when the turn changed it (see `PENDING_MOVE`). */
+  keepPendingMove(): void {
+    const move = this.pendingMove;
+    if (move === this.pendingBefore) return;
+    if (move === null) this.deleteMemory(PENDING_MOVE);
+    else this.setMemory(PENDING_MOVE, move);
   }
 
   get turn(): TurnScratch {
@@ -304,13 +316,6 @@ function rejected(
  */
 const PENDING_MOVE = PENDING_MOVE_MEMORY;
 
-function keepPendingMove(run: TurnRun): void {
-  const move = run.pendingMove;
-  if (move === (run.draft.memory<PendingMove>(PENDING_MOVE) ?? null)) return;
-  if (move === null) run.draft.deleteMemory(PENDING_MOVE);
-  else run.draft.setMemory(PENDING_MOVE, move);
-}
-
 /** Runs one turn: the seven phases of the DSL on a working copy, committed only if the turn stands. */
 export function runTurn(pack: Pack, level: LevelRuntime, state: GameState, input: unknown): TurnResult {
   if (state.won) return rejected(state, "the level is already won");
@@ -347,7 +352,7 @@ export function runTurn(pack: Pack, level: LevelRuntime, state: GameState, input
     }
   }
   run.emit({ type: "turn_ended", turnNumber: draft.actionCount });
-  keepPendingMove(run);
+  run.keepPendingMove();
   const next = draft.commit();
   return {
     accepted: true,
