@@ -9,11 +9,15 @@ import { prepareValidated } from "../dist/pack.js";
 /** The shared conformance packs, beside the repository. */
 export const CONFORMANCE_PACKS = join(import.meta.dirname, "../../../../shared/conformance/packs");
 
-/** Every pack of a folder, loaded through the engine, with each level's id and gold path. */
-export async function loadCorpus(dir) {
+/**
+ * Every pack of a folder (or only those named in `only`), loaded through the engine, with each level's
+ * id and gold path.
+ */
+export async function loadCorpus(dir, only = null) {
   const packs = [];
   for (const name of readdirSync(dir).sort()) {
     if (!existsSync(join(dir, name, "manifest.json"))) continue;
+    if (only !== null && !only.includes(name)) continue;
     const loaded = prepareValidated(await validatePackFolder(join(dir, name)));
     // A pack the engine refuses would silently shrink the workload; the comparison needs all of it.
     if (!loaded.ok) throw new Error(`${name} does not load`);

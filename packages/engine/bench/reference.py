@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """The bench's workloads run through the reference Python engine, for the ratio `run.mjs` prints.
 
-Usage: reference.py ENGINE_ROOT PACKS_DIR [RUNS]
+Usage: reference.py ENGINE_ROOT PACKS_DIR [RUNS] [PACK,PACK,...]
 Prints one JSON object: {"rate": steps/s (median of RUNS), "levels": n, "actions": n, "rates": [...]}.
+With a list of pack folder names, only those packs of PACKS_DIR run.
 
 The workload matches `run.mjs`'s exactly: packs in sorted folder order, a pack's levels in sorted id
 order, levels without a gold path included (a session, no steps); per level a fresh engine, then every
@@ -17,6 +18,7 @@ from pathlib import Path
 
 engine_root, packs_dir = sys.argv[1], Path(sys.argv[2])
 runs = int(sys.argv[3]) if len(sys.argv) > 3 else 5
+only = set(sys.argv[4].split(",")) if len(sys.argv) > 4 else None
 sys.path.insert(0, engine_root)
 from engines.python.loader import load_pack  # noqa: E402
 from engines.python._turn_engine import TurnEngine  # noqa: E402
@@ -24,6 +26,8 @@ from engines.python.gold_path import gold_path_actions  # noqa: E402
 
 work = []
 for pack_dir in sorted(p for p in packs_dir.iterdir() if (p / "manifest.json").exists()):
+    if only is not None and pack_dir.name not in only:
+        continue
     game, levels = load_pack(pack_dir)
     for level_id in sorted(levels):
         level = levels[level_id]

@@ -1,18 +1,19 @@
 // Engine benchmark (`pnpm bench`): prints measured steps per second, median of several runs.
 //  (a) end-to-end gold-path replay: a fresh session per level, then every gold-path action, over
-//      every level of the conformance corpus (`shared/conformance/packs`), warm (levels prepared
-//      once per loaded pack, as in an app or a solver) and cold (a level's preparation forgotten when
-//      its session is done, so every session prepares its level and runs its load-time cascade);
+//      every level of the seven published packs of the conformance corpus (`shared/conformance/packs`),
+//      warm (levels prepared once per loaded pack, as in an app or a solver) and cold (a level's
+//      preparation forgotten when its session is done, so every session prepares its level and runs
+//      its load-time cascade); (a+) the same with the corpus's fixture packs added;
 //  (a') the same over the differential fuzz corpus (`shared/conformance/fuzz/packs`): mutated levels
 //      nobody tuned the engine on, replaying each mutant's original gold path (which need not win);
 //  (b) stepping a live session: plain avatar moves (back and forth on open floor) on carrot_quest
 //      fw_001, the session created beforehand and its undo history kept, as in play.
 // Each workload runs in its own Node process, so one cannot skew the other's JIT profile.
 // With GP_REF_ENGINE=<root of a reference engine checkout> (the folder holding `engines/python`),
-// (a) and (a') also run through that engine (`reference.py`, same levels, same actions, a step
-// counted the same way; GP_REF_PYTHON names the interpreter, python3 by default) right after ours, and
-// the ratio ours / reference is printed. (a) and (a') run as BENCH_TRIALS trials (3), each ours then the
-// reference, and a ratio is taken within a trial: the machine's speed drifts between trials.
+// (a), (a+) and (a') also run through that engine (`reference.py`: same levels, same actions, a step
+// counted the same way; GP_REF_PYTHON names the interpreter, python3 by default), and the ratio ours /
+// reference is printed. They run as BENCH_TRIALS trials (3), each ours then the reference, and a ratio
+// is taken within a trial: the machine's speed drifts between trials.
 // Also prints the minified + gzipped size of the browser bundle.
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -22,10 +23,33 @@ import { build } from "esbuild";
 
 const root = join(import.meta.dirname, "..");
 const conformanceDir = join(root, "../../../shared/conformance");
+/**
+ * The seven published packs of the conformance corpus (its README), without its fixture packs
+ * (`actor_balance_smoke`, `fx_*`): the workload the engine's speed goal was first stated on.
+ */
+const PUBLISHED = [
+  "box_builder",
+  "carrot_quest",
+  "diagonal_swipes",
+  "flood_colors",
+  "number_cells",
+  "rotate_flip",
+  "twinseed",
+];
 const CORPORA = {
-  gold: { dir: join(conformanceDir, "packs"), label: "(a) gold-path replay, fresh session per level" },
+  published: {
+    dir: join(conformanceDir, "packs"),
+    only: PUBLISHED,
+    label: "(a) gold-path replay of the seven published packs, fresh session per level",
+  },
+  gold: {
+    dir: join(conformanceDir, "packs"),
+    only: null,
+    label: "(a+) the same over every pack of the conformance corpus (the published packs and fixtures)",
+  },
   fuzz: {
     dir: join(conformanceDir, "fuzz/packs"),
+    only: null,
     label: "(a') fuzz-corpus gold-path replay, fresh session per level",
   },
 };
@@ -39,18 +63,18 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const fmt = (n) => Math.round(n).toLocaleString("en-US");
 
 /**
- * (a), (a') Every gold path from a fresh session, repeated until a run lasts about 250 ms. Warm: the
+ * (a), (a+), (a') Every gold path from a fresh session, repeated until a run lasts about 250 ms. Warm: the
  * same compiled packs throughout, so a level is prepared once and later sessions of it reuse that
  * (as in an app or a solver). Cold: the packs stay loaded, as the reference keeps its loaded games, but
  * a level's preparation is forgotten as soon as its session is done (timed; it costs a map deletion),
  * so every session prepares its level and runs its load-time cascade, and, as with the reference's
  * engines, which are dropped after their level, nothing of it outlives the session.
  */
-async function goldReplay(dir, cold) {
+async function goldReplay({ dir, only }, cold) {
   const { Session } = await import("../dist/index.js");
   const { forgetPreparedLevels } = await import("../dist/session.js");
   const { loadCorpus } = await import("./corpus.mjs");
-  const packs = await loadCorpus(dir);
+  const packs = await loadCorpus(dir, only);
   let levelCount = 0;
   let goldSteps = 0;
   for (const p of packs) {
@@ -134,7 +158,13 @@ async function bundleSize(external) {
 function referenceReplay(engineRoot, corpus, ours) {
   const out = execFileSync(
     process.env.GP_REF_PYTHON ?? "python3",
-    [join(import.meta.dirname, "reference.py"), engineRoot, corpus.dir, String(REF_RUNS)],
+    [
+      join(import.meta.dirname, "reference.py"),
+      engineRoot,
+      corpus.dir,
+      String(REF_RUNS),
+      ...(corpus.only ? [corpus.only.join(",")] : []),
+    ],
     { encoding: "utf8", maxBuffer: 1 << 24 },
   );
   const ref = JSON.parse(out.trim().split("\n").at(-1));
@@ -148,8 +178,8 @@ function referenceReplay(engineRoot, corpus, ours) {
 }
 
 const [workload, mode] = process.argv.slice(2);
-if (workload === "gold" || workload === "fuzz") {
-  console.log(JSON.stringify(await goldReplay(CORPORA[workload].dir, mode === "cold")));
+if (Object.hasOwn(CORPORA, workload ?? "")) {
+  console.log(JSON.stringify(await goldReplay(CORPORA[workload], mode === "cold")));
 } else if (workload === "live") {
   console.log(JSON.stringify(await liveSession()));
 } else {
@@ -158,7 +188,7 @@ if (workload === "gold" || workload === "fuzz") {
   const refRoot = process.env.GP_REF_ENGINE;
   const range = (xs, f) => `${f(Math.min(...xs))}–${f(Math.max(...xs))}`;
   const times = (x) => `${x.toFixed(0)}×`;
-  for (const name of ["gold", "fuzz"]) {
+  for (const name of Object.keys(CORPORA)) {
     const corpus = CORPORA[name];
     if (!existsSync(corpus.dir)) continue;
     // Trials one after another, each measuring ours and then the reference: a ratio compares figures

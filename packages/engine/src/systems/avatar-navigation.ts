@@ -34,9 +34,12 @@ export const avatarNavigation: SystemBehaviour<Required<AvatarNavigationConfig>>
     const direction = action.params.direction as string;
     const delta = DIRECTION_DELTAS[direction];
     if (!delta || !prepared.directions.has(direction)) return;
-    const to: Pos = [from[0] + delta[0], from[1] + delta[1]];
-    if (!draft.inBounds(to[0], to[1])) return;
-    const ground = prepared.ground === undefined ? null : draft.get(prepared.ground, to[0], to[1]);
+    const tx = from[0] + delta[0];
+    const ty = from[1] + delta[1];
+    if (!draft.inBounds(tx, ty)) return;
+    // The cell's shared position: the move keeps it (see `sharedPos`), so no pair is made per move.
+    const to: Pos = ctx.level.cells[ty * draft.width + tx] as Pos;
+    const ground = prepared.ground === undefined ? null : draft.get(prepared.ground, tx, ty);
     if (ground?.kind === "void") return;
     if (config.validGroundTags.length > 0 && !config.validGroundTags.some((t) => ground?.info.tags.has(t)))
       return;

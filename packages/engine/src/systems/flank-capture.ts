@@ -1,6 +1,79 @@
 import type { FlankCaptureConfig } from "@gridponder/schema";
 import { type Entity, isPos, type Pos } from "../model.js";
-import type { SystemBehaviour } from "./types.js";
+import type { SystemBehaviour, SystemContext } from "./types.js";
+
+type Ctx = SystemContext<Required<FlankCaptureConfig>>;
+
+/** What the hook needs from the config, resolved once per level. */
+interface Prepared {
+  readonly triggers: ReadonlySet<string>;
+  readonly layer: number | undefined;
+  readonly wallLayer: number | undefined;
+  /** Aggressors in the order they claim cells, with their victims and extra terminal kinds. */
+  readonly aggressors: readonly {
+    readonly kind: string;
+    readonly victims: readonly string[];
+    readonly terminals: readonly string[];
+  }[];
+  readonly scanRows: boolean;
+  readonly scanColumns: boolean;
+}
+
+/**
+ * One straight line of the board through an anchor: `length` cells from `start`, `step` apart (1 for a
+ * row, the width for a column); `anchor` is the anchor's place along it.
+ */
+interface Line {
+  readonly start: number;
+  readonly step: number;
+  readonly length: number;
+  readonly anchor: number;
+}
+
+/**
+ * Marks in `flips` the runs of `victim` on a line that the aggressor brackets (with its own kind, one
+ * of its terminal kinds, or a wall) and that touch the anchor; a cell already claimed stays claimed.
+ */
+function scanLine(
+  ctx: Ctx,
+  cells: readonly (Entity | null)[],
+  line: Line,
+  aggressor: Prepared["aggressors"][number],
+  victim: string,
+  flips: Map<number, string>,
+): void {
+  const { start, step, length, anchor } = line;
+  const kindAt = (i: number) => cells[start + i * step]?.kind ?? null;
+  const closes = (i: number) => {
+    const k = kindAt(i);
+    if (k === aggressor.kind || (k !== null && aggressor.terminals.includes(k))) return true;
+    return k === null && isWall(ctx, start + i * step);
+  };
+  for (let i = 0; i < length; ) {
+    if (kindAt(i) !== victim) {
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j + 1 < length && kindAt(j + 1) === victim) j++;
+    // Bracketed on both sides (never by the board edge), and the run or a bracket is the anchor.
+    const bracketed = i > 0 && j + 1 < length && closes(i - 1) && closes(j + 1);
+    if (bracketed && anchor >= i - 1 && anchor <= j + 1)
+      for (let k = i; k <= j; k++) {
+        const index = start + k * step;
+        if (!flips.has(index)) flips.set(index, aggressor.kind);
+      }
+    i = j + 1;
+  }
+}
+
+function isWall(ctx: Ctx, index: number): boolean {
+  const { config, draft } = ctx;
+  const { wallLayer } = ctx.prepared as Prepared;
+  if (!config.wallTerminates || wallLayer === undefined) return false;
+  const x = index % draft.width;
+  return draft.get(wallLayer, x, (index - x) / draft.width)?.info.tags.has(config.wallTag) === true;
+}
 
 /**
  * `flank_capture` (cascade phase): after a trigger event (an actor's move), straight runs of a victim
@@ -10,69 +83,72 @@ import type { SystemBehaviour } from "./types.js";
  */
 export const flankCapture: SystemBehaviour<Required<FlankCaptureConfig>> = {
   type: "flank_capture",
+  prepare(config, pack): Prepared {
+    const order = (config.order as string[] | undefined) ?? Object.keys(config.pairs);
+    const aggressors: Prepared["aggressors"][number][] = [];
+    for (const kind of order) {
+      const victims = config.pairs[kind];
+      if (victims === undefined) continue;
+      aggressors.push({
+        kind,
+        victims: Array.isArray(victims) ? victims : [victims],
+        terminals: config.terminalKinds[kind] ?? [],
+      });
+    }
+    return {
+      triggers: new Set(config.triggerEvents as readonly string[]),
+      layer: pack.layerIndex.get(config.pieceLayer),
+      wallLayer: pack.layerIndex.get(config.wallLayer),
+      aggressors,
+      scanRows: config.directions.some((d) => d === "left" || d === "right"),
+      scanColumns: config.directions.some((d) => d === "up" || d === "down"),
+    };
+  },
   cascade(ctx, pending) {
     const { config, draft, pack } = ctx;
-    const triggers = config.triggerEvents as readonly string[];
-    const anchors: Pos[] = pending
-      .filter((e) => triggers.includes(e.type) && isPos(e.position))
-      .map((e) => e.position as Pos);
-    const layer = pack.layerIndex.get(config.pieceLayer);
-    if (anchors.length === 0 || layer === undefined) return;
+    const prepared = ctx.prepared as Prepared;
+    const { layer } = prepared;
+    if (layer === undefined) return;
+    const anchors: Pos[] = [];
+    for (const e of pending) if (prepared.triggers.has(e.type) && isPos(e.position)) anchors.push(e.position);
+    if (anchors.length === 0) return;
     const { width, height } = draft;
-    const snapshot = draft.layerCells(layer).slice();
-    const wallLayer = pack.layerIndex.get(config.wallLayer);
-    const isWall = (x: number, y: number) =>
-      config.wallTerminates &&
-      wallLayer !== undefined &&
-      draft.get(wallLayer, x, y)?.info.tags.has(config.wallTag) === true;
-    const kindAt = (x: number, y: number) => snapshot[y * width + x]?.kind ?? null;
+    // The snapshot every scan reads: the flips are written after all scans, and the draft copies a
+    // layer before its first write this turn (or the written cells are read before they are written).
+    const snapshot = draft.layerCells(layer);
     const flips = new Map<number, string>();
-    const order = (config.order as string[] | undefined) ?? Object.keys(config.pairs);
-    const scanRows = config.directions.some((d) => d === "left" || d === "right");
-    const scanColumns = config.directions.some((d) => d === "up" || d === "down");
-    for (const aggressor of order) {
-      const victims = config.pairs[aggressor];
-      if (victims === undefined) continue;
-      const extra = config.terminalKinds[aggressor] ?? [];
-      const closes = (x: number, y: number) => {
-        const k = kindAt(x, y);
-        return k === aggressor || (k !== null && extra.includes(k)) || (k === null && isWall(x, y));
-      };
-      for (const victim of Array.isArray(victims) ? victims : [victims]) {
+    for (const aggressor of prepared.aggressors) {
+      for (const victim of aggressor.victims) {
         for (const [bx, by] of anchors) {
-          const lines: Pos[][] = [];
-          if (scanRows) lines.push(Array.from({ length: width }, (_, x) => [x, by] as Pos));
-          if (scanColumns) lines.push(Array.from({ length: height }, (_, y) => [bx, y] as Pos));
-          for (const line of lines) {
-            for (let i = 0; i < line.length; ) {
-              const [x, y] = line[i] as Pos;
-              if (kindAt(x, y) !== victim) {
-                i++;
-                continue;
-              }
-              let j = i;
-              while (j + 1 < line.length && kindAt(...(line[j + 1] as Pos)) === victim) j++;
-              const before = line[i - 1];
-              const after = line[j + 1];
-              const bracketed =
-                before !== undefined && after !== undefined && closes(...before) && closes(...after);
-              const anchored = line.slice(Math.max(0, i - 1), j + 2).some((p) => p[0] === bx && p[1] === by);
-              if (bracketed && anchored)
-                for (let k = i; k <= j; k++) {
-                  const [fx, fy] = line[k] as Pos;
-                  const key = fy * width + fx;
-                  if (!flips.has(key)) flips.set(key, aggressor);
-                }
-              i = j + 1;
-            }
-          }
+          if (prepared.scanRows)
+            scanLine(
+              ctx,
+              snapshot,
+              { start: by * width, step: 1, length: width, anchor: bx },
+              aggressor,
+              victim,
+              flips,
+            );
+          if (prepared.scanColumns)
+            scanLine(
+              ctx,
+              snapshot,
+              { start: bx, step: width, length: height, anchor: by },
+              aggressor,
+              victim,
+              flips,
+            );
         }
       }
     }
-    for (const [key, kind] of [...flips].sort((a, b) => a[0] - b[0])) {
+    if (flips.size === 0) return;
+    const olds = [...flips.keys()]
+      .sort((a, b) => a - b)
+      .map((key) => [key, snapshot[key] as Entity] as const);
+    for (const [key, old] of olds) {
+      const kind = flips.get(key) as string;
       const x = key % width;
       const y = (key - x) / width;
-      const old = snapshot[key] as Entity;
       draft.set(layer, x, y, pack.entity(kind, old.params));
       ctx.emit({
         type: "cell_transformed",

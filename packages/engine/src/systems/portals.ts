@@ -1,12 +1,23 @@
 import type { PortalsConfig } from "@gridponder/schema";
 import type { GameEvent } from "../events.js";
-import { type Entity, hasAnyTag, isPos, type Pos } from "../model.js";
+import { type Entity, isPos, type Pos } from "../model.js";
 import { sharedPos } from "../ops.js";
 import type { SystemBehaviour, SystemContext } from "./types.js";
 
-/** Which layers can hold a portal at all: the movement hook runs on every turn. */
+/** What the hooks need, resolved once per level: the movement hook runs on every turn. */
+interface Prepared {
+  /** Which layers can hold a portal at all. */
+  readonly layers: readonly number[];
+  /** By kind index, 1 when the kind carries one of the teleport tags. */
+  readonly isPortal: Uint8Array;
+}
+
 function layersWithPortals(ctx: SystemContext<Required<PortalsConfig>>): readonly number[] {
-  return ctx.prepared as readonly number[];
+  return (ctx.prepared as Prepared).layers;
+}
+
+function isPortal(ctx: SystemContext<Required<PortalsConfig>>, e: Entity): boolean {
+  return (ctx.prepared as Prepared).isPortal[e.info.index] === 1;
 }
 
 function portalAt(
@@ -16,8 +27,7 @@ function portalAt(
   y: number,
 ): Entity | null {
   const e = ctx.draft.get(li, x, y);
-  if (e === null) return null;
-  return hasAnyTag(e, ctx.config.teleportTags) ? e : null;
+  return e !== null && isPortal(ctx, e) ? e : null;
 }
 
 /** The exit of the portal at `at`: the first other portal with the same key (layer, then row-major). */
@@ -103,7 +113,7 @@ function carryObject(ctx: SystemContext<Required<PortalsConfig>>, at: Pos): void
   const { draft } = ctx;
   const entity = draft.get(li, at[0], at[1]);
   if (entity === null) return;
-  if (hasAnyTag(entity, ctx.config.teleportTags)) return;
+  if (isPortal(ctx, entity)) return;
   const exit = exitFor(ctx, at);
   if (!exit || draft.get(li, exit[0], exit[1]) !== null) return;
   const layer = ctx.pack.layers[li]?.id;
@@ -138,11 +148,15 @@ function carryObject(ctx: SystemContext<Required<PortalsConfig>>, at: Pos): void
  */
 export const portals: SystemBehaviour<Required<PortalsConfig>> = {
   type: "portals",
-  prepare(config, pack): number[] {
+  prepare(config, pack): Prepared {
     const found = new Set<number>();
-    for (const info of pack.kinds.values())
-      if (config.teleportTags.some((t) => info.tags.has(t))) found.add(info.layerIndex);
-    return [...found].filter((li) => li >= 0).sort((a, b) => a - b);
+    const portal = new Uint8Array(pack.kinds.size);
+    for (const info of pack.kinds.values()) {
+      if (!config.teleportTags.some((t) => info.tags.has(t))) continue;
+      found.add(info.layerIndex);
+      portal[info.index] = 1;
+    }
+    return { layers: [...found].filter((li) => li >= 0).sort((a, b) => a - b), isPortal: portal };
   },
   movement(ctx) {
     // Standing on a portal after the action is enough: a move that went nowhere still teleports.
