@@ -45,9 +45,8 @@ function joins(e: Entity): boolean {
 }
 
 /**
- * Puts the cells the fill starts from into `queue` (marked in `seen`, and in `hit` when the source
- * itself changes), sets how cells join, and returns how many; 0 when there is nothing to flood from.
- * Expects `scratch` to have cleared the marks.
+ * Puts the cells the fill starts from into `queue` (marked as reached), sets how cells join, and
+ * returns how many; 0 when there is nothing to flood from. Expects `scratch` to have begun a fill.
  */
 function seed(ctx: Ctx, layer: number): number {
   const { config, draft } = ctx;
@@ -60,7 +59,7 @@ function seed(ctx: Ctx, layer: number): number {
       for (let i = 0; i < cells.length; i++) {
         const e = cells[i];
         if (e == null || e.info.index !== source) continue;
-        seen[i] = 1;
+        seen[i] = stamp;
         queue[count++] = i;
       }
     }
@@ -90,8 +89,7 @@ function seed(ctx: Ctx, layer: number): number {
     joinColor = source.params?.color;
   }
   const i = at[1] * draft.width + at[0];
-  seen[i] = 1;
-  hit[i] = 1;
+  seen[i] = stamp;
   queue[0] = i;
   return 1;
 }
@@ -113,21 +111,20 @@ function filled(ctx: Ctx, e: Entity): Entity | null {
   return pack.entity(e.kind, { ...(e.params ?? {}), color: next });
 }
 
-// Scratch marks shared by every fill (turns never run concurrently in one thread): allocating them per
-// action was a tenth of a flood game's turn.
-let seen = new Uint8Array(0);
-let hit = new Uint8Array(0);
+// Scratch shared by every fill (turns never run concurrently in one thread): allocating it per action
+// was a tenth of a flood game's turn. A cell is reached in the current fill when `seen` holds its
+// `stamp`, so beginning a fill clears nothing.
+let seen = new Int32Array(0);
 let queue = new Int32Array(0);
+let stamp = 0;
 
 function scratch(size: number): void {
-  if (seen.length < size) {
-    seen = new Uint8Array(size);
-    hit = new Uint8Array(size);
-    queue = new Int32Array(size);
-  } else {
-    seen.fill(0, 0, size);
-    hit.fill(0, 0, size);
+  if (seen.length < size || stamp === 0x7fffffff) {
+    seen = new Int32Array(Math.max(size, seen.length));
+    queue = new Int32Array(seen.length);
+    stamp = 0;
   }
+  stamp++;
 }
 
 function prepareTables(config: Required<FloodFillConfig>, pack: Pack): Prepared {
@@ -167,7 +164,6 @@ export const floodFill: SystemBehaviour<Required<FloodFillConfig>> = {
     const { layer } = ctx.prepared as Prepared;
     const { width, height } = draft;
     const size = width * height;
-    // `seen` marks cells the fill has reached; `hit` the ones it changes, read back in board order.
     scratch(size);
     const count = layer === undefined ? 0 : seed(ctx, layer);
     if (layer === undefined || count === 0) {
@@ -176,7 +172,7 @@ export const floodFill: SystemBehaviour<Required<FloodFillConfig>> = {
     }
     const cells = draft.layerCells(layer);
     const marks = seen;
-    const changes = hit;
+    const mark = stamp;
     const open = queue;
     let tail = count;
     for (let head = 0; head < tail; head++) {
@@ -188,19 +184,22 @@ export const floodFill: SystemBehaviour<Required<FloodFillConfig>> = {
         else if (d === 1) ni = x + 1 < width ? i + 1 : -1;
         else if (d === 2) ni = i + width < size ? i + width : -1;
         else ni = x > 0 ? i - 1 : -1;
-        if (ni < 0 || marks[ni]) continue;
+        if (ni < 0 || marks[ni] === mark) continue;
         const e = cells[ni];
         if (e == null || !joins(e)) continue;
-        marks[ni] = 1;
-        changes[ni] = 1;
+        marks[ni] = mark;
         open[tail++] = ni;
       }
     }
+    // The cells the fill changes: those it reached beyond the sources (and a single source cell
+    // itself), in board order, as the events report them.
+    const first = config.sourcePosition === "all_of_kind" ? count : 0;
+    const changed = open.subarray(first, tail).sort();
     // The shared frozen cell positions, as turns report positions (see `sharedPos` in ops).
     const shared = ctx.level.cells;
     const positions: Pos[] = [];
-    for (let i = 0; i < size; i++) {
-      if (!changes[i]) continue;
+    for (let k = 0; k < changed.length; k++) {
+      const i = changed[k] as number;
       const e = cells[i];
       const next = e ? filled(ctx, e) : null;
       if (!next) continue;
