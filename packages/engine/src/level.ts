@@ -30,10 +30,10 @@ export interface LevelRuntime {
   /** One frozen `[x, y]` per cell (row-major), shared by every state that stores a position. */
   readonly cells: readonly Pos[];
   /**
-   * Interned avatar states per cell (see `avatarState` in ops): a long history then shares them. A
+   * Interned avatar states by cell (see `avatarState` in ops): a long history then shares them. A
    * cell's list is made when the avatar first stands there.
    */
-  readonly avatars: (AvatarState[] | undefined)[];
+  readonly avatars: Map<number, AvatarState[]>;
   /**
    * Frozen action objects already checked for this level, with their resolution (`null` until the
    * first): a search replays the same few action objects millions of times. Frozen, so they cannot
@@ -78,7 +78,7 @@ export function prepareLevel(
     loseConditions: def.loseConditions ?? [],
     maxCascadeDepth: pack.game.defaults?.maxCascadeDepth ?? 3,
     // Filled on demand (see `avatarState` in ops): most cells never hold the avatar.
-    avatars: new Array(width * height),
+    avatars: new Map(),
     // Made when the first frozen action object is remembered: most sessions never play one.
     resolvedActions: null,
     cells: cellsOf(width, height),
@@ -236,13 +236,24 @@ function buildLayer(pack: Pack, level: LevelRuntime, layer: number): (Entity | n
   if (!data) return filledCells(width * height, fill);
   if (Array.isArray(data)) {
     const cells: (Entity | null)[] = [];
+    let lastName: string | null = null;
+    let lastEntity: Entity | null = null;
     for (let y = 0; y < height; y++) {
       const row = data[y] as readonly JsonValue[] | undefined;
       const columns = row === undefined ? 0 : Math.min(row.length, width);
       for (let x = 0; x < columns; x++) {
         const cell = (row as readonly JsonValue[])[x] as JsonValue;
-        const e = typeof cell === "string" ? pack.entity(cell) : entityFromCell(pack, cell);
-        cells.push(e ?? fill);
+        // Rows repeat a kind cell after cell: the last name's entity is reused without a lookup.
+        if (cell === lastName) {
+          cells.push(lastEntity);
+          continue;
+        }
+        const e = (typeof cell === "string" ? pack.entity(cell) : entityFromCell(pack, cell)) ?? fill;
+        if (typeof cell === "string") {
+          lastName = cell;
+          lastEntity = e;
+        }
+        cells.push(e);
       }
       for (let x = columns; x < width; x++) cells.push(fill);
     }
@@ -274,14 +285,17 @@ export function boardState(pack: Pack, level: LevelRuntime): GameState {
   const avatar = { ...defaults, ...(def.state.avatar ?? {}) };
   const position = avatar.position;
   const enabled = avatar.enabled ?? position !== undefined;
-  const mcos: MultiCellObjectState[] = (def.board.multiCellObjects ?? []).map((o) => ({
-    id: o.id,
-    kind: o.kind,
-    cells: o.cells.map((c) =>
-      Array.isArray(c) ? ([c[0], c[1]] as Pos) : ([c.position[0], c.position[1]] as Pos),
-    ),
-    params: frozenCopy(o.params ?? {}),
-  }));
+  const declared = def.board.multiCellObjects;
+  const mcos: readonly MultiCellObjectState[] = !declared?.length
+    ? NONE
+    : declared.map((o) => ({
+        id: o.id,
+        kind: o.kind,
+        cells: o.cells.map((c) =>
+          Array.isArray(c) ? ([c[0], c[1]] as Pos) : ([c.position[0], c.position[1]] as Pos),
+        ),
+        params: frozenCopy(o.params ?? {}),
+      }));
   const overlay = def.state.overlay;
   const onBoard =
     isPos(position) &&
@@ -301,7 +315,8 @@ export function boardState(pack: Pack, level: LevelRuntime): GameState {
       facing: avatar.facing ?? "right",
       item: avatar.inventory?.slot ?? null,
     },
-    variables: { ...(def.state.variables ?? {}) },
+    variables:
+      def.state.variables && !isEmptyObject(def.state.variables) ? { ...def.state.variables } : NOTHING,
     overlay: overlay
       ? { position: [overlay.position[0], overlay.position[1]], size: [overlay.size[0], overlay.size[1]] }
       : null,
@@ -310,7 +325,12 @@ export function boardState(pack: Pack, level: LevelRuntime): GameState {
     won: false,
     lost: false,
     loseReason: null,
-    firedOnce: [],
-    memory: {},
+    firedOnce: NONE,
+    memory: NOTHING,
   };
 }
+
+// Shared by the states of every level that starts without them: a draft copies what it writes to, so
+// nothing ever changes them (frozen to make sure).
+const NONE: readonly never[] = Object.freeze([]);
+const NOTHING: Readonly<Record<string, never>> = Object.freeze({});

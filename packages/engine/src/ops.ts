@@ -27,10 +27,10 @@ export function avatarState(
   if (position === null) return { enabled, position, facing, item };
   const cell = position[1] * level.width + position[0];
   if (level.cells[cell] !== position) return { enabled, position, facing, item };
-  let variants = level.avatars[cell];
+  let variants = level.avatars.get(cell);
   if (variants === undefined) {
     variants = [];
-    level.avatars[cell] = variants;
+    level.avatars.set(cell, variants);
   }
   for (let i = 0; i < variants.length; i++) {
     const a = variants[i] as AvatarState;

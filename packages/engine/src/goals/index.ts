@@ -70,23 +70,59 @@ function reachTarget(pack: Pack, goal: Extract<Goal, { type: "reach_target" }>):
   };
 }
 
+/** The kinds (by index) an `all_cleared` config counts, and the layers that can hold them. */
+interface Selection {
+  readonly kinds: readonly number[];
+  readonly layers: readonly number[];
+}
+
+// By pack and config (kind, then tag, then layer; `null` for an absent one): a pack's levels clear the
+// same few kinds, and finding them scans every kind.
+type Selections = Map<string | null, Map<string | null, Map<string | null, Selection>>>;
+const selections = new WeakMap<Pack, Selections>();
+
+function selectionOf(pack: Pack, config: { kind?: string; tag?: string; layer?: string }): Selection {
+  const { kind, tag, layer } = config;
+  let byKind = selections.get(pack);
+  if (byKind === undefined) {
+    byKind = new Map();
+    selections.set(pack, byKind);
+  }
+  let byTag = byKind.get(kind ?? null);
+  if (byTag === undefined) {
+    byTag = new Map();
+    byKind.set(kind ?? null, byTag);
+  }
+  let byConfig = byTag.get(tag ?? null);
+  if (byConfig === undefined) {
+    byConfig = new Map();
+    byTag.set(tag ?? null, byConfig);
+  }
+  const key = layer ?? null;
+  let found = byConfig.get(key);
+  if (found === undefined) {
+    const only = layer !== undefined ? (pack.layerIndex.get(layer) ?? -1) : null;
+    const kinds: number[] = [];
+    const layerSet = new Set<number>();
+    for (const info of pack.kinds.values()) {
+      if (kind !== undefined && info.name !== kind) continue;
+      if (tag !== undefined && !info.tags.has(tag)) continue;
+      if (only !== null && info.layerIndex !== only) continue;
+      kinds.push(info.index);
+      layerSet.add(info.layerIndex);
+    }
+    found = { kinds, layers: [...layerSet].sort((a, b) => a - b) };
+    byConfig.set(key, found);
+  }
+  return found;
+}
+
 /**
  * `all_cleared`: no entity of the kind (or tag, on the layer) is left; progress against the count at
  * the first evaluation, kept in the state's memory.
  */
 function allCleared(pack: Pack, goal: Extract<Goal, { type: "all_cleared" }>): GoalCheck {
-  const { kind, tag, layer } = goal.config;
-  const only = layer !== undefined ? (pack.layerIndex.get(layer) ?? -1) : null;
-  const kinds: number[] = [];
-  const layerSet = new Set<number>();
-  for (const info of pack.kinds.values()) {
-    if (kind !== undefined && info.name !== kind) continue;
-    if (tag !== undefined && !info.tags.has(tag)) continue;
-    if (only !== null && info.layerIndex !== only) continue;
-    kinds.push(info.index);
-    layerSet.add(info.layerIndex);
-  }
-  const layers = [...layerSet].sort((a, b) => a - b);
+  const { kinds, layers } = selectionOf(pack, goal.config);
   // The last layer arrays counted and their counts, by position in `layers`. A layer the draft has not
   // written is a committed state's, which never changes again; a state and the turns that leave a layer
   // alone share it, so most turns count nothing.
