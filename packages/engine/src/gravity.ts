@@ -1,5 +1,5 @@
 import type { Entity } from "./model.js";
-import { DIRECTION_DELTAS } from "./model.js";
+import { directionDelta } from "./model.js";
 import type { Draft } from "./state.js";
 import type { TurnContext } from "./systems/types.js";
 
@@ -40,7 +40,7 @@ function open(ctx: TurnContext, draft: Draft, layer: number, x: number, y: numbe
  */
 export function applyGravity(ctx: TurnContext, selector: GravitySelector, direction: string): void {
   const { draft, pack } = ctx;
-  const delta = DIRECTION_DELTAS[direction];
+  const delta = directionDelta(direction);
   if (!delta) return;
   const [dx, dy] = delta;
   const { width, height } = draft;

@@ -30,10 +30,10 @@ export interface LevelRuntime {
   /** One frozen `[x, y]` per cell (row-major), shared by every state that stores a position. */
   readonly cells: readonly Pos[];
   /**
-   * Interned avatar states by cell (see `avatarState` in ops): a long history then shares them. A
-   * cell's list is made when the avatar first stands there.
+   * Interned avatar states by cell (see `avatarState` in ops): a long history then shares them. Made
+   * when the avatar first moves, and a cell's list when the avatar first stands there.
    */
-  readonly avatars: Map<number, AvatarState[]>;
+  avatars: (AvatarState[] | undefined)[] | null;
   /**
    * Frozen action objects already checked for this level, with their resolution (`null` until the
    * first): a search replays the same few action objects millions of times. Frozen, so they cannot
@@ -78,7 +78,7 @@ export function prepareLevel(
     loseConditions: def.loseConditions ?? [],
     maxCascadeDepth: pack.game.defaults?.maxCascadeDepth ?? 3,
     // Filled on demand (see `avatarState` in ops): most cells never hold the avatar.
-    avatars: new Map(),
+    avatars: null,
     // Made when the first frozen action object is remembered: most sessions never play one.
     resolvedActions: null,
     cells: cellsOf(width, height),

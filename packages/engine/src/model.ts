@@ -41,6 +41,43 @@ export const DIRECTION_DELTAS: Readonly<Record<string, Pos>> = {
   down_right: [1, 1],
 };
 
+const UP: Pos = Object.freeze([0, -1] as const);
+const DOWN: Pos = Object.freeze([0, 1] as const);
+const LEFT: Pos = Object.freeze([-1, 0] as const);
+const RIGHT: Pos = Object.freeze([1, 0] as const);
+const UP_LEFT: Pos = Object.freeze([-1, -1] as const);
+const UP_RIGHT: Pos = Object.freeze([1, -1] as const);
+const DOWN_LEFT: Pos = Object.freeze([-1, 1] as const);
+const DOWN_RIGHT: Pos = Object.freeze([1, 1] as const);
+
+/**
+ * A direction's unit step (as {@link DIRECTION_DELTAS}), or `undefined` for a name that is not one.
+ * A switch rather than a lookup by name: moves read it on every turn, and an object read by a
+ * computed key is a call into the engine's lookup code.
+ */
+export function directionDelta(direction: unknown): Pos | undefined {
+  switch (direction) {
+    case "up":
+      return UP;
+    case "down":
+      return DOWN;
+    case "left":
+      return LEFT;
+    case "right":
+      return RIGHT;
+    case "up_left":
+      return UP_LEFT;
+    case "up_right":
+      return UP_RIGHT;
+    case "down_left":
+      return DOWN_LEFT;
+    case "down_right":
+      return DOWN_RIGHT;
+    default:
+      return undefined;
+  }
+}
+
 /** The direction pointing the other way. */
 export const OPPOSITE: Readonly<Record<string, string>> = {
   up: "down",

@@ -27,10 +27,15 @@ export function avatarState(
   if (position === null) return { enabled, position, facing, item };
   const cell = position[1] * level.width + position[0];
   if (level.cells[cell] !== position) return { enabled, position, facing, item };
-  let variants = level.avatars.get(cell);
+  let byCell = level.avatars;
+  if (byCell === null) {
+    byCell = new Array(level.width * level.height);
+    level.avatars = byCell;
+  }
+  let variants = byCell[cell];
   if (variants === undefined) {
     variants = [];
-    level.avatars.set(cell, variants);
+    byCell[cell] = variants;
   }
   for (let i = 0; i < variants.length; i++) {
     const a = variants[i] as AvatarState;

@@ -1,6 +1,6 @@
 import { type PushObjectsConfig, parseValueRef } from "@gridponder/schema";
 import type { LevelRuntime } from "./level.js";
-import { DIRECTION_DELTAS, type Entity } from "./model.js";
+import { directionDelta, type Entity } from "./model.js";
 import type { Pack } from "./pack.js";
 import type { GameState } from "./state.js";
 import type { PendingMove } from "./systems/types.js";
@@ -119,7 +119,7 @@ function beyondOf(
   state: GameState,
   move: PendingMove,
 ): { onBoard: boolean; ground: Entity | null; fixed: boolean } {
-  const delta = DIRECTION_DELTAS[move.direction];
+  const delta = directionDelta(move.direction);
   const x = move.to[0] + (delta?.[0] ?? 0);
   const y = move.to[1] + (delta?.[1] ?? 0);
   const onBoard = delta !== undefined && x >= 0 && y >= 0 && x < analysis.width && y < analysis.height;

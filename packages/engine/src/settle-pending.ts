@@ -1,5 +1,5 @@
 import type { PushObjectsConfig } from "@gridponder/schema";
-import { DIRECTION_DELTAS, type Entity, hasAnyTag, type Pos } from "./model.js";
+import { directionDelta, type Entity, hasAnyTag, type Pos } from "./model.js";
 import type { PendingMove } from "./systems/types.js";
 
 /** What settling a pending move reads: the board's cells and the avatar's item (a state or a draft). */
@@ -41,7 +41,7 @@ export function settlementOf(
       return { by: "tool", blocker, tool };
   }
   if (!hasAnyTag(blocker, config.pushableTags)) return null;
-  const delta = DIRECTION_DELTAS[move.direction];
+  const delta = directionDelta(move.direction);
   if (!delta) return null;
   const to: Pos = [tx + delta[0], ty + delta[1]];
   if (!view.inBounds(to[0], to[1])) return null;

@@ -5,6 +5,7 @@ import type { LevelRuntime } from "./level.js";
 import { frozenCopy, isPos } from "./model.js";
 import type { Pack } from "./pack.js";
 import { PENDING_MOVE_MEMORY } from "./pending-move.js";
+import type { CompiledRule, RuleBook } from "./rules/compile.js";
 import { Draft, type GameState } from "./state.js";
 import type {
   PendingMove,
@@ -123,6 +124,16 @@ export function resolveAction(
   if (typeof id !== "string") return { error: 'the action has no "action" id' };
   const check = actions.checks.get(id);
   if (!check) return { error: `unknown action ${JSON.stringify(id)}` };
+  const { shared } = check;
+  if (shared !== null) {
+    // A value already resolved is valid: only extra keys could still make the input wrong.
+    const value = check.params.length === 0 ? null : raw[(check.params[0] as { name: string }).name];
+    const known = shared.get(value);
+    if (known !== undefined && ownKeyCount(raw) === check.params.length + 1) {
+      if (typeof input === "string" && actions.shorthands.size < 256) actions.shorthands.set(input, known);
+      return known;
+    }
+  }
   for (const { name, spec, values } of check.params) {
     const value = raw[name];
     if (value === undefined)
@@ -148,7 +159,6 @@ export function resolveAction(
     const extra = Object.keys(raw).find((name) => name !== "action" && !Object.hasOwn(check.declared, name));
     return { error: `action ${JSON.stringify(id)} has no param ${JSON.stringify(extra)}` };
   }
-  const { shared } = check;
   if (shared !== null) {
     const value = check.params.length === 0 ? null : raw[(check.params[0] as { name: string }).name];
     let known = shared.get(value);
@@ -263,8 +273,8 @@ class TurnRun extends Draft implements TurnContext, TurnScratch {
       this.collecting = true;
       this.produced = null;
       for (const event of pending) {
-        const candidates = rules.byEvent.get(event.type);
-        if (!candidates) continue;
+        const candidates = rulesFor(rules, event.type);
+        if (candidates === null) continue;
         for (const rule of candidates) {
           if (rule.once && this.draft.firedOnce.includes(rule.order)) continue;
           if (rule.where && !rule.where(this.draft, event)) continue;
@@ -278,6 +288,14 @@ class TurnRun extends Draft implements TurnContext, TurnScratch {
       pending = this.produced ?? NO_EVENTS;
     }
   }
+}
+
+/** The rules listening to an event type, or `null` (see `RuleBook.types`). */
+function rulesFor(rules: RuleBook, type: string): readonly CompiledRule[] | null {
+  const { types } = rules;
+  for (let i = 0; i < types.length; i++)
+    if (types[i] === type) return rules.groups[i] as readonly CompiledRule[];
+  return null;
 }
 
 function goalsOf(run: TurnRun, events: readonly GameEvent[]): GoalStatus[] {

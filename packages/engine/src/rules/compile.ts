@@ -20,6 +20,12 @@ export interface CompiledRule {
 export interface RuleBook {
   readonly all: readonly CompiledRule[];
   readonly byEvent: ReadonlyMap<string, readonly CompiledRule[]>;
+  /**
+   * The same groups as a list of event types and their rules: a game's rules listen to a few types,
+   * and comparing an event's type with each is cheaper than a map lookup on every event of a turn.
+   */
+  readonly types: readonly string[];
+  readonly groups: readonly (readonly CompiledRule[])[];
 }
 
 /** What compiling one rule yields, independent of where it lands in evaluation order. */
@@ -90,5 +96,5 @@ function orderAndCompile(
     if (list) list.push(rule);
     else byEvent.set(rule.on, [rule]);
   }
-  return { all, byEvent };
+  return { all, byEvent, types: [...byEvent.keys()], groups: [...byEvent.values()] };
 }

@@ -1,5 +1,5 @@
 import type { ActorClaim, DirectionTransform } from "@gridponder/schema";
-import { DIRECTION_DELTAS, type Entity, OPPOSITE, type Pos } from "../model.js";
+import { directionDelta, type Entity, OPPOSITE, type Pos } from "../model.js";
 import type { TurnContext } from "./types.js";
 
 /**
@@ -37,7 +37,7 @@ const BUCKETS = ["up", "down", "left", "right"];
 export function frontFirst(movers: readonly Mover[]): Mover[] {
   const out: Mover[] = [];
   for (const bucket of BUCKETS) {
-    const d = DIRECTION_DELTAS[bucket] as Pos;
+    const d = directionDelta(bucket) as Pos;
     const group = movers.filter((m) => m.direction === bucket);
     group.sort((a, b) => {
       const ahead = b.at[0] * d[0] + b.at[1] * d[1] - (a.at[0] * d[0] + a.at[1] * d[1]);

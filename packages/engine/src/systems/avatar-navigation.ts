@@ -1,10 +1,11 @@
 import type { AvatarNavigationConfig } from "@gridponder/schema";
-import { DIRECTION_DELTAS, type Pos } from "../model.js";
+import { directionDelta, type Pos } from "../model.js";
 import { moveAvatar } from "../ops.js";
 import type { SystemBehaviour } from "./types.js";
 
 interface Prepared {
-  readonly directions: ReadonlySet<string>;
+  /** The unit steps of the allowed directions (the shared ones `directionDelta` returns). */
+  readonly steps: readonly Pos[];
   readonly ground: number | undefined;
   readonly objects: number | undefined;
 }
@@ -19,7 +20,7 @@ export const avatarNavigation: SystemBehaviour<Required<AvatarNavigationConfig>>
   type: "avatar_navigation",
   prepare(config, pack): Prepared {
     return {
-      directions: new Set(config.directions),
+      steps: config.directions.map(directionDelta).filter((d): d is Pos => d !== undefined),
       ground: pack.layerIndex.get(config.groundLayer),
       objects: pack.layerIndex.get("objects"),
     };
@@ -32,8 +33,8 @@ export const avatarNavigation: SystemBehaviour<Required<AvatarNavigationConfig>>
     if (!avatar.enabled || !from) return;
     const prepared = ctx.prepared as Prepared;
     const direction = action.params.direction as string;
-    const delta = DIRECTION_DELTAS[direction];
-    if (!delta || !prepared.directions.has(direction)) return;
+    const delta = directionDelta(direction);
+    if (!delta || !prepared.steps.includes(delta)) return;
     const tx = from[0] + delta[0];
     const ty = from[1] + delta[1];
     if (!draft.inBounds(tx, ty)) return;

@@ -1,5 +1,5 @@
 import type { CoupledActorsConfig } from "@gridponder/schema";
-import { DIRECTION_DELTAS, type Pos } from "../model.js";
+import { directionDelta, type Pos } from "../model.js";
 import { claimCell, frontFirst, type Mover, relocate, transformDirection, walled } from "./actor-moves.js";
 import type { SystemBehaviour } from "./types.js";
 
@@ -32,7 +32,7 @@ export const coupledActors: SystemBehaviour<Required<CoupledActorsConfig>> = {
       occupied.add(i);
     }
     for (const m of frontFirst(movers)) {
-      const d = DIRECTION_DELTAS[m.direction] as Pos;
+      const d = directionDelta(m.direction) as Pos;
       const to: Pos = [m.at[0] + d[0], m.at[1] + d[1]];
       if (
         walled(ctx, config.groundLayer, config.wallTag, to[0], to[1]) ||

@@ -1,6 +1,6 @@
 import type { IceSlideConfig, PushObjectsConfig } from "@gridponder/schema";
 import type { GameEvent } from "../events.js";
-import { DIRECTION_DELTAS, type Entity, isPos, type Pos } from "../model.js";
+import { directionDelta, type Entity, isPos, type Pos } from "../model.js";
 import { moveAvatar } from "../ops.js";
 import type { SystemBehaviour, SystemContext } from "./types.js";
 
@@ -9,8 +9,19 @@ type Ctx = SystemContext<Required<IceSlideConfig>>;
 const SOLID = "solid";
 const WALKABLE = "walkable";
 
-function layersOf(ctx: Ctx): { ground: number; objects: number } | null {
-  return ctx.prepared as { ground: number; objects: number } | null;
+/** The layers ice works on and, by kind index, which kinds are slippery; `null` without both layers. */
+interface Prepared {
+  readonly ground: number;
+  readonly objects: number;
+  readonly slippery: Uint8Array;
+}
+
+function layersOf(ctx: Ctx): Prepared | null {
+  return ctx.prepared as Prepared | null;
+}
+
+function isSlippery(ctx: Ctx, e: Entity | null): boolean {
+  return e !== null && (ctx.prepared as Prepared).slippery[e.info.index] === 1;
 }
 
 /** The config of the game's first push system, whose rules also govern pushes made while sliding. */
@@ -28,12 +39,12 @@ function open(ctx: Ctx, ground: number, x: number, y: number): Entity | null {
 /** One step of an avatar sliding on from slippery ground; true when it moved. */
 function slideAvatar(ctx: Ctx, entered: GameEvent, direction: string): boolean {
   const layers = layersOf(ctx);
-  const delta = DIRECTION_DELTAS[direction];
+  const delta = directionDelta(direction);
   const at = ctx.draft.avatar.position;
   if (!layers || !delta || !at) return false;
   const { draft } = ctx;
   if (!isPos(entered.position)) return false;
-  if (!draft.get(layers.ground, at[0], at[1])?.info.tags.has(ctx.config.slipperyTag)) return false;
+  if (!isSlippery(ctx, draft.get(layers.ground, at[0], at[1]))) return false;
   const next: Pos = [at[0] + delta[0], at[1] + delta[1]];
   const nextGround = open(ctx, layers.ground, next[0], next[1]);
   if (!nextGround) return false;
@@ -82,10 +93,10 @@ function slideObject(ctx: Ctx, pending: readonly GameEvent[]): boolean {
         e.type === "object_pushed" && isPos(e.toPosition) && e.toPosition[0] === px && e.toPosition[1] === py,
     );
     if (!push || typeof push.direction !== "string") continue;
-    const delta = DIRECTION_DELTAS[push.direction];
+    const delta = directionDelta(push.direction);
     const entity = draft.get(layers.objects, px, py);
     if (!delta || !entity) continue;
-    if (!draft.get(layers.ground, px, py)?.info.tags.has(ctx.config.slipperyTag)) continue;
+    if (!isSlippery(ctx, draft.get(layers.ground, px, py))) continue;
     const next: Pos = [px + delta[0], py + delta[1]];
     const nextGround = open(ctx, layers.ground, next[0], next[1]);
     if (!nextGround?.info.tags.has(WALKABLE)) continue;
@@ -120,19 +131,20 @@ function slideObject(ctx: Ctx, pending: readonly GameEvent[]): boolean {
  */
 export const iceSlide: SystemBehaviour<Required<IceSlideConfig>> = {
   type: "ice_slide",
-  prepare(_config, pack) {
+  prepare(config, pack): Prepared | null {
     const ground = pack.layerIndex.get("ground");
     const objects = pack.layerIndex.get("objects");
-    return ground === undefined || objects === undefined ? null : { ground, objects };
+    if (ground === undefined || objects === undefined) return null;
+    const slippery = new Uint8Array(pack.kinds.size);
+    for (const info of pack.kinds.values()) if (info.tags.has(config.slipperyTag)) slippery[info.index] = 1;
+    return { ground, objects, slippery };
   },
   cascade(ctx, pending) {
     const layers = layersOf(ctx);
     const at = ctx.draft.avatar.position;
     // Most passes have nothing on ice: an avatar off the ice and no push settle it at once.
     const onIce =
-      layers !== null &&
-      at !== null &&
-      ctx.draft.get(layers.ground, at[0], at[1])?.info.tags.has(ctx.config.slipperyTag) === true;
+      layers !== null && at !== null && isSlippery(ctx, ctx.draft.get(layers.ground, at[0], at[1]));
     let entered: GameEvent | null = null;
     let pushes = false;
     for (const e of pending) {

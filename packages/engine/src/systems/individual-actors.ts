@@ -1,5 +1,5 @@
 import type { IndividualActorsConfig, ScalarValue } from "@gridponder/schema";
-import { DIRECTION_DELTAS, isPos, type Pos } from "../model.js";
+import { directionDelta, isPos, type Pos } from "../model.js";
 import { claimCell, frontFirst, type Mover, relocate, transformDirection, walled } from "./actor-moves.js";
 import type { SystemBehaviour, SystemContext } from "./types.js";
 
@@ -33,7 +33,7 @@ function react(ctx: Ctx, layer: number, direction: string): void {
     movers.push({ at, entity, direction: transformDirection(direction, reactive[entity.kind]) });
   }
   for (const m of frontFirst(movers)) {
-    const d = DIRECTION_DELTAS[m.direction] as Pos;
+    const d = directionDelta(m.direction) as Pos;
     const to: Pos = [m.at[0] + d[0], m.at[1] + d[1]];
     const key = to[1] * draft.width + to[0];
     if (walled(ctx, config.groundLayer, config.wallTag, to[0], to[1]) || occupied.has(key)) continue;
@@ -85,7 +85,7 @@ export const individualActors: SystemBehaviour<Required<IndividualActorsConfig>>
     const budgets = budgetsOf(ctx);
     if (config.budgets !== undefined && budgets && (budgets[actor.kind] ?? 0) <= 0)
       return veto(ctx, "the selected actor has no moves left");
-    const d = DIRECTION_DELTAS[direction] as Pos;
+    const d = directionDelta(direction) as Pos;
     const to: Pos = [at[0] + d[0], at[1] + d[1]];
     if (
       walled(ctx, config.groundLayer, config.wallTag, to[0], to[1]) ||

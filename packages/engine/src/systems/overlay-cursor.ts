@@ -1,5 +1,5 @@
 import type { OverlayCursorConfig } from "@gridponder/schema";
-import { DIRECTION_DELTAS, type Pos } from "../model.js";
+import { directionDelta, type Pos } from "../model.js";
 import type { SystemBehaviour } from "./types.js";
 
 /**
@@ -22,7 +22,7 @@ export const overlayCursor: SystemBehaviour<Required<OverlayCursorConfig>> = {
       x = avatar[0] - (size[0] % 2 === 1 ? (size[0] - 1) / 2 : 0);
       y = avatar[1] - (size[1] % 2 === 1 ? (size[1] - 1) / 2 : 0);
     } else {
-      const delta = DIRECTION_DELTAS[String(action.params.direction)];
+      const delta = directionDelta(String(action.params.direction));
       if (!delta) return;
       x = (current?.position[0] ?? 0) + delta[0];
       y = (current?.position[1] ?? 0) + delta[1];

@@ -1,6 +1,6 @@
 import type { JsonValue, QueuedEmittersConfig } from "@gridponder/schema";
 import {
-  DIRECTION_DELTAS,
+  directionDelta,
   type Entity,
   freezeJson,
   isPos,
@@ -34,7 +34,7 @@ function exitOf(
   direction: JsonValue | undefined,
 ) {
   if (!isPos(position) || typeof direction !== "string") return null;
-  const delta = DIRECTION_DELTAS[direction];
+  const delta = directionDelta(direction);
   if (!delta) return null;
   const spawn: Pos = [position[0] + delta[0], position[1] + delta[1]];
   return { position, spawn, offBoard: !draft.inBounds(spawn[0], spawn[1]) } satisfies Exit;

@@ -1,5 +1,5 @@
 import type { SidedBoxConfig } from "@gridponder/schema";
-import { DIRECTION_DELTAS, type Entity, type Pos } from "../model.js";
+import { directionDelta, type Entity, type Pos } from "../model.js";
 import { moveAvatar, removeEntity } from "../ops.js";
 import type { SystemBehaviour, SystemContext } from "./types.js";
 
@@ -56,7 +56,7 @@ export const sidedBox: SystemBehaviour<Required<SidedBoxConfig>> = {
     const { config, draft, pack } = ctx;
     if (action.id !== config.moveAction) return;
     const direction = String(action.params.direction);
-    const delta = DIRECTION_DELTAS[direction];
+    const delta = directionDelta(direction);
     const out = WALL[direction];
     const inBit = OPPOSITE_WALL[direction];
     const from = draft.avatar.position;

@@ -1,6 +1,6 @@
 import type { JsonValue, SlideMergeConfig } from "@gridponder/schema";
 import { tileValue } from "../goals/values.js";
-import { DIRECTION_DELTAS, type Entity, hasAnyTag, type Pos } from "../model.js";
+import { directionDelta, type Entity, hasAnyTag, type Pos } from "../model.js";
 import type { Pack } from "../pack.js";
 import type { Draft } from "../state.js";
 import type { SystemBehaviour, SystemContext } from "./types.js";
@@ -112,7 +112,7 @@ export const slideMerge: SystemBehaviour<Config> = {
     if (action.id !== config.mergeAction) return;
     const direction = action.params.direction;
     if (typeof direction !== "string") return;
-    const delta = DIRECTION_DELTAS[direction];
+    const delta = directionDelta(direction);
     if (!delta) return;
     const order = visitOrder(draft.width, draft.height, direction, delta);
     const slid: Slid[] = [];

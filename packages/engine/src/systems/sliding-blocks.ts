@@ -1,5 +1,5 @@
 import type { SlidingBlocksConfig } from "@gridponder/schema";
-import { DIRECTION_DELTAS, isPos, type Pos } from "../model.js";
+import { directionDelta, isPos, type Pos } from "../model.js";
 import type { MultiCellObjectState } from "../state.js";
 import type { SystemBehaviour, SystemContext } from "./types.js";
 
@@ -54,7 +54,7 @@ export const slidingBlocks: SystemBehaviour<Required<SlidingBlocksConfig>> = {
     if (action.id !== config.moveAction) return;
     const at = action.params.position;
     const direction = String(action.params.direction);
-    const delta = DIRECTION_DELTAS[direction];
+    const delta = directionDelta(direction);
     if (!isPos(at) || !delta) return veto(ctx, "a block move needs a position and a direction");
     const index = draft.multiCellObjects.findIndex((o) => occupies(o, at[0], at[1]));
     const block = draft.multiCellObjects[index];

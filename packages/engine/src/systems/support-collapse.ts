@@ -1,5 +1,5 @@
 import type { SupportCollapseConfig } from "@gridponder/schema";
-import { DIRECTION_DELTAS, type Entity, isPos, type Pos } from "../model.js";
+import { directionDelta, type Entity, isPos, type Pos } from "../model.js";
 import { sharedPos } from "../ops.js";
 import type { SystemBehaviour, SystemContext } from "./types.js";
 
@@ -71,7 +71,7 @@ function orphans(ctx: Ctx, layer: number): Piece[][] {
 function collapse(ctx: Ctx): void {
   const { config, draft, pack } = ctx;
   const layer = pack.layerIndex.get(config.layer);
-  const fall = DIRECTION_DELTAS[config.direction];
+  const fall = directionDelta(config.direction);
   if (layer === undefined || !fall) return;
   const components = orphans(ctx, layer);
   if (components.length === 0) return;
@@ -120,7 +120,7 @@ function collapse(ctx: Ctx): void {
         (b) => Object.entries(config.deflect).find(([tag]) => b.info.tags.has(tag))?.[1],
       );
       const way = ways[0];
-      const side = way === undefined ? undefined : DIRECTION_DELTAS[way];
+      const side = way === undefined ? undefined : directionDelta(way);
       if (deflectedHere || !side || ways.some((w) => w !== way)) break;
       const sideways = component.every((p) => draft.inBounds(p.x + ox + side[0], p.y + oy + side[1]));
       if (!sideways || blockersAt(component, ox + side[0], oy + side[1])) break;
@@ -183,7 +183,7 @@ export const supportCollapse: SystemBehaviour<Required<SupportCollapseConfig>> =
     if (isPos(position)) {
       if (Math.abs(position[0] - at[0]) + Math.abs(position[1] - at[1]) === 1) target = position;
     } else {
-      const d = DIRECTION_DELTAS[String(direction)];
+      const d = directionDelta(String(direction));
       if (d) target = [at[0] + d[0], at[1] + d[1]];
     }
     const cell =
