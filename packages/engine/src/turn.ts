@@ -2,7 +2,7 @@ import type { JsonValue } from "@gridponder/schema";
 import type { GameEvent } from "./events.js";
 import { evaluateLose, type GoalCheck, type GoalStatus } from "./goals/index.js";
 import type { LevelRuntime } from "./level.js";
-import { frozenCopy, isPos } from "./model.js";
+import { type Entity, frozenCopy, isPos } from "./model.js";
 import type { Pack } from "./pack.js";
 import { PENDING_MOVE_MEMORY } from "./pending-move.js";
 import type { CompiledRule, RuleBook } from "./rules/compile.js";
@@ -396,17 +396,21 @@ export function loadCascade(pack: Pack, level: LevelRuntime, state: GameState): 
   if (!level.rules.byEvent.has("object_placed") && level.phases.cascade.length === 0) return state;
   const run = new TurnRun(pack, level, state, null);
   const placed: GameEvent[] = [];
-  const sparse = pack.layers.flatMap((layer, li) =>
-    layer.exactlyOne ? [] : [{ layer, cells: run.draft.layerCells(li) }],
-  );
+  const ids: string[] = [];
+  const layers: (readonly (Entity | null)[])[] = [];
+  for (const layer of pack.layers) {
+    if (layer.exactlyOne) continue;
+    ids.push(layer.id);
+    layers.push(run.layerCells(layer.index));
+  }
   const size = level.width * level.height;
   for (let i = 0; i < size; i++) {
-    for (const { layer, cells } of sparse) {
-      const e = cells[i];
+    for (let j = 0; j < layers.length; j++) {
+      const e = (layers[j] as readonly (Entity | null)[])[i];
       if (!e) continue;
       // The cell's shared frozen position, as turns report positions (see `sharedPos` in ops).
       const position = level.cells[i];
-      placed.push({ type: "object_placed", position, kind: e.kind, params: e.params ?? {}, layer: layer.id });
+      placed.push({ type: "object_placed", position, kind: e.kind, params: e.params ?? {}, layer: ids[j] });
     }
   }
   run.cascade(placed);

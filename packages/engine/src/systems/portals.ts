@@ -8,6 +8,8 @@ import type { SystemBehaviour, SystemContext } from "./types.js";
 interface Prepared {
   /** Which layers can hold a portal at all. */
   readonly layers: readonly number[];
+  /** The `objects` layer: what portals carry, and what can stand in the way at an exit. */
+  readonly objects: number | undefined;
   /** By kind index, 1 when the kind carries one of the teleport tags. */
   readonly isPortal: Uint8Array;
 }
@@ -49,9 +51,8 @@ function exitFor(ctx: SystemContext<Required<PortalsConfig>>, at: Pos): Pos | nu
   return null;
 }
 
-/** The `objects` layer: what portals carry, and what can stand in the way at an exit. */
 function objectsLayer(ctx: SystemContext<Required<PortalsConfig>>): number | undefined {
-  return ctx.pack.layerIndex.get("objects");
+  return (ctx.prepared as Prepared).objects;
 }
 
 /** A solid entity on the objects layer at the exit keeps the avatar on the portal it entered. */
@@ -156,7 +157,11 @@ export const portals: SystemBehaviour<Required<PortalsConfig>> = {
       found.add(info.layerIndex);
       portal[info.index] = 1;
     }
-    return { layers: [...found].filter((li) => li >= 0).sort((a, b) => a - b), isPortal: portal };
+    return {
+      layers: [...found].filter((li) => li >= 0).sort((a, b) => a - b),
+      objects: pack.layerIndex.get("objects"),
+      isPortal: portal,
+    };
   },
   movement(ctx) {
     // Standing on a portal after the action is enough: a move that went nowhere still teleports.
