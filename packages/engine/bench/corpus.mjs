@@ -4,7 +4,9 @@
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { validatePackFolder } from "@gridponder/schema/node";
+import { Session } from "../dist/index.js";
 import { prepareValidated } from "../dist/pack.js";
+import { forgetPreparedLevels } from "../dist/session.js";
 
 /** The shared conformance packs, beside the repository. */
 export const CONFORMANCE_PACKS = join(import.meta.dirname, "../../../../shared/conformance/packs");
@@ -27,4 +29,25 @@ export async function loadCorpus(dir, only = null) {
     packs.push({ name, pack: loaded.pack, levels });
   }
   return packs;
+}
+
+/**
+ * Plays every gold path of a loaded corpus once, a fresh session per level, and returns the number of
+ * steps (every action is one, accepted or not: a fuzz mutant's gold path may be refused part-way).
+ * `cold` forgets each level's preparation when its session is done, so the next session of it prepares
+ * it again and nothing of it outlives the session.
+ */
+export function replayAll(packs, cold) {
+  let steps = 0;
+  for (const { pack, levels } of packs) {
+    for (const { id, gold } of levels) {
+      const s = new Session(pack, id);
+      for (const action of gold) {
+        s.act(action);
+        steps++;
+      }
+      if (cold) forgetPreparedLevels(pack, id);
+    }
+  }
+  return steps;
 }

@@ -2,9 +2,7 @@
 //   node --cpu-prof --cpu-prof-dir=/tmp/prof bench/profile-loop.mjs [packs dir] [seconds] [--cold]
 // --cold forgets a level's preparation when its session is done, so each session prepares its level,
 // as `run.mjs`'s cold workload does.
-import { Session } from "../dist/index.js";
-import { forgetPreparedLevels } from "../dist/session.js";
-import { CONFORMANCE_PACKS, loadCorpus } from "./corpus.mjs";
+import { CONFORMANCE_PACKS, loadCorpus, replayAll } from "./corpus.mjs";
 
 const args = process.argv.slice(2);
 const cold = args.includes("--cold");
@@ -15,16 +13,7 @@ let steps = 0;
 let time = 0;
 while (performance.now() < end) {
   const t0 = performance.now();
-  for (const { pack, levels } of packs) {
-    for (const { id, gold } of levels) {
-      const s = new Session(pack, id);
-      for (const a of gold) {
-        s.act(a);
-        steps++;
-      }
-      if (cold) forgetPreparedLevels(pack, id);
-    }
-  }
+  steps += replayAll(packs, cold);
   time += performance.now() - t0;
 }
 console.log(`${Math.round(steps / (time / 1000))} steps/s${cold ? " (cold)" : ""}`);

@@ -71,9 +71,7 @@ const fmt = (n) => Math.round(n).toLocaleString("en-US");
  * engines, which are dropped after their level, nothing of it outlives the session.
  */
 async function goldReplay({ dir, only }, cold) {
-  const { Session } = await import("../dist/index.js");
-  const { forgetPreparedLevels } = await import("../dist/session.js");
-  const { loadCorpus } = await import("./corpus.mjs");
+  const { loadCorpus, replayAll: replay } = await import("./corpus.mjs");
   const packs = await loadCorpus(dir, only);
   let levelCount = 0;
   let goldSteps = 0;
@@ -81,21 +79,7 @@ async function goldReplay({ dir, only }, cold) {
     levelCount += p.levels.length;
     for (const l of p.levels) goldSteps += l.gold.length;
   }
-  // Every action is a step, accepted or not (a fuzz mutant's gold path may be refused part-way).
-  const replayAll = () => {
-    let steps = 0;
-    for (const { pack, levels } of packs) {
-      for (const { id, gold } of levels) {
-        const s = new Session(pack, id);
-        for (const action of gold) {
-          s.act(action);
-          steps++;
-        }
-        if (cold) forgetPreparedLevels(pack, id);
-      }
-    }
-    return steps;
-  };
+  const replayAll = () => replay(packs, cold);
   // The JIT needs a while to settle on a workload this varied: warm up by time, not by rounds.
   for (const until = performance.now() + WARMUP_MS; performance.now() < until; ) {
     replayAll();

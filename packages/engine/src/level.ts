@@ -7,7 +7,7 @@ import {
   type SystemType,
 } from "@gridponder/schema";
 import { compileGoal, type GoalCheck } from "./goals/index.js";
-import { cloneJson, type Entity, freezeJson, frozenCopy, isPos, type Params, type Pos } from "./model.js";
+import { type Entity, freezeJson, frozenCopy, hasNoKeys, isPos, type Params, type Pos } from "./model.js";
 import { entityFromCell, type Pack } from "./pack.js";
 import { compileRules, type RuleBook } from "./rules/compile.js";
 import type { AvatarState, GameState, MultiCellObjectState } from "./state.js";
@@ -104,7 +104,7 @@ function systemsOf(
   systems: Partial<Record<SystemType, SystemBehaviour<never>>>,
 ): LevelSystems {
   const overrides = def.systemOverrides ?? {};
-  const plain = systems === BUILTIN_SYSTEMS && isEmptyObject(overrides);
+  const plain = systems === BUILTIN_SYSTEMS && hasNoKeys(overrides);
   if (plain) {
     const known = packSystems.get(pack);
     if (known !== undefined) return known;
@@ -137,11 +137,6 @@ function systemsOf(
   };
   if (plain) packSystems.set(pack, made);
   return made;
-}
-
-function isEmptyObject(object: object): boolean {
-  for (const key in object) if (Object.hasOwn(object, key)) return false;
-  return true;
 }
 
 type SystemDefinition = Pack["game"]["systems"][number];
@@ -193,7 +188,7 @@ const frozenDefaults = new Map<string, object>();
 function defaultsOf(type: string): object {
   let defaults = frozenDefaults.get(type);
   if (defaults === undefined) {
-    defaults = freezeJson(cloneJson((SYSTEM_DEFAULTS as Record<string, object>)[type] ?? {}));
+    defaults = frozenCopy((SYSTEM_DEFAULTS as Record<string, object>)[type] ?? {});
     frozenDefaults.set(type, defaults);
   }
   return defaults;
@@ -315,8 +310,7 @@ export function boardState(pack: Pack, level: LevelRuntime): GameState {
       facing: avatar.facing ?? "right",
       item: avatar.inventory?.slot ?? null,
     },
-    variables:
-      def.state.variables && !isEmptyObject(def.state.variables) ? { ...def.state.variables } : NOTHING,
+    variables: def.state.variables && !hasNoKeys(def.state.variables) ? { ...def.state.variables } : NOTHING,
     overlay: overlay
       ? { position: [overlay.position[0], overlay.position[1]], size: [overlay.size[0], overlay.size[1]] }
       : null,

@@ -29,18 +29,6 @@ export interface Entity {
 /** A board cell `[x, y]`. */
 export type Pos = readonly [number, number];
 
-/** The eight directions and their unit steps (y grows downwards). */
-export const DIRECTION_DELTAS: Readonly<Record<string, Pos>> = {
-  up: [0, -1],
-  down: [0, 1],
-  left: [-1, 0],
-  right: [1, 0],
-  up_left: [-1, -1],
-  up_right: [1, -1],
-  down_left: [-1, 1],
-  down_right: [1, 1],
-};
-
 const UP: Pos = Object.freeze([0, -1] as const);
 const DOWN: Pos = Object.freeze([0, 1] as const);
 const LEFT: Pos = Object.freeze([-1, 0] as const);
@@ -49,6 +37,18 @@ const UP_LEFT: Pos = Object.freeze([-1, -1] as const);
 const UP_RIGHT: Pos = Object.freeze([1, -1] as const);
 const DOWN_LEFT: Pos = Object.freeze([-1, 1] as const);
 const DOWN_RIGHT: Pos = Object.freeze([1, 1] as const);
+
+/** The eight directions and their unit steps (y grows downwards). */
+export const DIRECTION_DELTAS: Readonly<Record<string, Pos>> = {
+  up: UP,
+  down: DOWN,
+  left: LEFT,
+  right: RIGHT,
+  up_left: UP_LEFT,
+  up_right: UP_RIGHT,
+  down_left: DOWN_LEFT,
+  down_right: DOWN_RIGHT,
+};
 
 /**
  * A direction's unit step (as {@link DIRECTION_DELTAS}), or `undefined` for a name that is not one.
@@ -135,9 +135,10 @@ export function frozenCopy<T>(value: T): T {
   return Object.freeze(out) as T;
 }
 
-/** A deep copy of plain JSON data (works in every JavaScript host, unlike `structuredClone`). */
-export function cloneJson<T>(value: T): T {
-  return JSON.parse(JSON.stringify(value)) as T;
+/** Whether an object has no own keys, without building the key list (this runs on turns). */
+export function hasNoKeys(object: object): boolean {
+  for (const key in object) if (Object.hasOwn(object, key)) return false;
+  return true;
 }
 
 /** Structural equality of JSON values. */

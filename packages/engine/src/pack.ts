@@ -12,7 +12,7 @@ import {
   type ValidPack,
   validatePack,
 } from "@gridponder/schema";
-import { type Entity, freezeJson, type KindInfo, type Params } from "./model.js";
+import { type Entity, freezeJson, hasNoKeys, type KindInfo, type Params } from "./model.js";
 import { BUILTIN_SYSTEMS } from "./systems/index.js";
 
 /** A layer with its index and, for `exactly_one` layers, the entity that fills unset cells. */
@@ -55,12 +55,6 @@ export class UnknownKindError extends Error {
   }
 }
 
-/** Whether an object has no own keys, without building the key list (this runs on turns). */
-function isEmpty(object: object): boolean {
-  for (const key in object) if (Object.hasOwn(object, key)) return false;
-  return true;
-}
-
 function numberEnding(name: string): number | null {
   const m = /(-?\d+)$/.exec(name);
   return m ? Number(m[1]) : null;
@@ -86,7 +80,7 @@ export function compilePack(valid: ValidPack): Pack {
   // Every kind's param-less entity, made up front: looking one up is then a single map read.
   for (const [kind, info] of kinds) bare.set(kind, Object.freeze({ kind, info, params: null }));
   const entity = (kind: string, params?: Params | null): Entity => {
-    if (!params || isEmpty(params)) {
+    if (!params || hasNoKeys(params)) {
       const e = bare.get(kind);
       if (e === undefined) throw new UnknownKindError(kind);
       return e;

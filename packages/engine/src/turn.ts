@@ -127,8 +127,7 @@ export function resolveAction(
   const { shared } = check;
   if (shared !== null) {
     // A value already resolved is valid: only extra keys could still make the input wrong.
-    const value = check.params.length === 0 ? null : raw[(check.params[0] as { name: string }).name];
-    const known = shared.get(value);
+    const known = shared.get(sharedKey(check, raw));
     if (known !== undefined && ownKeyCount(raw) === check.params.length + 1) {
       if (typeof input === "string" && actions.shorthands.size < 256) actions.shorthands.set(input, known);
       return known;
@@ -160,12 +159,12 @@ export function resolveAction(
     return { error: `action ${JSON.stringify(id)} has no param ${JSON.stringify(extra)}` };
   }
   if (shared !== null) {
-    const value = check.params.length === 0 ? null : raw[(check.params[0] as { name: string }).name];
-    let known = shared.get(value);
+    const key = sharedKey(check, raw);
+    let known = shared.get(key);
     if (known === undefined) {
       const params = Object.freeze({ ...raw }) as Readonly<Record<string, JsonValue>>;
       known = Object.freeze({ id, params });
-      shared.set(value, known);
+      shared.set(key, known);
     }
     if (typeof input === "string" && actions.shorthands.size < 256) actions.shorthands.set(input, known);
     return known;
@@ -185,6 +184,11 @@ export function resolveAction(
     if (remembered.size < 256) remembered.set(input as object, resolved);
   }
   return resolved;
+}
+
+/** What keys an input's shared resolution (see `ActionCheck.shared`): its one param's value, if any. */
+function sharedKey(check: ActionCheck, raw: Record<string, unknown>): unknown {
+  return check.params.length === 0 ? null : raw[(check.params[0] as { name: string }).name];
 }
 
 function isObject(value: unknown): boolean {
