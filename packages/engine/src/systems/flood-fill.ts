@@ -45,24 +45,15 @@ function joins(e: Entity): boolean {
 }
 
 /**
- * Puts the cells the fill starts from into `queue` (marked as reached), sets how cells join, and
- * returns how many; 0 when there is nothing to flood from. Expects `scratch` to have begun a fill.
+ * Marks the cells the fill starts from as reached, puts into `queue` the cells it changes first, sets
+ * how cells join, and returns how many sources there are (0 when there is nothing to flood from) and
+ * how many cells it queued (in `queued`). Expects `scratch` to have begun a fill.
  */
 function seed(ctx: Ctx, layer: number): number {
   const { config, draft } = ctx;
   const prepared = ctx.prepared as Prepared;
   const cells = draft.layerCells(layer);
   if (config.sourcePosition === "all_of_kind") {
-    const source = prepared.source;
-    let count = 0;
-    if (source >= 0) {
-      for (let i = 0; i < cells.length; i++) {
-        const e = cells[i];
-        if (e == null || e.info.index !== source) continue;
-        seen[i] = stamp;
-        queue[count++] = i;
-      }
-    }
     if (config.matchBy === "kind") {
       joinMode = BY_TABLE;
       joinTable = prepared.spreads;
@@ -70,7 +61,37 @@ function seed(ctx: Ctx, layer: number): number {
       joinMode = BY_CYCLE;
       joinColors = config.colorCycle;
     }
-    return count;
+    const source = prepared.source;
+    if (source < 0) return 0;
+    // One pass over the board: sources are marked, and a joining cell beside a source is queued. The
+    // filled area grows to most of the board as a level goes on, so starting from the cells around it
+    // (few) rather than from every cell of it saves most of the fill's neighbour tests.
+    const { width } = draft;
+    const size = cells.length;
+    let sources = 0;
+    let count = 0;
+    for (let i = 0; i < size; i++) {
+      const e = cells[i];
+      if (e == null) continue;
+      if (e.info.index === source) {
+        seen[i] = stamp;
+        sources++;
+        continue;
+      }
+      if (!joins(e)) continue;
+      const x = i % width;
+      if (
+        (i >= width && isKind(cells[i - width], source)) ||
+        (x + 1 < width && isKind(cells[i + 1], source)) ||
+        (i + width < size && isKind(cells[i + width], source)) ||
+        (x > 0 && isKind(cells[i - 1], source))
+      ) {
+        seen[i] = stamp;
+        queue[count++] = i;
+      }
+    }
+    queued = count;
+    return sources;
   }
   let at: Pos | null = null;
   if (config.sourcePosition === "avatar") at = draft.avatar.enabled ? draft.avatar.position : null;
@@ -91,7 +112,12 @@ function seed(ctx: Ctx, layer: number): number {
   const i = at[1] * draft.width + at[0];
   seen[i] = stamp;
   queue[0] = i;
+  queued = 1;
   return 1;
+}
+
+function isKind(e: Entity | null | undefined, index: number): boolean {
+  return e != null && e.info.index === index;
 }
 
 /** What a filled cell becomes, or `null` when the config does not change it. */
@@ -117,6 +143,8 @@ function filled(ctx: Ctx, e: Entity): Entity | null {
 let seen = new Int32Array(0);
 let queue = new Int32Array(0);
 let stamp = 0;
+/** How many cells `seed` queued. */
+let queued = 0;
 
 function scratch(size: number): void {
   if (seen.length < size || stamp === 0x7fffffff) {
@@ -174,7 +202,7 @@ export const floodFill: SystemBehaviour<Required<FloodFillConfig>> = {
     const marks = seen;
     const mark = stamp;
     const open = queue;
-    let tail = count;
+    let tail = queued;
     for (let head = 0; head < tail; head++) {
       const i = open[head] as number;
       const x = i % width;
@@ -193,8 +221,7 @@ export const floodFill: SystemBehaviour<Required<FloodFillConfig>> = {
     }
     // The cells the fill changes: those it reached beyond the sources (and a single source cell
     // itself), in board order, as the events report them.
-    const first = config.sourcePosition === "all_of_kind" ? count : 0;
-    const changed = open.subarray(first, tail).sort();
+    const changed = open.subarray(0, tail).sort();
     // The shared frozen cell positions, as turns report positions (see `sharedPos` in ops).
     const shared = ctx.level.cells;
     const positions: Pos[] = [];
