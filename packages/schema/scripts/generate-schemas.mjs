@@ -21,19 +21,22 @@ export function generateSchemas() {
   const generator = createGenerator({
     path: join(root, "src/types/**/*.ts"),
     tsconfig: join(root, "tsconfig.json"),
-    extraTags: ["gpRef"],
+    extraTags: ["gpRef", "deprecationMessage"],
     additionalProperties: false,
     strictTuples: true,
     skipTypeCheck: true,
   });
   const out = {};
   for (const { file, type, title } of SCHEMA_ROOTS) {
-    const schema = generator.createSchema(type);
+    const { $schema: _, $ref, ...rest } = generator.createSchema(type);
+    // Draft-07 ignores every keyword beside a `$ref`, so a root `$ref` would hide `definitions` from
+    // a strict validator: the root type is referenced from `allOf` instead.
     out[file] = {
       $schema: "http://json-schema.org/draft-07/schema#",
       $id: `https://gridponder.dev/schemas/${file}.schema.json`,
       title,
-      ...Object.fromEntries(Object.entries(schema).filter(([k]) => k !== "$schema")),
+      allOf: [{ $ref }],
+      ...rest,
     };
   }
   return out;

@@ -51,6 +51,9 @@ export const MAX_DIAGNOSTICS_PER_FILE = 200;
 // Refs are collected by a keyword callback while Ajv runs; validation is synchronous, so a module-level
 // sink set just for the duration of one call is safe.
 let sink: FoundRef[] | null = null;
+// Fields the types mark `@deprecated` carry their `deprecationMessage` in the schema (a keyword editors
+// show too); each one present is collected here, keyed by pointer (a union can evaluate it twice).
+let deprecations: Map<string, string> | null = null;
 
 let ajvInstance: Ajv | undefined;
 const validators = new Map<string, ValidateFunction>();
@@ -72,6 +75,15 @@ function ajv(): Ajv {
           pointer: cxt?.instancePath ?? "",
         });
       }
+      return true;
+    },
+  });
+  instance.addKeyword({
+    keyword: "deprecationMessage",
+    schemaType: "string",
+    errors: false,
+    validate(message: string, _data: unknown, _parent: unknown, cxt?: { instancePath: string }) {
+      deprecations?.set(cxt?.instancePath ?? "", message);
       return true;
     },
   });
@@ -148,15 +160,30 @@ export function checkSchema(name: SchemaName, value: unknown): SchemaCheckResult
   }
   const validate = validatorFor(schemaId(name));
   const refs: FoundRef[] = [];
+  const deprecated = new Map<string, string>();
   sink = refs;
+  deprecations = deprecated;
   try {
     validate(value);
   } finally {
     sink = null;
+    deprecations = null;
   }
   const errors = reduceUnions(validate.errors ?? [], value, schemaId(name));
   const diagnostics = errors.map((e) => toDiagnostic(e, value));
+  diagnostics.push(...deprecationWarnings(deprecated, ""));
   return { diagnostics: capDiagnostics(diagnostics), refs };
+}
+
+/** A warning per deprecated field present: valid, but read by no engine. */
+function deprecationWarnings(found: ReadonlyMap<string, string>, basePointer: string): FileDiagnostic[] {
+  return [...found].map(([pointer, message]) => ({
+    pointer: basePointer + pointer,
+    severity: "warning",
+    code: "deprecated-field",
+    message,
+    hint: "remove the field; it has no effect",
+  }));
 }
 
 /**
@@ -171,12 +198,19 @@ export function checkAgainstRef(
 ): FileDiagnostic[] {
   const ref = `${schemaId(name)}#${schemaPointer}`;
   const validate = validatorFor(ref);
-  validate(value);
+  const deprecated = new Map<string, string>();
+  deprecations = deprecated;
+  try {
+    validate(value);
+  } finally {
+    deprecations = null;
+  }
   const errors = reduceUnions(validate.errors ?? [], value, schemaId(name));
-  return errors.map((e) => {
+  const located = errors.map((e) => {
     const d = toDiagnostic(e, value);
     return { ...d, pointer: basePointer + d.pointer };
   });
+  return [...located, ...deprecationWarnings(deprecated, basePointer)];
 }
 
 /** The generated schema document of a pack file. */

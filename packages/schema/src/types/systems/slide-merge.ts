@@ -1,4 +1,4 @@
-import type { ActionId, TagName } from "../common.js";
+import type { ActionId, LayerId, TagName } from "../common.js";
 import type { SystemEntryBase } from "./base.js";
 
 /** Settings of `slide_merge`. */
@@ -43,6 +43,28 @@ export interface SlideMergeConfig {
    * @default false
    */
   wrapAround?: boolean;
+  /**
+   * Read by no engine: the sliding action is `mergeAction`. Packs written for an earlier catalog
+   * set it (with the same value as `mergeAction`), so it is accepted, and the validator warns that
+   * it has no effect.
+   * @deprecated
+   * @deprecationMessage slide_merge ignores slideAction; the sliding action is mergeAction.
+   */
+  slideAction?: ActionId;
+  /**
+   * Read by no engine: tiles slide on whichever layer holds them. Accepted for packs written for an
+   * earlier catalog, with a warning.
+   * @deprecated
+   * @deprecationMessage slide_merge ignores affectedLayer; tiles slide on the layer that holds them.
+   */
+  affectedLayer?: LayerId;
+  /**
+   * Read by no engine: the tiles that slide are those with a tag in `mergeableTags`. Accepted for
+   * packs written for an earlier catalog, with a warning.
+   * @deprecated
+   * @deprecationMessage slide_merge ignores affectedTag; the tiles that slide are those tagged with one of mergeableTags.
+   */
+  affectedTag?: TagName;
 }
 
 /**
