@@ -22,7 +22,7 @@ export {
   type TraceRun,
 } from "./conformance.js";
 export type { GameEvent } from "./events.js";
-export type { GoalStatus } from "./goals/index.js";
+export type { GoalCheck, GoalStatus } from "./goals/index.js";
 export { LevelLoadError, type LevelRuntime, prepareLevel } from "./level.js";
 export { DIRECTION_DELTAS, type Entity, isPos, type KindInfo, type Params, type Pos } from "./model.js";
 export { compilePack, type LayerInfo, type LoadResult, loadPack, type Pack } from "./pack.js";
@@ -33,16 +33,21 @@ export {
   pendingMoveKey,
   slipperyGroundPossible,
 } from "./pending-move.js";
+export type { CompiledRule, RuleBook } from "./rules/compile.js";
+export type { Test as ConditionTest } from "./rules/conditions.js";
+export type { EffectRunner } from "./rules/effects.js";
 export { type ActionInput, Session, stateKey } from "./session.js";
 export { type Settlement, type SettleView, settlementOf } from "./settle-pending.js";
-export type { AvatarState, GameState, MultiCellObjectState, OverlayState } from "./state.js";
+export type { AvatarState, Draft, GameState, MultiCellObjectState, OverlayState } from "./state.js";
 export { BUILTIN_SYSTEMS } from "./systems/index.js";
 export type {
   PendingMove,
   ResolvedAction,
   SystemBehaviour,
   SystemContext,
+  SystemInstance,
   TurnContext,
+  TurnScratch,
 } from "./systems/types.js";
 export { renderText, type TextRenderOptions } from "./text.js";
 export { type GameAction, resolveAction, runTurn, type TurnResult } from "./turn.js";

@@ -9,8 +9,10 @@ export {
   type CameraFit,
   cellAtScreen,
   cellToScreen,
+  type FitOptions,
   fitCamera,
   screenToPlane,
+  type Vec3,
   worldToScreen,
 } from "./iso.js";
 export { IsoRenderer, type IsoRendererOptions, type RendererInfo } from "./iso-renderer.js";

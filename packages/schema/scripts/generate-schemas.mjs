@@ -15,13 +15,21 @@ export const SCHEMA_ROOTS = [
   { file: "game", type: "GameDefinition", title: "Gridponder game definition (game.json)" },
   { file: "level", type: "LevelDefinition", title: "Gridponder level (levels/<id>.json)" },
   { file: "theme", type: "Theme", title: "Gridponder theme (theme.json)" },
+  // Not a pack file: the payload of every event, by type, for the reference docs and for tools that
+  // read traces. Shipped in schemas/ only, so the validator bundle does not carry it.
+  {
+    file: "events",
+    type: "EventPayloads",
+    title: "Gridponder event payloads, by event type",
+    runtime: false,
+  },
 ];
 
 export function generateSchemas() {
   const generator = createGenerator({
     path: join(root, "src/types/**/*.ts"),
     tsconfig: join(root, "tsconfig.json"),
-    extraTags: ["gpRef", "deprecationMessage"],
+    extraTags: ["gpRef", "deprecationMessage", "gpPhases", "gpEmits"],
     additionalProperties: false,
     strictTuples: true,
     skipTypeCheck: true,
@@ -48,6 +56,7 @@ export function renderOutputs(schemas) {
     files[`schemas/${name}.schema.json`] = `${JSON.stringify(schema, null, 2)}\n`;
   }
   const body = Object.entries(schemas)
+    .filter(([name]) => SCHEMA_ROOTS.find((root) => root.file === name)?.runtime !== false)
     .map(([name, schema]) => `export const ${name}Schema: JsonSchemaObject = ${JSON.stringify(schema)};`)
     .join("\n\n");
   files["src/generated/schemas.ts"] =

@@ -1,5 +1,12 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { gameSchema, levelSchema, manifestSchema, themeSchema } from "../src/index.js";
+
+// The event payloads' schema ships in schemas/ only (the validator does not need it).
+const eventsSchema = JSON.parse(
+  readFileSync(join(import.meta.dirname, "../schemas/events.schema.json"), "utf8"),
+);
 
 type Node = Record<string, unknown>;
 
@@ -17,7 +24,13 @@ function* objectSchemas(node: unknown, path: string): Generator<[string, Node]> 
 
 // The reference docs are generated from the types' doc comments, so every type and field needs one.
 describe("doc comments", () => {
-  const docs = { manifest: manifestSchema, game: gameSchema, level: levelSchema, theme: themeSchema };
+  const docs = {
+    manifest: manifestSchema,
+    game: gameSchema,
+    level: levelSchema,
+    theme: themeSchema,
+    events: eventsSchema,
+  };
 
   it.each(Object.entries(docs))("every definition of the %s schema is documented", (_name, schema) => {
     const definitions = schema.definitions as Record<string, Node>;

@@ -355,7 +355,10 @@ export interface OverlayMovedEvent {
   direction?: Direction;
 }
 
-/** `region_rotated`: `region_transform` rotated the contents of the overlay region. */
+/**
+ * `region_rotated`: the catalog's name for a rotation of the overlay region. No engine emits it:
+ * `region_transform` reports every operation as `region_transformed`, so rules should listen to that.
+ */
 export interface RegionRotatedEvent {
   /** The overlay's top-left cell. */
   position?: Position;
@@ -363,7 +366,10 @@ export interface RegionRotatedEvent {
   rotation?: "clockwise" | "counterclockwise";
 }
 
-/** `region_flipped`: `region_transform` mirrored the contents of the overlay region. */
+/**
+ * `region_flipped`: the catalog's name for a mirroring of the overlay region. No engine emits it:
+ * `region_transform` reports every operation as `region_transformed`.
+ */
 export interface RegionFlippedEvent {
   /** The overlay's top-left cell. */
   position?: Position;
@@ -371,7 +377,10 @@ export interface RegionFlippedEvent {
   axis?: "horizontal" | "vertical";
 }
 
-/** `cells_swapped`: `region_transform` exchanged two diagonal corners of the overlay region. */
+/**
+ * `cells_swapped`: the catalog's name for a diagonal swap in the overlay region. No engine emits it:
+ * `region_transform` reports every operation as `region_transformed`.
+ */
 export interface CellsSwappedEvent {
   /** The overlay's top-left cell. */
   position?: Position;

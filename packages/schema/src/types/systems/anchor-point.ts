@@ -22,6 +22,8 @@ export interface AnchorPointConfig {
  * avatar's cell. With one down, it removes the anchor and teleports the avatar there. The arrival
  * events carry no direction, so the teleport never starts an ice slide. Emits `avatar_exited` and
  * `avatar_entered` on recall.
+ * @gpPhases ["action"]
+ * @gpEmits ["avatar_exited", "avatar_entered"]
  */
 export interface AnchorPointSystem extends SystemEntryBase {
   /** Selects the anchor system. */

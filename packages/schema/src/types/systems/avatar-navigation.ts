@@ -10,7 +10,8 @@ export interface AvatarNavigationConfig {
    */
   directions?: Direction[];
   /**
-   * What a step into a cell holding a `solid` object does. `block` rejects the step outright.
+   * What a step into a cell holding a `solid` object does. `block`: the avatar stays where it is, and
+   * the turn still counts (it is accepted, as a step off the board or into void is).
    * `delegate` leaves the step pending and emits `move_blocked`, so a later system (such as
    * `push_objects`) or a rule (`resolve_move`) can complete or refuse it.
    * @default "block"
@@ -39,6 +40,8 @@ export interface AvatarNavigationConfig {
  * Moves the single avatar one cell per move action (action phase), stopping at the board edge,
  * void and (depending on `solidHandling`) solid objects, and turns it to face the way it moved.
  * Emits `avatar_exited`, `avatar_entered` and `move_blocked`.
+ * @gpPhases ["action"]
+ * @gpEmits ["avatar_exited", "avatar_entered", "move_blocked"]
  */
 export interface AvatarNavigationSystem extends SystemEntryBase {
   /** Selects the avatar movement system. */

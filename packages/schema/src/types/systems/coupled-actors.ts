@@ -80,6 +80,8 @@ export interface CoupledActorsConfig {
  * furthest ahead moves first, so a line of actors can advance in step; an actor stops at walls, the
  * board edge and other actors. Emits `actor_moved`, `actor_entered`, `actor_blocked` and, with
  * `claim`, `cell_claimed`.
+ * @gpPhases ["action"]
+ * @gpEmits ["actor_moved", "actor_entered", "actor_blocked", "cell_claimed"]
  */
 export interface CoupledActorsSystem extends SystemEntryBase {
   /** Selects the lock-step actor system. */

@@ -59,6 +59,8 @@ export interface FlankCaptureConfig {
  * through or next to its cell that is bracketed by aggressor pieces (or walls) flips to the
  * aggressor's kind. All passes of a move read one snapshot of the board taken before any flip, so
  * no cell flips twice. Emits `cell_transformed` per flipped cell.
+ * @gpPhases ["cascade"]
+ * @gpEmits ["cell_transformed"]
  */
 export interface FlankCaptureSystem extends SystemEntryBase {
   /** Selects the flank-capture system. */

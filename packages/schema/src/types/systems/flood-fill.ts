@@ -50,6 +50,8 @@ export interface FloodFillConfig {
 /**
  * Flood fill (action phase): from a start cell, every orthogonally connected cell that matches is
  * recoloured or transformed. Emits `cells_flooded`.
+ * @gpPhases ["action"]
+ * @gpEmits ["cells_flooded", "action_vetoed"]
  */
 export interface FloodFillSystem extends SystemEntryBase {
   /** Selects the flood-fill system. */

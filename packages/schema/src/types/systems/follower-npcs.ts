@@ -5,8 +5,10 @@ import type { SystemEntryBase } from "./base.js";
 export interface FollowerNpcsConfig {}
 
 /**
- * Reserved for characters that follow the avatar (NPC phase). The type is accepted, but the system
- * has no defined behaviour yet and does nothing.
+ * Reserved for characters that follow the avatar (NPC phase). The validator accepts the type, but no
+ * behaviour is defined yet: the engine refuses to play a level of a pack that uses it.
+ * @gpPhases ["npc"]
+ * @gpEmits []
  */
 export interface FollowerNpcsSystem extends SystemEntryBase {
   /** Selects the follower system. */

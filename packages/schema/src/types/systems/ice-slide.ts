@@ -17,6 +17,8 @@ export interface IceSlideConfig {
  * pushed onto ice slides on the same way. Arrivals without a direction, such as anchor teleports,
  * never slide. Since each pass moves one cell, the game's `maxCascadeDepth` must cover the longest
  * slide.
+ * @gpPhases ["cascade"]
+ * @gpEmits ["avatar_exited", "avatar_entered", "object_pushed", "object_placed", "cell_cleared"]
  */
 export interface IceSlideSystem extends SystemEntryBase {
   /** Selects the ice system. */

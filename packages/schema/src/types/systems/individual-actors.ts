@@ -87,6 +87,8 @@ export interface IndividualActorsConfig {
  * territory claims and reactive opposing actors. Invalid selections or moves are vetoed. Emits
  * `actor_selected`, `actor_moved`, `actor_entered`, `actor_blocked`, `actor_reacted`,
  * `cell_claimed` and `action_vetoed`.
+ * @gpPhases ["action"]
+ * @gpEmits ["actor_selected", "actor_moved", "actor_entered", "actor_blocked", "actor_reacted", "cell_claimed", "action_vetoed"]
  */
 export interface IndividualActorsSystem extends SystemEntryBase {
   /** Selects the individually controlled actor system. */

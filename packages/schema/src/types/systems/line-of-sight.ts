@@ -73,6 +73,8 @@ export interface LineOfSightConfig {
  * Reports when a source and a target share a row or column with nothing in between (cascade
  * phase). It only emits `line_of_sight_detected` and changes nothing itself; rules decide what a
  * sighting does.
+ * @gpPhases ["cascade"]
+ * @gpEmits ["line_of_sight_detected"]
  */
 export interface LineOfSightSystem extends SystemEntryBase {
   /** Selects the line-of-sight detector. */

@@ -29,6 +29,8 @@ export interface OverlayCursorConfig {
 /**
  * Keeps a movable rectangular selection on the board (action phase) for `region_transform` to act
  * on. Its starting place comes from the level's `state.overlay`. Emits `overlay_moved`.
+ * @gpPhases ["action"]
+ * @gpEmits ["overlay_moved"]
  */
 export interface OverlayCursorSystem extends SystemEntryBase {
   /** Selects the overlay system. */

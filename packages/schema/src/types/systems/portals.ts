@@ -29,7 +29,10 @@ export interface PortalsConfig {
 
 /**
  * Moves the avatar (and optionally pushed objects) from a portal to its partner, matched by a
- * shared param value (movement phase). Emits `avatar_exited` and `avatar_entered`.
+ * shared param value (movement phase); in the cascade it carries objects placed on a portal to the
+ * partner.
+ * @gpPhases ["movement", "cascade"]
+ * @gpEmits ["avatar_exited", "avatar_entered", "object_removed", "object_placed"]
  */
 export interface PortalsSystem extends SystemEntryBase {
   /** Selects the portal system. */

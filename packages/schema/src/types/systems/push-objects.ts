@@ -54,6 +54,8 @@ export interface PushObjectsConfig {
  * Lets the avatar shove pushable objects one cell ahead of it (movement phase), or clear obstacles
  * with a held item. Pair it with `avatar_navigation` set to `solidHandling: "delegate"`. Emits
  * `object_pushed`, `object_placed` and the avatar's movement events.
+ * @gpPhases ["movement"]
+ * @gpEmits ["object_pushed", "object_placed", "object_removed", "cell_cleared", "avatar_exited", "avatar_entered"]
  */
 export interface PushObjectsSystem extends SystemEntryBase {
   /** Selects the pushing system. */

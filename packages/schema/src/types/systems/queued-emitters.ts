@@ -16,6 +16,8 @@ export interface QueuedEmittersConfig {
  * per turn and only while the cell in front of the exit is free (NPC phase, after the turn's
  * cascade has settled). A pipe with a second exit (`exit2Position`) routes each value toward its
  * nearer exit. Emits `item_released`.
+ * @gpPhases ["npc"]
+ * @gpEmits ["item_released"]
  */
 export interface QueuedEmittersSystem extends SystemEntryBase {
   /** Selects the emitter system. */

@@ -41,7 +41,9 @@ export interface RegionTransformConfig {
 
 /**
  * Rotates, flips or diagonally swaps the cell contents inside the overlay of an `overlay_cursor`
- * system (action phase). Emits `region_rotated`, `region_flipped` or `cells_swapped`.
+ * system (action phase). Emits `region_transformed`.
+ * @gpPhases ["action"]
+ * @gpEmits ["region_transformed"]
  */
 export interface RegionTransformSystem extends SystemEntryBase {
   /** Selects the region transformation system. */

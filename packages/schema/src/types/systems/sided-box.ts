@@ -38,6 +38,8 @@ export interface SidedBoxConfig {
  * pushes it. Two boxes that meet without clashing walls merge into one with the walls of both.
  * Emits `object_pushed`, `object_placed`, `boxes_merged`, `object_removed`, `cell_cleared` and
  * the avatar's movement events.
+ * @gpPhases ["action"]
+ * @gpEmits ["avatar_exited", "avatar_entered", "object_pushed", "object_placed", "boxes_merged", "object_removed", "cell_cleared"]
  */
 export interface SidedBoxSystem extends SystemEntryBase {
   /** Selects the sided-box system. */

@@ -71,6 +71,8 @@ export interface SlideMergeConfig {
  * 2048-style sliding (action phase): every mergeable tile slides as far as it can in the action's
  * direction, and tiles that meet a matching tile merge into one. Emits `tiles_slid`,
  * `tiles_merged` and `cell_cleared`.
+ * @gpPhases ["action"]
+ * @gpEmits ["tiles_slid", "tiles_merged", "cell_cleared", "tile_moved"]
  */
 export interface SlideMergeSystem extends SystemEntryBase {
   /** Selects the slide-and-merge system. */

@@ -74,6 +74,8 @@ export interface SlidingBlocksConfig {
  * `vertical` or `both`; anything else pins it) limits its directions. Blocked slides are rejected
  * and change nothing. Emits `multi_cell_object_moved`, and `multi_cell_object_exited` plus
  * `variable_changed` when a block escapes.
+ * @gpPhases ["action"]
+ * @gpEmits ["multi_cell_object_moved", "multi_cell_object_exited", "variable_changed", "action_vetoed"]
  */
 export interface SlidingBlocksSystem extends SystemEntryBase {
   /** Selects the sliding-block system. */

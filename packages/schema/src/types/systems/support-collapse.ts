@@ -83,6 +83,8 @@ export interface SupportCollapseConfig {
  * removed, each connected group of structure cells that no longer reaches a root falls as a rigid
  * piece, keeping its shape. Emits `cell_cleared`, `object_settled`, `variable_changed` and
  * `action_vetoed`.
+ * @gpPhases ["action", "cascade"]
+ * @gpEmits ["cell_cleared", "object_settled", "variable_changed", "action_vetoed"]
  */
 export interface SupportCollapseSystem extends SystemEntryBase {
   /** Selects the support-collapse system. */

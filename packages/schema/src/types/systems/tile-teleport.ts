@@ -15,6 +15,8 @@ export interface TileTeleportConfig {
  * only channels with exactly two such cells count. At the end of each turn, an entity on `layer`
  * sitting on one end of a pair moves to the other end if that end is empty. Emits `object_removed`
  * and `object_placed`.
+ * @gpPhases ["npc"]
+ * @gpEmits ["object_removed", "object_placed"]
  */
 export interface TileTeleportSystem extends SystemEntryBase {
   /** Selects the teleport-tile system. */

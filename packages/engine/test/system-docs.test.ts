@@ -1,0 +1,91 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { SystemType } from "@gridponder/schema";
+import { describe, expect, it } from "vitest";
+import { boardState, prepareLevel } from "../src/level.js";
+import { loadPackFolder } from "../src/node.js";
+import type { Pack } from "../src/pack.js";
+import { BUILTIN_SYSTEMS } from "../src/systems/index.js";
+import type { SystemBehaviour, SystemContext } from "../src/systems/types.js";
+import { loadCascade, runTurn } from "../src/turn.js";
+import { FUZZ_PACKS, PACKS } from "./corpus.js";
+
+// The reference docs state each system's phases and events from the schema's `@gpPhases` and
+// `@gpEmits` tags; these tests hold those tags to what the engine does.
+const definitions = JSON.parse(
+  readFileSync(join(import.meta.dirname, "../../schema/schemas/game.schema.json"), "utf8"),
+).definitions as Record<
+  string,
+  { properties?: { type?: { const?: string } }; gpPhases?: string[]; gpEmits?: string[] }
+>;
+
+const documented = new Map<string, { phases: string[]; emits: string[] }>();
+for (const def of Object.values(definitions)) {
+  const type = def.properties?.type?.const;
+  if (type !== undefined && def.gpPhases)
+    documented.set(type, { phases: def.gpPhases, emits: def.gpEmits ?? [] });
+}
+
+const PHASES = ["action", "movement", "cascade", "npc"] as const;
+
+describe("system docs against the engine", () => {
+  it("document every built-in system", () => {
+    for (const type of Object.keys(BUILTIN_SYSTEMS)) expect(documented.has(type), type).toBe(true);
+  });
+
+  it("name the phases each built-in system takes part in", () => {
+    for (const [type, behaviour] of Object.entries(BUILTIN_SYSTEMS)) {
+      const hooks = PHASES.filter((phase) => behaviour?.[phase] !== undefined);
+      expect(hooks, type).toEqual(documented.get(type)?.phases);
+    }
+  });
+
+  it("list every event each system emits while the corpus and its fuzz mutants play", async () => {
+    // Each hook is wrapped so that the events it adds to the turn's log are put down to its system.
+    const seen = new Map<string, Set<string>>();
+    const registry: Partial<Record<SystemType, SystemBehaviour<never>>> = {};
+    for (const [type, behaviour] of Object.entries(BUILTIN_SYSTEMS) as [
+      SystemType,
+      SystemBehaviour<never>,
+    ][]) {
+      const wrapped: Record<string, unknown> = { ...behaviour };
+      for (const phase of PHASES) {
+        const hook = behaviour[phase] as
+          | ((ctx: SystemContext<never>, ...rest: unknown[]) => void)
+          | undefined;
+        if (hook === undefined) continue;
+        wrapped[phase] = (ctx: SystemContext<never>, ...rest: unknown[]) => {
+          const before = ctx.turn.events.length;
+          hook.call(behaviour, ctx, ...rest);
+          const types = seen.get(type) ?? new Set<string>();
+          for (const e of ctx.turn.events.slice(before)) types.add(e.type);
+          seen.set(type, types);
+        };
+      }
+      registry[type] = wrapped as unknown as SystemBehaviour<never>;
+    }
+    let turns = 0;
+    for (const root of [PACKS, FUZZ_PACKS]) {
+      for (const name of readdirSync(root).sort()) {
+        const loaded = await loadPackFolder(join(root, name));
+        if (!loaded.ok) continue;
+        const pack: Pack = loaded.pack;
+        for (const id of pack.levelOrder) {
+          const level = prepareLevel(pack, id, registry);
+          let state = loadCascade(pack, level, boardState(pack, level));
+          for (const action of pack.levels[id]?.solution?.goldPath ?? []) {
+            const result = runTurn(pack, level, state, action);
+            state = result.state;
+            turns++;
+          }
+        }
+      }
+    }
+    expect(turns).toBeGreaterThan(3000);
+    const undocumented: string[] = [];
+    for (const [type, types] of seen) {
+      for (const t of types) if (!documented.get(type)?.emits.includes(t)) undocumented.push(`${type}: ${t}`);
+    }
+    expect(undocumented).toEqual([]);
+  });
+});
