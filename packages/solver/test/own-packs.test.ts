@@ -1,0 +1,48 @@
+/**
+ * Every pack in the repository's packs/ is a finished teaching pack: it validates with no diagnostics
+ * at all, every level's gold path wins, and the solver proves each gold path optimal. The search is
+ * bounded by a number of states, not by time, so the verdict does not depend on the machine; a level
+ * that needs more is too big for a teaching pack. The table printed at the end reports each level's
+ * optimum, how many optimal solutions it has (1 = unique), the states searched and the time taken.
+ */
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+import { compilePack } from "@gridponder/engine";
+import { validatePackFolder } from "@gridponder/schema/node";
+import { afterAll, describe, expect, it } from "vitest";
+import { solveLevel } from "../src/index.js";
+
+const OWN_PACKS = join(import.meta.dirname, "../../../packs");
+/** Far more than any teaching level needs (the largest takes a few hundred thousand). */
+const MAX_STATES = 4_000_000;
+
+const rows: string[] = [];
+
+afterAll(() => {
+  console.log(["level | optimum | optimal solutions | states | ms", ...rows].map((r) => `  ${r}`).join("\n"));
+});
+
+describe.each(
+  readdirSync(OWN_PACKS, { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort(),
+)("pack %s", (name) => {
+  it("validates cleanly, and every gold path wins and is proven optimal", async () => {
+    const result = await validatePackFolder(join(OWN_PACKS, name), { searchPaths: [OWN_PACKS] });
+    expect(result.diagnostics).toEqual([]);
+    if (result.pack === undefined) throw new Error(`${name} did not validate`);
+    const pack = compilePack(result.pack);
+    expect(pack.levelOrder.length).toBeGreaterThanOrEqual(8);
+    for (const id of pack.levelOrder) {
+      const solved = solveLevel(pack, id, { maxStates: MAX_STATES, countLimit: 1000 });
+      expect(solved.status, `${name}/${id}`).toBe("solved");
+      expect(solved.gold.wins, `${name}/${id}: the gold path wins`).toBe(true);
+      expect(solved.gold.optimal, `${name}/${id}: the gold path is optimal`).toBe(true);
+      const count = `${solved.optimalCount ?? "?"}${solved.countCapped ? "+" : ""}`;
+      rows.push(
+        `${name}/${id} | ${solved.optimalLength} | ${count}${solved.optimalCount === 1 ? " (unique)" : ""} | ${solved.statesSeen} | ${Math.round(solved.elapsedMs)}`,
+      );
+    }
+  });
+});
