@@ -1,3 +1,6 @@
+import { cp, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { LANTERN_CELLAR, run } from "./helpers.js";
 
@@ -37,6 +40,28 @@ describe("gridponder solve", () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toContain("lc01_bottom_step");
     expect(r.stderr).not.toMatch(/\bat .*\.js:\d+/);
+  });
+
+  it("solves several packs, or a folder of packs, with one summary", async () => {
+    const folder = await mkdtemp(join(tmpdir(), "gp-solve-"));
+    try {
+      await cp(LANTERN_CELLAR, join(folder, "a"), { recursive: true });
+      await cp(LANTERN_CELLAR, join(folder, "b"), { recursive: true });
+      const r = await run(["solve", folder, "--max-depth", "12", "--json"]);
+      expect(r.code).toBe(0);
+      const results = JSON.parse(r.stdout) as { pack: string; level: string }[];
+      expect(new Set(results.map((x) => x.pack))).toEqual(new Set([join(folder, "a"), join(folder, "b")]));
+      expect(results).toHaveLength(16);
+      const table = await run(["solve", join(folder, "a"), join(folder, "b"), "--max-depth", "12"]);
+      expect(table.stdout).toContain(`${join(folder, "b")}:`);
+      expect(table.stdout).toMatch(/16 levels in 2 packs: \d+ solved/);
+      // Level ids name levels of one pack only.
+      const ambiguous = await run(["solve", folder, "lc01_bottom_step"]);
+      expect(ambiguous.code).toBe(2);
+      expect(ambiguous.stderr).toContain("single pack");
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 
   it("rejects a bad bound as a usage error", async () => {

@@ -7,7 +7,7 @@
  */
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
-import { compilePack } from "@gridponder/engine";
+import { BUILTIN_SYSTEMS, compilePack } from "@gridponder/engine";
 import { validatePackFolder } from "@gridponder/schema/node";
 import { afterAll, describe, expect, it } from "vitest";
 import { solveLevel } from "../src/index.js";
@@ -44,5 +44,17 @@ describe.each(
         `${name}/${id} | ${solved.optimalLength} | ${count}${solved.optimalCount === 1 ? " (unique)" : ""} | ${solved.statesSeen} | ${Math.round(solved.elapsedMs)}`,
       );
     }
+  });
+});
+
+describe("packs/ together", () => {
+  it("use every system type the engine implements", async () => {
+    const used = new Set<string>();
+    for (const entry of readdirSync(OWN_PACKS, { withFileTypes: true })) {
+      if (!entry.isDirectory()) continue;
+      const result = await validatePackFolder(join(OWN_PACKS, entry.name), { searchPaths: [OWN_PACKS] });
+      for (const system of result.pack?.game.systems ?? []) used.add(system.type);
+    }
+    expect(Object.keys(BUILTIN_SYSTEMS).filter((type) => !used.has(type))).toEqual([]);
   });
 });

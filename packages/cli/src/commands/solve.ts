@@ -1,9 +1,11 @@
+import { stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import { type SolveEvent, type SolveResult, solveLevels } from "@gridponder/solver/node";
 import { SingleBar } from "cli-progress";
 import { type Command, InvalidArgumentError } from "commander";
 import { type CliContext, printJson, printLine } from "../context.js";
-import { loadPlayablePack, requireLevel } from "../packs.js";
+import { InputError } from "../errors.js";
+import { findPackFolders, loadPlayablePack, requireLevel } from "../packs.js";
 import { plural } from "../plural.js";
 
 interface SolveFlags {
@@ -71,12 +73,37 @@ function isFinding(r: SolveResult): boolean {
   return !r.gold.wins || !r.gold.hintStopsValid || r.status === "unsolvable";
 }
 
-async function runSolve(
+/** A level's result with the pack folder it belongs to (in `--json` output). */
+type PackSolveResult = SolveResult & { pack: string };
+
+/**
+ * Splits the arguments into pack folders and level ids: leading arguments that are folders name packs
+ * (a folder of packs names each pack in it); anything after them is a level id, allowed with one pack.
+ */
+async function packsAndLevels(args: readonly string[]): Promise<{ packs: string[]; levels: string[] }> {
+  const packs: string[] = [];
+  let i = 0;
+  for (; i < args.length; i++) {
+    const arg = args[i] as string;
+    // The first argument must be a folder; later ones are level ids once one is not a folder.
+    const info = await stat(arg).catch(() => null);
+    if (i > 0 && !info?.isDirectory()) break;
+    packs.push(...(await findPackFolders(arg)));
+  }
+  const levels = args.slice(i);
+  if (levels.length > 0 && packs.length > 1)
+    throw new InputError(
+      `level ids (${levels.join(", ")}) can only follow a single pack; ${packs.length} packs were given`,
+    );
+  return { packs, levels };
+}
+
+async function solvePack(
   ctx: CliContext,
   packDir: string,
   levelArgs: string[],
   flags: SolveFlags,
-): Promise<void> {
+): Promise<SolveResult[]> {
   const pack = await loadPlayablePack(packDir);
   const levels = levelArgs.length > 0 ? levelArgs.map((id) => requireLevel(pack, id)) : [...pack.levelOrder];
   // A bar only where someone watches it: on a terminal, and never under --json.
@@ -97,9 +124,8 @@ async function runSolve(
     else if (event.type === "done")
       bar?.update(++done, { level: event.result.level, states: event.result.statesExpanded });
   };
-  let results: SolveResult[];
   try {
-    results = await solveLevels(resolve(packDir), levels, {
+    return await solveLevels(resolve(packDir), levels, {
       strategy: flags.strategy,
       maxDepth: flags.maxDepth,
       maxStates: flags.maxStates,
@@ -111,35 +137,54 @@ async function runSolve(
   } finally {
     bar?.stop();
   }
-  if (results.some(isFinding)) ctx.exitCode = 1;
+}
+
+async function runSolve(ctx: CliContext, args: string[], flags: SolveFlags): Promise<void> {
+  // Every path is checked before anything is solved, so a typo fails fast instead of after a long run.
+  const { packs, levels } = await packsAndLevels(args);
+  const all: PackSolveResult[] = [];
+  for (const packDir of packs) {
+    const results = await solvePack(ctx, packDir, levels, flags);
+    all.push(...results.map((r) => ({ ...r, pack: packDir })));
+    if (ctx.json) continue;
+    if (packs.length > 1) printLine(ctx, `${packDir}:`);
+    const header = ["level", "gold", "optimum", "unique (optima)", "states", "time", ""];
+    printLine(ctx, table([header, ...results.map(row)]));
+    printLine(ctx);
+  }
+  if (all.some(isFinding)) ctx.exitCode = 1;
   if (ctx.json) {
-    printJson(ctx, results);
+    printJson(ctx, all);
     return;
   }
-  const header = ["level", "gold", "optimum", "unique (optima)", "states", "time", ""];
-  printLine(ctx, table([header, ...results.map(row)]));
-  const solved = results.filter((r) => r.status === "solved");
-  const total = results.reduce((t, r) => t + r.elapsedMs, 0);
-  const states = results.reduce((t, r) => t + r.statesExpanded, 0);
-  const slowest = results.reduce((a, b) => (b.elapsedMs > a.elapsedMs ? b : a));
-  printLine(ctx);
+  const solved = all.filter((r) => r.status === "solved");
+  const total = all.reduce((t, r) => t + r.elapsedMs, 0);
+  const states = all.reduce((t, r) => t + r.statesExpanded, 0);
+  const slowest = all.reduce((a, b) => (b.elapsedMs > a.elapsedMs ? b : a));
+  const packNote = packs.length > 1 ? ` in ${plural(packs.length, "pack")}` : "";
   printLine(
     ctx,
-    `${plural(results.length, "level")}: ${solved.length} solved, ` +
-      `${results.filter((r) => r.status === "unsolvable").length} proven unsolvable, ` +
-      `${results.filter((r) => r.status === "bounded").length} stopped by a bound; ` +
+    `${plural(all.length, "level")}${packNote}: ${solved.length} solved, ` +
+      `${all.filter((r) => r.status === "unsolvable").length} proven unsolvable, ` +
+      `${all.filter((r) => r.status === "bounded").length} stopped by a bound; ` +
+      `${plural(all.filter((r) => r.status === "solved" && r.gold.optimal === true).length, "gold path")} proven optimal; ` +
       `${(total / 1000).toFixed(1)} s of search, slowest ${slowest.level} (${(slowest.elapsedMs / 1000).toFixed(1)} s), ` +
       `${Math.round(total > 0 ? (states / total) * 1000 : 0).toLocaleString("en-US")} states/s`,
   );
 }
 
-/** `gridponder solve <pack> [level...]`: shortest solutions, their uniqueness and gold-path verdicts. */
+/**
+ * `gridponder solve <packs...> [level...]`: shortest solutions, their uniqueness and gold-path verdicts,
+ * for one pack (optionally some of its levels) or several packs and folders of packs.
+ */
 export function registerSolve(program: Command, ctx: CliContext): void {
   program
     .command("solve")
     .description("find each level's shortest solution, count the optima and judge the gold path")
-    .argument("<pack>", "pack folder")
-    .argument("[levels...]", "level ids (default: every level)")
+    .argument(
+      "<paths...>",
+      "pack folders or folders of packs, then (with a single pack) level ids; default: every level",
+    )
     .option(
       "--strategy <name>",
       "bfs or astar (default: astar where an admissible heuristic exists)",
@@ -150,5 +195,5 @@ export function registerSolve(program: Command, ctx: CliContext): void {
     .option("--time-limit <seconds>", "wall time per level", positiveInteger)
     .option("--max-memory <mb>", "heap limit per worker", positiveInteger)
     .option("--workers <n>", "worker threads (default: one per core)", positiveInteger)
-    .action((pack: string, levels: string[], flags: SolveFlags) => runSolve(ctx, pack, levels, flags));
+    .action((paths: string[], flags: SolveFlags) => runSolve(ctx, paths, flags));
 }
