@@ -45,7 +45,7 @@ describe("getCatalog on the corpus and packs/", LONG, () => {
     expect(engineVersion).toBe(ENGINE_VERSION);
     expect(packs.map((p) => p.manifest.gameId)).toContain("dev.gridponder.lantern-cellar");
     expect(packs.some((p) => p.manifest.gameId.includes("gridponder-base"))).toBe(false);
-    expect(packs.length).toBe(14);
+    expect(packs.length).toBe(20);
     const levels = packs.reduce((n, p) => n + p.levels.length, 0);
     expect(levels).toBeGreaterThanOrEqual(110);
     expect(tags).toEqual([...new Set(packs.flatMap((p) => p.manifest.tags ?? []))].sort());

@@ -1,5 +1,5 @@
-import { mkdirSync } from "node:fs";
-import { join } from "node:path";
+import { mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
 import {
   bundle,
   collectErrors,
@@ -14,13 +14,27 @@ import {
   screenshotPixels,
   serve,
 } from "@gridponder/browser-harness";
-import { CORPUS, namedPack, packFolders } from "@gridponder/test-corpus";
+import { CORPUS, namedPack, OWN_PACKS, packFolders } from "@gridponder/test-corpus";
 import { type Piece, type Scene, type Timeline, ViewController } from "@gridponder/view";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { topOf } from "../src/parts.js";
 import type { TestApi } from "./page/main.js";
 
 const RESULTS = join(import.meta.dirname, "../test-results");
+
+/**
+ * The image files of the repository's own packs, at the URLs the page asks for them (`/packs/<name>/…`,
+ * as for the corpus packs the server's root holds).
+ */
+function ownPackFiles(): Record<string, Uint8Array> {
+  const files: Record<string, Uint8Array> = {};
+  for (const entry of readdirSync(OWN_PACKS, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile() || entry.name.endsWith(".json")) continue;
+    const full = join(entry.parentPath, entry.name);
+    files[`/packs/${relative(OWN_PACKS, full).split("\\").join("/")}`] = readFileSync(full);
+  }
+  return files;
+}
 const VIEW = { width: 800, height: 600 };
 
 let browser: HarnessBrowser;
@@ -34,6 +48,7 @@ beforeAll(async () => {
   server = await serve({
     root: CORPUS,
     files: {
+      ...ownPackFiles(),
       "/index.html": htmlPage({ title: "renderer test", script: "/main.js", body: "" }),
       "/main.js": code.code,
     },
