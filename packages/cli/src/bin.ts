@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { main } from "./index.js";
+import { EXIT_INTERNAL_ERROR, main } from "./index.js";
 import { processIo } from "./process-io.js";
 
 // `gridponder trace … | head` closes the pipe early; that is the reader's choice, not an error to report.
@@ -19,5 +19,5 @@ try {
   );
   if (process.env.GRIDPONDER_DEBUG === "1" && error instanceof Error)
     process.stderr.write(`${error.stack}\n`);
-  process.exitCode = 2;
+  process.exitCode = EXIT_INTERNAL_ERROR;
 }

@@ -9,9 +9,15 @@ import { InputError, messageOf } from "./errors.js";
 import { createProgram } from "./program.js";
 
 export type { CliContext, CliIo, Colors, TextSink } from "./context.js";
+
+/** The exit code of an unexpected failure: a bug in gridponder, told apart from invalid input (2). */
+export const EXIT_INTERNAL_ERROR = 3;
 export { InputError } from "./errors.js";
 
-/** Runs `gridponder <args>` and returns the exit code: 0 ok, 1 findings, 2 usage error or invalid input. */
+/**
+ * Runs `gridponder <args>` and returns the exit code: 0 ok, 1 findings, 2 usage error or invalid input,
+ * 3 internal error (a bug in gridponder, not in the input).
+ */
 export async function main(args: string[], io: CliIo): Promise<number> {
   const ctx = createContext(io);
   try {
@@ -33,5 +39,5 @@ function reportFailure(ctx: CliContext, error: unknown): number {
   printError(ctx, `gridponder: internal error: ${messageOf(error)}`);
   if (ctx.io.env.GRIDPONDER_DEBUG === "1" && error instanceof Error && error.stack)
     printError(ctx, error.stack);
-  return 2;
+  return EXIT_INTERNAL_ERROR;
 }

@@ -43,14 +43,15 @@ describe("gridponder (program)", () => {
       },
     };
     const plain = await run(["validate", LANTERN_CELLAR], { stdout: failing });
-    expect(plain.code).toBe(2);
+    // Its own exit code, apart from invalid input (2), so scripts can tell a bug from a bad pack.
+    expect(plain.code).toBe(3);
     expect(plain.stderr).toBe("gridponder: internal error: the disk is full\n");
 
     const debug = await run(["validate", LANTERN_CELLAR], {
       stdout: failing,
       env: { GRIDPONDER_DEBUG: "1" },
     });
-    expect(debug.code).toBe(2);
+    expect(debug.code).toBe(3);
     expect(debug.stderr).toMatch(/^gridponder: internal error: the disk is full\nError: the disk is full\n/);
     expect(debug.stderr).toMatch(STACK_FRAME);
   });

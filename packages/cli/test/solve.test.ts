@@ -64,6 +64,14 @@ describe("gridponder solve", () => {
     }
   });
 
+  it("takes a time limit in fractions of a second", async () => {
+    const r = await run(["solve", LANTERN_CELLAR, "lc01_bottom_step", "--time-limit", "0.5", "--json"]);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)[0]).toMatchObject({ level: "lc01_bottom_step" });
+    expect((await run(["solve", LANTERN_CELLAR, "--time-limit", "0"])).code).toBe(2);
+    expect((await run(["solve", LANTERN_CELLAR, "--time-limit", "soon"])).code).toBe(2);
+  });
+
   it("rejects a bad bound as a usage error", async () => {
     const r = await run(["solve", LANTERN_CELLAR, "--workers", "zero"]);
     expect(r.code).toBe(2);

@@ -23,6 +23,13 @@ function positiveInteger(text: string): number {
   return n;
 }
 
+/** Seconds, whole or not (`0.5`, `90`): a time limit below a second is a fair request for small levels. */
+function positiveSeconds(text: string): number {
+  const n = Number(text);
+  if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError("expected a positive number of seconds");
+  return n;
+}
+
 function strategyOf(text: string): "bfs" | "astar" {
   if (text !== "bfs" && text !== "astar") throw new InvalidArgumentError('expected "bfs" or "astar"');
   return text;
@@ -129,7 +136,7 @@ async function solvePack(
       strategy: flags.strategy,
       maxDepth: flags.maxDepth,
       maxStates: flags.maxStates,
-      timeLimitMs: flags.timeLimit === undefined ? undefined : flags.timeLimit * 1000,
+      timeLimitMs: flags.timeLimit === undefined ? undefined : Math.round(flags.timeLimit * 1000),
       maxMemoryMb: flags.maxMemory,
       workers: flags.workers,
       onEvent,
@@ -160,7 +167,11 @@ async function runSolve(ctx: CliContext, args: string[], flags: SolveFlags): Pro
   const solved = all.filter((r) => r.status === "solved");
   const total = all.reduce((t, r) => t + r.elapsedMs, 0);
   const states = all.reduce((t, r) => t + r.statesExpanded, 0);
-  const slowest = all.reduce((a, b) => (b.elapsedMs > a.elapsedMs ? b : a));
+  // No levels at all (an empty selection) still gets a summary rather than a crash.
+  const slowest = all.reduce<PackSolveResult | null>(
+    (a, b) => (a === null || b.elapsedMs > a.elapsedMs ? b : a),
+    null,
+  );
   const packNote = packs.length > 1 ? ` in ${plural(packs.length, "pack")}` : "";
   printLine(
     ctx,
@@ -168,7 +179,7 @@ async function runSolve(ctx: CliContext, args: string[], flags: SolveFlags): Pro
       `${all.filter((r) => r.status === "unsolvable").length} proven unsolvable, ` +
       `${all.filter((r) => r.status === "bounded").length} stopped by a bound; ` +
       `${plural(all.filter((r) => r.status === "solved" && r.gold.optimal === true).length, "gold path")} proven optimal; ` +
-      `${(total / 1000).toFixed(1)} s of search, slowest ${slowest.level} (${(slowest.elapsedMs / 1000).toFixed(1)} s), ` +
+      `${(total / 1000).toFixed(1)} s of search${slowest === null ? "" : `, slowest ${slowest.level} (${(slowest.elapsedMs / 1000).toFixed(1)} s)`}, ` +
       `${Math.round(total > 0 ? (states / total) * 1000 : 0).toLocaleString("en-US")} states/s`,
   );
 }
@@ -192,7 +203,7 @@ export function registerSolve(program: Command, ctx: CliContext): void {
     )
     .option("--max-depth <n>", "longest solution searched", positiveInteger)
     .option("--max-states <n>", "most states kept per level", positiveInteger)
-    .option("--time-limit <seconds>", "wall time per level", positiveInteger)
+    .option("--time-limit <seconds>", "wall time per level (fractions allowed)", positiveSeconds)
     .option("--max-memory <mb>", "heap limit per worker", positiveInteger)
     .option("--workers <n>", "worker threads (default: one per core)", positiveInteger)
     .action((paths: string[], flags: SolveFlags) => runSolve(ctx, paths, flags));
