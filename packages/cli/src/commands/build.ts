@@ -174,7 +174,8 @@ is invalid (its diagnostics are printed like validate's) or an option is wrong, 
 longer wins, else 0.
 
 --solve runs the solver on every level (one worker thread per core) and shows "Optimum: n moves" where
-it proves the optimum within the time limit; the other levels show none. Levels settled by an earlier
+it proves the optimum within the time limit; the other levels keep showing the reference (gold path)
+length, as every level does without --solve. Levels settled by an earlier
 build come from a cache: GRIDPONDER_OPTIMA_CACHE, else node_modules/.cache/gridponder/optima.json under
 the working folder, else gridponder/optima.json in the OS temp folder. Give the seconds after the
 folders (or as --solve=30), since a value right after --solve is read as the seconds.
