@@ -1,6 +1,6 @@
 import { readdir, stat } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
-import type { Pack } from "@gridponder/engine";
+import type { LoadResult, Pack } from "@gridponder/engine";
 import { loadPackFolder } from "@gridponder/engine/node";
 import { type Diagnostic, formatDiagnostics } from "@gridponder/schema";
 import { InputError } from "./errors.js";
@@ -50,6 +50,28 @@ export function locateDiagnostics(packDir: string, diagnostics: readonly Diagnos
   return diagnostics.map((d) => ({ ...d, file: join(packDir, d.file) }));
 }
 
+/** Options of {@link loadPackAt}. */
+export interface LoadPackOptions {
+  /**
+   * Look up the shared asset collections a manifest names next to the pack ({@link searchPathsFor}),
+   * so that a missing one is reported. Default: not looked up.
+   */
+  sharedCollections?: boolean;
+}
+
+/**
+ * Loads a pack folder the one way every command does: `@gridponder/engine`'s loader validates it
+ * against the schema and refuses it when it is invalid or uses a system type this engine does not
+ * implement. Diagnostics' file names start with `packDir`, so they read like compiler output.
+ */
+export async function loadPackAt(packDir: string, options: LoadPackOptions = {}): Promise<LoadResult> {
+  const loaded = await loadPackFolder(
+    packDir,
+    options.sharedCollections ? { searchPaths: searchPathsFor(packDir) } : {},
+  );
+  return { ...loaded, diagnostics: locateDiagnostics(packDir, loaded.diagnostics) };
+}
+
 /**
  * Loads a pack for play; an invalid pack is an `InputError` carrying its errors. Shared asset
  * collections are not looked up: the text renderer draws no sprites, so a missing collection (which
@@ -59,12 +81,9 @@ export async function loadPlayablePack(packDir: string): Promise<Pack> {
   await requireFolder(packDir, "pack folder");
   if (!(await isPackFolder(packDir)))
     throw new InputError(`${packDir} is not a pack folder (no manifest.json)`);
-  const loaded = await loadPackFolder(packDir);
+  const loaded = await loadPackAt(packDir);
   if (!loaded.ok) {
-    const errors = locateDiagnostics(
-      packDir,
-      loaded.diagnostics.filter((d) => d.severity === "error"),
-    );
+    const errors = loaded.diagnostics.filter((d) => d.severity === "error");
     throw new InputError(`invalid pack ${packDir} (run gridponder validate ${packDir})`, [
       formatDiagnostics(errors),
     ]);

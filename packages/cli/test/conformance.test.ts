@@ -1,10 +1,46 @@
-import { mkdir, symlink } from "node:fs/promises";
+import { mkdir, readFile, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { CONFORMANCE, run, tempDir } from "./helpers.js";
+import { CONFORMANCE, run, tempDir, useScratchDirs } from "./helpers.js";
 
 const PACKS = join(CONFORMANCE, "packs");
 const TRACES = join(CONFORMANCE, "traces");
+const FUZZ_PACKS = join(CONFORMANCE, "fuzz/packs");
+const FUZZ_TRACES = join(CONFORMANCE, "fuzz/traces");
+
+const scratch = useScratchDirs();
+
+interface TraceFile {
+  pack: string;
+  level: string;
+  runs: Record<string, { eventTypes: string[][] } & Record<string, unknown>>;
+}
+
+/**
+ * A packs folder and a traces folder holding one trace of the corpus, edited by `edit`: the pack is
+ * the corpus pack itself (linked), the trace a copy.
+ */
+async function oneTrace(pack: string, level: string, edit: (trace: TraceFile) => void) {
+  const dir = await scratch();
+  const packs = join(dir, "packs");
+  const traces = join(dir, "traces", pack);
+  await mkdir(packs);
+  await mkdir(traces, { recursive: true });
+  await symlink(join(PACKS, pack), join(packs, pack));
+  const trace = JSON.parse(
+    gunzipSync(await readFile(join(TRACES, pack, `${level}.trace.json.gz`))).toString("utf8"),
+  ) as TraceFile;
+  edit(trace);
+  await writeFile(join(traces, `${level}.trace.json`), JSON.stringify(trace));
+  return { packs, traces: join(dir, "traces") };
+}
+
+/** Renames the gold run, so that the trace has none (as a fuzz trace has none). */
+function withoutGold(trace: TraceFile): void {
+  const { gold, ...walks } = trace.runs;
+  trace.runs = { ...walks, walk0: gold as TraceFile["runs"][string] };
+}
 
 describe("gridponder conformance", () => {
   it("passes every level of the conformance corpus", { timeout: 300_000 }, async () => {
@@ -41,6 +77,55 @@ describe("gridponder conformance", () => {
     } finally {
       await cleanup();
     }
+  });
+
+  it("fails a level whose trace has no gold run, and says so", async () => {
+    const { packs, traces } = await oneTrace("carrot_quest", "fw_001", withoutGold);
+    const { code, stdout } = await run(["conformance", packs, traces]);
+    expect(stdout).toBe(
+      "FAIL carrot_quest/fw_001: 4/4 runs match\n" +
+        "  gold: the trace has no gold run (--gold-optional passes levels whose gold path need not win)\n" +
+        "0 passed, 1 failed\n",
+    );
+    expect(code).toBe(1);
+    const json = JSON.parse((await run(["conformance", packs, traces, "--json"])).stdout);
+    expect(json).toMatchObject({ requireGold: true, passed: 0, failed: 1 });
+    expect(json.levels[0]).toMatchObject({ goldWon: null, passed: false });
+  });
+
+  it("passes a level without a gold run with --gold-optional", async () => {
+    const { packs, traces } = await oneTrace("carrot_quest", "fw_001", withoutGold);
+    const { code, stdout } = await run(["conformance", packs, traces, "--gold-optional"]);
+    expect(stdout).toBe("ok   carrot_quest/fw_001: 4/4 runs match\n1 passed, 0 failed\n");
+    expect(code).toBe(0);
+    const json = JSON.parse((await run(["conformance", packs, traces, "--gold-optional", "--json"])).stdout);
+    expect(json).toMatchObject({ requireGold: false, passed: 1, failed: 0 });
+  });
+
+  it("fails a level whose event types differ, with or without --gold-optional", async () => {
+    const { packs, traces } = await oneTrace("carrot_quest", "fw_001", (trace) => {
+      const walk = trace.runs.walk1 as TraceFile["runs"][string];
+      walk.eventTypes[0] = [...(walk.eventTypes[0] ?? []), "not_an_event"];
+    });
+    for (const extra of [[], ["--gold-optional"]]) {
+      const { code, stdout } = await run(["conformance", packs, traces, ...extra]);
+      expect(stdout).toMatch(
+        /^FAIL carrot_quest\/fw_001: 4\/4 runs match\n {2}walk1: event types differ at step 0: expected \S*,not_an_event, got \S+\n0 passed, 1 failed\n$/,
+      );
+      expect(code).toBe(1);
+    }
+  });
+
+  it("judges the fuzz corpus on states and event types with --gold-optional", {
+    timeout: 300_000,
+  }, async () => {
+    // Mutants keep a gold path that need not win, so their traces have no gold run (fuzz/README.md).
+    const states = await run(["conformance", FUZZ_PACKS, FUZZ_TRACES, "--gold-optional"]);
+    expect(states.stdout.trimEnd().split("\n").at(-1)).toMatch(/^([1-9]\d{2,}) passed, 0 failed$/);
+    expect(states.code).toBe(0);
+    const strict = await run(["conformance", FUZZ_PACKS, FUZZ_TRACES]);
+    expect(strict.stdout.trimEnd().split("\n").at(-1)).toMatch(/^0 passed, [1-9]\d{2,} failed$/);
+    expect(strict.code).toBe(1);
   });
 
   it("exits 2 when a folder is missing", async () => {

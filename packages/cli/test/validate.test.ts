@@ -59,6 +59,49 @@ describe("gridponder validate", () => {
     expect(code).toBe(1);
   });
 
+  it("refuses a system type the engine does not implement, as play and trace do", async () => {
+    // follower_npcs is in the schema, so the pack passes schema validation, but the engine has no
+    // behaviour for it: every command must find the pack invalid, with the same diagnostic.
+    const dir = await scratch();
+    const pack = join(dir, "followers");
+    await run(["new", pack]);
+    const gameFile = join(pack, "game.json");
+    const game = JSON.parse(await readFile(gameFile, "utf8"));
+    const index = game.systems.length;
+    game.systems.push({ id: "followers", type: "follower_npcs" });
+    await writeFile(gameFile, JSON.stringify(game, null, 2));
+    const diagnostic = `${gameFile}:/systems/${index}/type: error: system type "follower_npcs" is not implemented by this engine`;
+
+    const validated = await run(["validate", pack]);
+    expect(validated.stdout).toContain(diagnostic);
+    expect(validated.stdout).toContain(`${pack}: invalid`);
+    expect(validated.stdout).toMatch(/1 pack, 1 error, \d+ warnings?\n$/);
+    expect(validated.code).toBe(2);
+
+    const json = await run(["validate", pack, "--json"]);
+    const report = JSON.parse(json.stdout);
+    expect(report.packs[0]).toMatchObject({ valid: false, errors: 1, goldPaths: [] });
+    expect(report.packs[0].diagnostics).toContainEqual(
+      expect.objectContaining({
+        file: gameFile,
+        pointer: `/systems/${index}/type`,
+        severity: "error",
+        code: "unsupported-system",
+      }),
+    );
+    expect(json.code).toBe(2);
+
+    for (const command of [
+      ["trace", pack, "first_steps", "right"],
+      ["play", pack],
+      ["solve", pack],
+    ]) {
+      const refused = await run(command);
+      expect(refused.stderr).toContain(diagnostic);
+      expect(refused.code).toBe(2);
+    }
+  });
+
   it("prints only JSON on stdout with --json", async () => {
     const { code, stdout } = await run(["validate", LANTERN_CELLAR, "--json"]);
     const report = JSON.parse(stdout);

@@ -141,6 +141,30 @@ function checkRun(
   return null;
 }
 
+/** How {@link levelPasses} judges a level. */
+export interface PassOptions {
+  /**
+   * Whether the trace must have a `gold` run whose replay ends in a win. `true` for levels with a
+   * designed solution; `false` for levels whose gold path need not win, such as the mutants of the
+   * differential fuzz corpus.
+   */
+  requireGold: boolean;
+}
+
+/**
+ * The conformance rule: a level passes when its trace has runs, every run matches state by state, every
+ * step reports the reference's event types and, with `requireGold`, the trace has a gold run that wins
+ * (a trace without one fails).
+ */
+export function levelPasses(report: LevelReport, options: PassOptions): boolean {
+  return (
+    report.runs > 0 &&
+    report.runsMatched === report.runs &&
+    report.eventMismatches.length === 0 &&
+    (!options.requireGold || report.goldWon === true)
+  );
+}
+
 /** Formats a level report for humans: a summary line, then the first mismatch of each failing run. */
 export function formatLevelReport(report: LevelReport): string {
   const lines = [`${report.pack}/${report.level}: ${report.runsMatched}/${report.runs} runs match`];

@@ -17,7 +17,9 @@ export {
   formatLevelReport,
   jsonDiff,
   type LevelReport,
+  levelPasses,
   type Mismatch,
+  type PassOptions,
   type Trace,
   type TraceRun,
 } from "./conformance.js";

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { formatLevelReport, type LevelReport } from "../src/index.js";
+import { formatLevelReport, type LevelReport, levelPasses, type PassOptions } from "../src/index.js";
 import { runConformance } from "../src/node.js";
 import { FUZZ_PACKS, FUZZ_TRACES, PACKS, TRACES } from "./corpus.js";
 
@@ -19,14 +19,18 @@ const baseline: string[] = readdirSync(baselineDir)
 
 let reports: LevelReport[] = [];
 
-/** Every run matches state by state, and every step reports the reference's event types. */
-function expectAllMatch(levels: readonly LevelReport[]): void {
-  const failing = levels.filter((r) => r.runsMatched !== r.runs);
-  expect(failing.map(formatLevelReport).join("\n")).toBe("");
-  const eventMismatches = levels.flatMap((r) =>
-    r.eventMismatches.map((m) => `${r.pack}/${r.level} ${m.run}@${m.step}: ${m.actual.join(",")}`),
+/** A failing level, for the test's message: its mismatches, event-type differences and gold verdict. */
+function describeFailure(r: LevelReport): string {
+  const events = r.eventMismatches.map(
+    (m) => `  ${m.run}@${m.step}: event types ${m.actual.join(",")}, expected ${m.expected.join(",")}`,
   );
-  expect(eventMismatches).toEqual([]);
+  return [formatLevelReport(r), ...events, `  gold won: ${r.goldWon}`].join("\n");
+}
+
+/** Every level passes the conformance rule (`levelPasses`, which `gridponder conformance` applies too). */
+function expectAllPass(levels: readonly LevelReport[], options: PassOptions): void {
+  const failing = levels.filter((r) => !levelPasses(r, options));
+  expect(failing.map(describeFailure).join("\n")).toBe("");
 }
 
 beforeAll(async () => {
@@ -48,12 +52,12 @@ describe("conformance traces", () => {
   });
 
   it("matches every run of every trace, and the event types of every step", () => {
-    expectAllMatch(reports);
+    expectAllPass(reports, { requireGold: false });
   });
 
   it("wins every gold path", () => {
-    const gold = reports.map((r) => ({ name: `${r.pack}/${r.level}`, won: r.goldWon }));
-    expect(gold.filter((g) => !g.won).map((g) => g.name)).toEqual([]);
+    // A trace without a gold run fails this, as it fails `gridponder conformance`.
+    expectAllPass(reports, { requireGold: true });
   });
 
   it("lists every fully matching level in the baseline", () => {
@@ -76,6 +80,40 @@ describe("differential fuzz corpus", () => {
 
   // A mutant's gold path need not win: only state identity and event types are judged.
   it("matches every run of every mutant state by state, with the event types of every step", () => {
-    expectAllMatch(fuzz);
+    expectAllPass(fuzz, { requireGold: false });
+  });
+});
+
+describe("levelPasses", () => {
+  const report = (over: Partial<LevelReport>): LevelReport => ({
+    pack: "p",
+    level: "l",
+    runs: 2,
+    runsMatched: 2,
+    mismatches: [],
+    eventMismatches: [],
+    goldWon: true,
+    ...over,
+  });
+
+  it("passes a level whose runs all match and whose gold run wins", () => {
+    expect(levelPasses(report({}), { requireGold: true })).toBe(true);
+    expect(levelPasses(report({}), { requireGold: false })).toBe(true);
+  });
+
+  it("fails a missing or losing gold run only when the gold run is required", () => {
+    for (const goldWon of [null, false]) {
+      expect(levelPasses(report({ goldWon }), { requireGold: true })).toBe(false);
+      expect(levelPasses(report({ goldWon }), { requireGold: false })).toBe(true);
+    }
+  });
+
+  it("fails a run that differs, an event type that differs, and a trace without runs", () => {
+    const events = [{ run: "walk1", step: 3, expected: ["turn_ended"], actual: [] }];
+    for (const requireGold of [true, false]) {
+      expect(levelPasses(report({ runsMatched: 1 }), { requireGold })).toBe(false);
+      expect(levelPasses(report({ eventMismatches: events }), { requireGold })).toBe(false);
+      expect(levelPasses(report({ runs: 0, runsMatched: 0 }), { requireGold })).toBe(false);
+    }
   });
 });

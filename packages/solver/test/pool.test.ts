@@ -1,19 +1,59 @@
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import type { Worker } from "node:worker_threads";
+import { afterEach, describe, expect, it } from "vitest";
 // The pool starts worker threads from the built files, so this test runs against dist (turbo builds first).
 import { SolveError, type SolveEvent, solveLevels } from "../dist/node.js";
+import { PACKS } from "./corpus.js";
 
 const LANTERN = join(import.meta.dirname, "../../../packs/lantern-cellar");
 const LEVELS = ["lc01_bottom_step", "lc02_storeroom", "lc04_cobweb_curtains", "lc07_icehouse"];
+/** A level whose proof takes tens of seconds (its distance table alone takes several; README). */
+const TWINSEED = join(PACKS, "twinseed");
+const SLOW_LEVEL = "tw_023";
+
+/**
+ * Watches the worker threads this process starts (Node's `process` "worker" event), so a test can
+ * tell how many a call started and how many still run.
+ */
+function watchWorkers() {
+  const live = new Set<Worker>();
+  let started = 0;
+  const onWorker = (worker: Worker) => {
+    started++;
+    live.add(worker);
+    worker.once("exit", () => live.delete(worker));
+  };
+  process.on("worker", onWorker);
+  return {
+    started: () => started,
+    live: () => live.size,
+    stop: () => process.off("worker", onWorker),
+  };
+}
+
+const watchers: ReturnType<typeof watchWorkers>[] = [];
+function watch() {
+  const watcher = watchWorkers();
+  watchers.push(watcher);
+  return watcher;
+}
+afterEach(() => {
+  for (const watcher of watchers.splice(0)) watcher.stop();
+});
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe("solveLevels (worker threads)", () => {
   it("solves levels in parallel, returns them in the order asked, and streams events", async () => {
+    const workers = watch();
     const events: SolveEvent[] = [];
     const results = await solveLevels(LANTERN, LEVELS, { workers: 2, onEvent: (e) => events.push(e) });
     expect(results.map((r) => r.level)).toEqual(LEVELS);
     expect(results.every((r) => r.status === "solved" && r.gold.optimal === true)).toBe(true);
     expect(events.filter((e) => e.type === "start").length).toBe(LEVELS.length);
     expect(events.filter((e) => e.type === "done").length).toBe(LEVELS.length);
+    expect(workers.started()).toBe(2);
+    expect(workers.live()).toBe(0);
   });
 
   it("reports an unknown level as an error naming it", async () => {
@@ -21,4 +61,38 @@ describe("solveLevels (worker threads)", () => {
     expect(failure).toBeInstanceOf(SolveError);
     expect(String(failure)).toMatch(/nope/);
   }, 300_000);
+
+  it("resolves an empty list to [] without starting a worker", async () => {
+    const workers = watch();
+    const events: SolveEvent[] = [];
+    expect(await solveLevels(LANTERN, [], { onEvent: (e) => events.push(e) })).toEqual([]);
+    expect(workers.started()).toBe(0);
+    expect(events).toEqual([]);
+  });
+
+  it("stops every worker at the first failure, without waiting for the others' levels", async () => {
+    // One worker fails at once on an unknown level; the other is busy with a level that takes tens of
+    // seconds. Waiting for it would deliver its result before the rejection.
+    const workers = watch();
+    const events: SolveEvent[] = [];
+    const failure = await solveLevels(TWINSEED, [SLOW_LEVEL, "nope"], {
+      workers: 2,
+      timeLimitMs: 60_000,
+      onEvent: (e) => events.push(e),
+    }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(SolveError);
+    expect((failure as SolveError).level).toBe("nope");
+    expect(workers.started()).toBe(2);
+    // Both threads have exited by the time the call rejects...
+    expect(workers.live()).toBe(0);
+    const seen = events.length;
+    await pause(2000);
+    // ...so nothing more arrives, and the slow level never finished.
+    expect(events.length).toBe(seen);
+    expect(events.filter((e) => e.type === "done")).toEqual([]);
+    expect(events.filter((e) => e.type === "start").map((e) => (e as { level: string }).level)).toEqual([
+      SLOW_LEVEL,
+      "nope",
+    ]);
+  }, 180_000);
 });

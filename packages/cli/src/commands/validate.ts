@@ -1,11 +1,9 @@
 import { join } from "node:path";
-import { compilePack } from "@gridponder/engine";
 import { countDiagnostics, type Diagnostic, formatDiagnostics, pointerOf } from "@gridponder/schema";
-import { validatePackFolder } from "@gridponder/schema/node";
 import type { Command } from "commander";
 import { type CliContext, printJson, printLine } from "../context.js";
 import { type GoldPathResult, replayGoldPath } from "../gold-path.js";
-import { findPackFolders, levelFileOf, locateDiagnostics, searchPathsFor } from "../packs.js";
+import { findPackFolders, levelFileOf, loadPackAt } from "../packs.js";
 import { plural } from "../plural.js";
 
 /** A gold-path replay with the level file it comes from. */
@@ -23,20 +21,22 @@ interface PackReport {
 }
 
 async function validateOne(dir: string): Promise<PackReport> {
-  const result = await validatePackFolder(dir, { searchPaths: searchPathsFor(dir) });
-  const diagnostics = locateDiagnostics(dir, result.diagnostics);
+  // The loader every command uses (so a pack `play` refuses is invalid here too), looking up shared
+  // asset collections as well, so that a missing one is reported.
+  const loaded = await loadPackAt(dir, { sharedCollections: true });
+  const { diagnostics } = loaded;
   const { errors, warnings } = countDiagnostics(diagnostics);
   const report: PackReport = {
     path: dir,
-    valid: result.ok,
+    valid: loaded.ok,
     levels: 0,
     errors,
     warnings,
     diagnostics,
     goldPaths: [],
   };
-  if (result.ok && result.pack) {
-    const pack = compilePack(result.pack);
+  if (loaded.ok) {
+    const { pack } = loaded;
     report.levels = pack.levelOrder.length;
     report.goldPaths = pack.levelOrder.map((id) => ({
       ...replayGoldPath(pack, id),
@@ -99,7 +99,7 @@ export function registerValidate(program: Command, ctx: CliContext): void {
   program
     .command("validate")
     .description(
-      "check pack folders (or folders of packs) against the schema, then replay every level's gold path",
+      "check pack folders (or folders of packs) as every command loads them (the schema, and the engine's systems), then replay every level's gold path",
     )
     .argument("<paths...>", "pack folders, or folders holding pack folders")
     .addHelpText(
