@@ -24,8 +24,10 @@ export {
   type TraceRun,
 } from "./conformance.js";
 export type { GameEvent } from "./events.js";
+export { creatableKinds, fixedCells, type GoalSupply, goalSupply } from "./goal-supply.js";
 export type { GoalCheck, GoalStatus } from "./goals/index.js";
 export { LevelLoadError, type LevelRuntime, prepareLevel } from "./level.js";
+export { avatarReach, hasFreeTurns, movedLayers } from "./level-traits.js";
 export { DIRECTION_DELTAS, type Entity, isPos, type KindInfo, type Params, type Pos } from "./model.js";
 export { compilePack, type LayerInfo, type LoadResult, loadPack, type Pack } from "./pack.js";
 export {

@@ -1,6 +1,6 @@
 import { type PushObjectsConfig, parseValueRef } from "@gridponder/schema";
 import type { LevelRuntime } from "./level.js";
-import { directionDelta, type Entity } from "./model.js";
+import { DIRECTION_DELTAS, directionDelta, type Entity } from "./model.js";
 import type { Pack } from "./pack.js";
 import type { GameState } from "./state.js";
 import type { PendingMove } from "./systems/types.js";
@@ -14,6 +14,9 @@ export const PENDING_MOVE_MEMORY = "pendingMove";
  * direction can no longer matter).
  */
 export type PendingMoveKey = (state: GameState) => number;
+
+/** Direction names in a fixed order (an unknown one numbers 0, as "any"). */
+const DIRECTION_NAMES = Object.keys(DIRECTION_DELTAS);
 
 /** Systems that never put an object into a cell of `objects` except by the avatar's own push. */
 const PUSH_ONLY = new Set(["avatar_navigation", "push_objects"]);
@@ -63,14 +66,10 @@ interface Analysis {
  */
 export function pendingMoveKey(pack: Pack, level: LevelRuntime, start: GameState): PendingMoveKey {
   const analysis = analyse(pack, level, start);
-  // Directions by number, 1 up; 0 stands for "any direction".
-  const directions = new Map<string, number>();
+  // Directions by their place among the engine's directions, from 1; 0 stands for "any direction". A
+  // fixed numbering, so every search of the level (in any thread) gives a state the same key.
   const code = (move: PendingMove, withDirection: boolean): number => {
-    let d = 0;
-    if (withDirection) {
-      d = directions.get(move.direction) ?? directions.size + 1;
-      directions.set(move.direction, d);
-    }
+    const d = withDirection ? DIRECTION_NAMES.indexOf(move.direction) + 1 : 0;
     return 1 + (move.to[1] * level.width + move.to[0]) + level.width * level.height * d;
   };
   return (state) => {

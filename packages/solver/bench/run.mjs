@@ -77,12 +77,14 @@ for (const set of sets) {
   if (rs.length === 0) continue;
   const proven = rs.filter((r) => r.status !== "bounded").length;
   const total = rs.reduce((n, r) => n + r.wallMs, 0);
+  const search = rs.reduce((n, r) => n + r.elapsedMs, 0);
+  const shared = rs.filter((r) => r.threads > 1).length;
   const states = rs.reduce((n, r) => n + r.statesExpanded, 0);
   const sorted = [...rs].sort((a, b) => a.wallMs - b.wallMs);
   const median = sorted[Math.floor(sorted.length / 2)].wallMs;
   console.log("");
   console.log(
-    `${set}: ${rs.length} levels, proven ${proven}, unproven ${rs.length - proven}, over 10 s ${rs.filter((r) => r.wallMs > 10_000).length}; total ${seconds(total)} s, median ${seconds(median)} s, ${states.toLocaleString("en-US")} states`,
+    `${set}: ${rs.length} levels, proven ${proven}, unproven ${rs.length - proven}, over 10 s ${rs.filter((r) => r.wallMs > 10_000).length}; total ${seconds(total)} s (search ${seconds(search)} s), median ${seconds(median)} s, ${states.toLocaleString("en-US")} states, ${shared} searched by several threads`,
   );
   console.log(
     `  slowest: ${sorted

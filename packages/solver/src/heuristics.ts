@@ -1,4 +1,11 @@
-import type { GameState, LevelRuntime, Pack } from "@gridponder/engine";
+import {
+  avatarReach,
+  creatableKinds,
+  type GameState,
+  type LevelRuntime,
+  movedLayers,
+  type Pack,
+} from "@gridponder/engine";
 import { floodFillHeuristic } from "./flood-heuristic.js";
 import { placementHeuristic } from "./placement-heuristic.js";
 import { relaxedCarryHeuristic } from "./relaxed-carry/heuristic.js";
@@ -7,21 +14,42 @@ import type { Heuristic, HeuristicFactory } from "./types.js";
 /** No estimate at all: A* becomes uniform-cost search. Always admissible. */
 export const zeroHeuristic: Heuristic = { name: "zero", estimate: () => 0 };
 
-/** Systems under which the avatar moves at most one cell per action (leaving aside pending moves). */
-const ONE_STEP_SYSTEMS = new Set(["avatar_navigation", "push_objects"]);
-
 const manhattan = (a: readonly number[], b: readonly number[]) =>
   Math.abs((a[0] as number) - (b[0] as number)) + Math.abs((a[1] as number) - (b[1] as number));
 
 /**
- * For levels whose goals are all `reach_target` and whose avatar moves one cell per action: the
+ * Whether the cells holding the targets of a level's `reach_target` goals never gain a target: no turn
+ * creates a target kind or moves an entity on a layer a target kind lives on (the engine's
+ * `creatableKinds` and `movedLayers`). Targets may still go away, which only takes them out of reach.
+ */
+function targetsStayPut(pack: Pack, level: LevelRuntime): boolean {
+  const creatable = creatableKinds(pack, level);
+  const moved = movedLayers(pack, level);
+  if (creatable === null || moved === null) return false;
+  return level.goals.every((goal) => {
+    if (goal.type !== "reach_target") return false;
+    const { targetKind, targetTag } = goal.config;
+    return [...pack.kinds.values()].every(
+      (k) =>
+        !(
+          (targetKind !== undefined && k.name === targetKind) ||
+          (targetTag !== undefined && k.tags.has(targetTag))
+        ) ||
+        (!creatable.has(k.name) && !moved.has(k.layerIndex)),
+    );
+  });
+}
+
+/**
+ * For levels whose goals are all `reach_target`, whose avatar moves at most one cell per action (the
+ * engine's `avatarReach`) and whose targets stay put (`targetsStayPut`): the
  * Manhattan distance to the nearest target cell. A blocked move the engine keeps pending can later
  * put the avatar on its target cell in one action, so that jump is allowed for as well.
  */
-export const reachTargetHeuristic: HeuristicFactory = (_pack: Pack, level: LevelRuntime) => {
+export const reachTargetHeuristic: HeuristicFactory = (pack: Pack, level: LevelRuntime) => {
   const goals = level.goals;
   if (goals.length === 0 || goals.some((g) => g.type !== "reach_target")) return null;
-  if (level.systems.some((s) => !ONE_STEP_SYSTEMS.has(s.type))) return null;
+  if (avatarReach(level) > 1 || !targetsStayPut(pack, level)) return null;
   const { width, height } = level;
   const targetsIn = (state: GameState, kind?: string, tag?: string) => {
     const cells: [number, number][] = [];

@@ -18,10 +18,11 @@ export {
 export { Limits } from "./limits.js";
 export { markerBreadthFirst, markerSearch, type Prune, type ReusableMarkerSearch } from "./marker-bfs.js";
 export { markerProof } from "./marker-proof.js";
+export { type LayerBatch, parallelBreadthFirst, type SearchLink } from "./parallel-bfs.js";
 export { placementHeuristic } from "./placement-heuristic.js";
 export { relaxedCarryHeuristic } from "./relaxed-carry/heuristic.js";
-export { type SearchSpace, searchSpace } from "./search-space.js";
-export { solveLevel } from "./solve.js";
+export { type SearchSpace, type SearchSpaceOptions, searchSpace } from "./search-space.js";
+export { solveLevel, solveLevelShared } from "./solve.js";
 export type {
   Bound,
   GoldVerdict,

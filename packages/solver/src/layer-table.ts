@@ -1,4 +1,5 @@
 import { stableStringify } from "@gridponder/engine";
+import { finishLanes, LANES, mixInto, mixLane, startLanes, textLanes } from "./fingerprint.js";
 
 type Cells = readonly ({ info: { index: number }; params: object | null } | null)[];
 
@@ -19,6 +20,10 @@ export class LayerTable {
   /** Params numbers, 1, 2, ...: by object, and by content for objects not seen before. */
   private readonly paramsByObject = new WeakMap<object, number>();
   private readonly paramsByText = new Map<string, number>();
+  /** Per layer id: its content fingerprint (see `fingerprint.ts`), which does not depend on numbering. */
+  private lanes = new Int32Array(256 * LANES);
+  /** Per params number (from 1): its text's fingerprint, `LANES` numbers each. */
+  private readonly paramsLanes: number[] = [0, 0, 0, 0];
 
   /** `kinds`: how many entity kinds the pack has (kind indices are below it). */
   constructor(
@@ -61,9 +66,18 @@ export class LayerTable {
       if ((n + 1) * (this.kinds + 1) > 0x7fffffff)
         throw new RangeError("too many distinct entity params to key");
       this.paramsByText.set(text, n);
+      const scratch = new Int32Array(LANES);
+      textLanes(text, scratch);
+      for (let l = 0; l < LANES; l++) this.paramsLanes[n * LANES + l] = scratch[l] as number;
     }
     this.paramsByObject.set(params, n);
     return n;
+  }
+
+  /** Copies the content fingerprint of layer `id` (as `id()` returned it) into `out` at `offset`. */
+  lanesOf(id: number, out: Int32Array, offset: number): void {
+    const base = (id - 1) * LANES;
+    for (let l = 0; l < LANES; l++) out[offset + l] = this.lanes[base + l] as number;
   }
 
   private same(id: number): boolean {
@@ -86,8 +100,29 @@ export class LayerTable {
       const next = new Int32Array(size);
       next.set(this.next);
       this.next = next;
+      const lanes = new Int32Array(size * LANES);
+      lanes.set(this.lanes);
+      this.lanes = lanes;
     }
     this.pool.set(this.scratch, id * this.cells);
+    // The fingerprint reads params by content (their text's hash), not by this table's numbering.
+    const base = id * LANES;
+    startLanes(this.lanes, base);
+    const stride = this.kinds + 1;
+    for (let i = 0; i < this.cells; i++) {
+      const code = this.scratch[i] as number;
+      const params = Math.floor(code / stride);
+      if (params === 0) mixInto(this.lanes, base, code);
+      else
+        for (let l = 0; l < LANES; l++)
+          mixLane(
+            this.lanes,
+            base,
+            l,
+            (code % stride) ^ (this.paramsLanes[params * LANES + l] as number) ^ 0x40000000,
+          );
+    }
+    finishLanes(this.lanes, base);
     this.hashes[id] = h;
     this.next[id] = this.first.get(h) ?? -1;
     this.first.set(h, id);

@@ -12,8 +12,29 @@ export type SolveEvent =
   | { readonly type: "done"; readonly result: SolveResult }
   | { readonly type: "error"; readonly level: string; readonly message: string };
 
+/** What the pool asks of a worker thread (internal to the pool). */
+export type WorkerRequest =
+  | {
+      readonly type: "job";
+      readonly level: string;
+      readonly options: PlainSolveOptions;
+      /** This thread's place among the threads that search the level together. */
+      readonly share?: { readonly index: number; readonly count: number };
+    }
+  | { readonly type: "batches"; readonly batches: readonly object[] };
+
+/** What a worker thread tells the pool: the events it passes on, and the search's own traffic. */
+export type WorkerReply =
+  | SolveEvent
+  | { readonly type: "batch"; readonly batch: object }
+  | { readonly type: "idle"; readonly level: string };
+
 export interface PoolOptions extends PlainSolveOptions {
-  /** Worker threads; default: one per available core, at most one per level. */
+  /**
+   * Worker threads; default: one per available core. With several levels, at most one per level, each
+   * solving levels in turn; with one level, all of them search it together when it is searched
+   * breadth-first without a heuristic (see `parallelBreadthFirst`), else one searches it.
+   */
   readonly workers?: number;
   /** Receives every event as it happens. */
   readonly onEvent?: (event: SolveEvent) => void;
@@ -31,8 +52,9 @@ export class SolveError extends Error {
 
 /**
  * Solves levels of one pack folder in parallel on worker threads, each worker loading the pack once
- * and taking the next level when it finishes one. Results come back in the order of `levels`;
- * progress streams through `onEvent`. No level, no worker: an empty list resolves to `[]` at once.
+ * and taking the next level when it finishes one; a single level is searched by all the threads
+ * together where its search allows (see `PoolOptions.workers`). Results come back in the order of
+ * `levels`; progress streams through `onEvent`. No level, no worker: an empty list resolves to `[]`.
  *
  * The first failure (a level that reports an error, which rejects with a {@link SolveError}, or a
  * worker thread that fails or exits) stops every worker at once, without waiting for their current
@@ -45,7 +67,10 @@ export async function solveLevels(
 ): Promise<SolveResult[]> {
   if (levels.length === 0) return [];
   const { workers: wanted, onEvent, ...solveOptions } = options;
-  const count = Math.max(1, Math.min(levels.length, wanted ?? availableParallelism()));
+  const threads = Math.max(1, wanted ?? availableParallelism());
+  // One level and several threads: they search it together.
+  const shared = levels.length === 1 && threads > 1;
+  const count = shared ? threads : Math.min(levels.length, threads);
   return new Promise<SolveResult[]>((resolve, reject) => {
     const results = new Map<string, SolveResult>();
     /** Workers started and not yet told to stop. */
@@ -70,27 +95,50 @@ export async function solveLevels(
       );
     };
     const fail = (error: unknown) => finish({ error });
-    const start = () => {
+    /** The batches of the layer the threads sharing a level are swapping, by thread. */
+    let round: object[] = [];
+    const start = (index: number) => {
       const worker = new Worker(new URL("./worker.js", import.meta.url), { workerData: { packDir } });
       running.add(worker);
       const feed = () => {
         if (settled) return;
-        if (next >= levels.length) {
+        // Threads sharing a level are fed it once each; the pool ends when thread 0 reports.
+        if (!shared && next >= levels.length) {
           stop(worker);
           if (done === levels.length) finish(null);
           return;
         }
-        const level = levels[next++] as string;
+        const level = (shared ? levels[0] : levels[next++]) as string;
         try {
-          onEvent?.({ type: "start", level });
-          worker.postMessage({ level, options: solveOptions });
+          if (index === 0 || !shared) onEvent?.({ type: "start", level });
+          const request: WorkerRequest = {
+            type: "job",
+            level,
+            options: solveOptions,
+            ...(shared ? { share: { index, count } } : {}),
+          };
+          worker.postMessage(request);
         } catch (error) {
           // An `onEvent` that throws, or options that cannot cross to the thread.
           fail(error);
         }
       };
-      worker.on("message", (event: SolveEvent) => {
+      worker.on("message", (event: WorkerReply) => {
         if (settled) return;
+        if (event.type === "batch") {
+          round[index] = event.batch;
+          if (round.filter(Boolean).length === count) {
+            const batches = round;
+            round = [];
+            for (const w of running) w.postMessage({ type: "batches", batches } satisfies WorkerRequest);
+          }
+          return;
+        }
+        if (event.type === "idle") {
+          // A thread that shared the level (or had no part in it) is done; thread 0 reports.
+          stop(worker);
+          return;
+        }
         try {
           onEvent?.(event);
         } catch (error) {
@@ -100,7 +148,8 @@ export async function solveLevels(
         if (event.type === "done") {
           results.set(event.result.level, event.result);
           done++;
-          feed();
+          if (shared) finish(null);
+          else feed();
         } else if (event.type === "error") {
           fail(new SolveError(event.level, event.message));
         }
@@ -113,7 +162,7 @@ export async function solveLevels(
       feed();
     };
     try {
-      for (let i = 0; i < count && !settled; i++) start();
+      for (let i = 0; i < count && !settled; i++) start(i);
     } catch (error) {
       fail(error); // a worker that cannot start
     }

@@ -2,6 +2,8 @@ import {
   type ActionInput,
   actionBoundLayers,
   type GameState,
+  goalSupply,
+  hasFreeTurns,
   type LevelRuntime,
   type OriginFreeTeleport,
   originFreeTeleports,
@@ -12,6 +14,7 @@ import {
   Session,
   stableStringify,
 } from "@gridponder/engine";
+import { finishLanes, LANES, mixInto, mixLane, startLanes, textLanes } from "./fingerprint.js";
 import { LayerTable } from "./layer-table.js";
 
 /**
@@ -23,8 +26,13 @@ export interface SearchSpace {
   readonly level: LevelRuntime;
   readonly start: GameState;
   readonly actions: readonly ActionInput[];
-  /** The state after an action, or `null` when the engine rejects it. */
+  /**
+   * The state after an action, or `null` when the engine rejects it or when no win can follow it (the
+   * board holds too few of a kind the goals need and nothing creates: see the engine's `goalSupply`).
+   */
   next(state: GameState, action: ActionInput): GameState | null;
+  /** Whether no action sequence from this state can win, as far as the engine's analyses tell. */
+  dead(state: GameState): boolean;
   /** How many integers a key has. */
   readonly keyWidth: number;
   /**
@@ -52,6 +60,13 @@ export interface SearchSpace {
    * `originFreeTeleports`), or `null`.
    */
   readonly teleports: readonly (OriginFreeTeleport | null)[];
+  /**
+   * Writes the state's 128-bit content fingerprint into `out` (4 integers; see `fingerprint.ts`): the
+   * same for states with the same key in any search of this level, in any thread, whose parts it
+   * numbered in another order. Parallel searches identify states by it. `key`: the state's key, when
+   * the caller has just encoded it (saves encoding it again).
+   */
+  fingerprint(state: GameState, out: Int32Array, key?: Int32Array): void;
   /** Rewrites a key so that it no longer tells the avatar's cell (its item and presence stay). */
   forgetAvatarCell(key: Int32Array): void;
   /** The key as text, for tests and debugging. */
@@ -65,8 +80,7 @@ export interface SearchSpace {
  */
 function countMatters(level: LevelRuntime): boolean {
   const limited = level.loseConditions.some((c) => c.type === "max_actions");
-  const freeTurns = level.systems.some((s) => s.type === "individual_actors");
-  return limited && freeTurns;
+  return limited && hasFreeTurns(level);
 }
 
 /**
@@ -105,7 +119,16 @@ class Interner {
   }
 }
 
-export function searchSpace(pack: Pack, levelId: string): SearchSpace {
+/** Choices of a search space. */
+export interface SearchSpaceOptions {
+  /**
+   * Whether successors the engine's analyses call dead (see `SearchSpace.dead`) are dropped. Default
+   * `true`; tests turn it off to check those analyses against exhaustive search.
+   */
+  readonly dropDead?: boolean;
+}
+
+export function searchSpace(pack: Pack, levelId: string, options: SearchSpaceOptions = {}): SearchSpace {
   const session = new Session(pack, levelId);
   const { level } = session;
   const withCount = countMatters(level);
@@ -183,6 +206,61 @@ export function searchSpace(pack: Pack, levelId: string): SearchSpace {
     }
     return lastRestId;
   };
+  // Content fingerprints of the key's numbered parts, by number: the same content gives the same
+  // lanes in any search, whatever number this one gave it.
+  const textLanesById = new Map<number, Int32Array>();
+  const lanesOfText = (id: number, text: () => string): Int32Array => {
+    let lanes = textLanesById.get(id);
+    if (lanes === undefined) {
+      lanes = new Int32Array(LANES);
+      textLanes(text(), lanes);
+      textLanesById.set(id, lanes);
+    }
+    return lanes;
+  };
+  const restLanesById = new Map<number, Int32Array>();
+  const restText = (state: GameState): string => {
+    let k = "";
+    if (state.overlay) k += `o${state.overlay.position[0]},${state.overlay.position[1]}`;
+    if (state.multiCellObjects.length > 0) k += `|m${stableStringify(state.multiCellObjects)}`;
+    const memory = otherMemory(state.memory);
+    if (memory !== "") k += `|r${memory}`;
+    if (state.firedOnce.length > 0) k += `|f${state.firedOnce.join(",")}`;
+    if (withCount) k += `#${state.actionCount}`;
+    return k;
+  };
+  const fingerprintKey = new Int32Array(layers + 4);
+  const partLanes = new Int32Array(LANES);
+  const fingerprint = (state: GameState, out: Int32Array, key?: Int32Array): void => {
+    // The key, when the caller has just encoded the state, else encoded here.
+    if (key === undefined) encode(state, fingerprintKey);
+    else fingerprintKey.set(key);
+    startLanes(out);
+    for (let i = 0; i < layers; i++) {
+      (layerTables[i] as LayerTable).lanesOf(fingerprintKey[i] as number, partLanes, 0);
+      for (let l = 0; l < LANES; l++) mixLane(out, 0, l, partLanes[l] as number);
+    }
+    const a = state.avatar;
+    const item = a.item === null ? 0 : 1 + (pack.kinds.get(a.item)?.index ?? pack.kinds.size);
+    mixInto(
+      out,
+      0,
+      a.enabled && a.position ? 1 + (a.position[1] * level.width + a.position[0]) * itemBase + item : 0,
+    );
+    mixInto(out, 0, fingerprintKey[layers + 1] as number);
+    const variables = fingerprintKey[layers + 2] as number;
+    const varLanes = lanesOfText(variables, () => stableStringify(state.variables));
+    for (let l = 0; l < LANES; l++) mixLane(out, 0, l, varLanes[l] as number);
+    const restId = fingerprintKey[layers + 3] as number;
+    let restLanes = restLanesById.get(restId);
+    if (restLanes === undefined) {
+      restLanes = new Int32Array(LANES);
+      textLanes(restText(state), restLanes);
+      restLanesById.set(restId, restLanes);
+    }
+    for (let l = 0; l < LANES; l++) mixLane(out, 0, l, restLanes[l] as number);
+    finishLanes(out);
+  };
   const actions = session.legalActions().map((a) => Object.freeze({ ...a }));
   const boundLayer = actionBoundLayers(pack, level)[0];
   const bound =
@@ -193,6 +271,9 @@ export function searchSpace(pack: Pack, levelId: string): SearchSpace {
   const teleportList = originFreeTeleports(pack, level);
   const teleports = actions.map((a) => teleportList.find((t) => t.action === a.action) ?? null);
   const keyWidth = layers + 4;
+  const supply = goalSupply(pack, level, session.initial);
+  const dead = (state: GameState): boolean => supply !== null && !state.won && supply.short(state);
+  const dropDead = options.dropDead ?? true;
   const scratch = new Int32Array(keyWidth);
   return {
     pack,
@@ -202,8 +283,9 @@ export function searchSpace(pack: Pack, levelId: string): SearchSpace {
     actions,
     next(state, action) {
       const result = runTurn(pack, level, state, action);
-      return result.accepted ? result.state : null;
+      return result.accepted && !(dropDead && dead(result.state)) ? result.state : null;
     },
+    dead,
     keyWidth,
     encode,
     bound,
@@ -219,6 +301,7 @@ export function searchSpace(pack: Pack, levelId: string): SearchSpace {
       parts.remember(variablesSlot, state.variables, key[layers + 2] as number);
     },
     teleports,
+    fingerprint,
     forgetAvatarCell(key) {
       const avatar = key[layers] as number;
       key[layers] = avatar === 0 ? 0 : 1 + ((avatar - 1) % itemBase);

@@ -1,13 +1,14 @@
-import type { Pack } from "@gridponder/engine";
+import type { ActionInput, Pack } from "@gridponder/engine";
 import { aStar } from "./astar.js";
-import { breadthFirst, provenByKnown, type SearchOutcome } from "./bfs.js";
+import { breadthFirst, provenByKnown, type SearchOutcome, searchOutcome } from "./bfs.js";
 import { floodFillFilter } from "./flood-heuristic.js";
-import { goldVerdict, replayGold } from "./gold.js";
+import { type GoldReplay, goldVerdict, replayGold } from "./gold.js";
 import { levelHeuristic, zeroHeuristic } from "./heuristics.js";
 import { Limits } from "./limits.js";
 import { markerBreadthFirst } from "./marker-bfs.js";
 import { markerProof } from "./marker-proof.js";
-import { searchSpace } from "./search-space.js";
+import { parallelBreadthFirst, type SearchLink } from "./parallel-bfs.js";
+import { type SearchSpace, searchSpace } from "./search-space.js";
 import type { Heuristic, SolveOptions, SolveResult } from "./types.js";
 
 /**
@@ -19,18 +20,35 @@ import type { Heuristic, SolveOptions, SolveResult } from "./types.js";
  * the engine can load; an unknown level id throws `LevelLoadError` from the engine.
  */
 export function solveLevel(pack: Pack, levelId: string, options: SolveOptions = {}): SolveResult {
-  const space = searchSpace(pack, levelId);
-  const limits = new Limits(levelId, options);
-  const countLimit = options.countLimit ?? 100;
-  const known = options.heuristic ?? levelHeuristic(pack, space.level);
-  const replay = replayGold(pack, levelId);
-  // The gold path as actions when it wins with every action accepted: it bounds the optimum.
-  const gold = replay.wins && replay.firstRejected === null ? replay.actions : null;
-  // Levels with a marker layer search best breadth-first over marker cores (pruned by the heuristic).
-  const strategy = options.strategy ?? (known && space.bound === null ? "astar" : "bfs");
+  return solvePlanned(planLevel(pack, levelId, options), options);
+}
+
+/**
+ * `solveLevel` shared by several threads (see `parallelBreadthFirst`), each calling this with its own
+ * copy of the pack and a link to the others: a level searched by plain breadth-first search is searched
+ * by all of them together; any other is searched by thread 0 alone. Thread 0 gets the result (the same
+ * `solveLevel` gives, but maybe another optimal solution); the others get `null`.
+ */
+export async function solveLevelShared(
+  pack: Pack,
+  levelId: string,
+  options: SolveOptions,
+  link: SearchLink,
+): Promise<SolveResult | null> {
+  const plan = planLevel(pack, levelId, options);
+  if (!plan.plainBreadthFirst) return link.index === 0 ? solvePlanned(plan, options) : null;
+  const outcome = await parallelBreadthFirst(plan.space, plan.limits, plan.countLimit, link);
+  return link.index === 0 ? finishLevel(plan, outcome, null, link.count) : null;
+}
+
+function solvePlanned(plan: LevelPlan, options: SolveOptions): SolveResult {
+  const { pack, levelId, space, limits, countLimit, known, gold, strategy } = plan;
   let outcome: SearchOutcome;
   let heuristic: Heuristic | null = null;
-  if (strategy === "astar") {
+  if (space.dead(space.start)) {
+    // The engine's analyses already rule out every win: proven without a search.
+    outcome = searchOutcome("unsolvable", null, 0, 1, { lowerBound: null });
+  } else if (strategy === "astar") {
     heuristic = known ?? zeroHeuristic;
     outcome = aStar(space, limits, heuristic, floodFillFilter(pack, space.level, space.actions));
     if (outcome.status === "solved" && outcome.optimalLength !== null) {
@@ -63,8 +81,55 @@ export function solveLevel(pack: Pack, levelId: string, options: SolveOptions = 
         ? markerProof(space, limits, countLimit, known, gold.length)
         : markerBreadthFirst(space, limits, countLimit)) ?? breadthFirst(space, limits, countLimit);
   }
+  return finishLevel(plan, outcome, heuristic);
+}
+
+/** What `solveLevel` settles before searching: the search space, bounds, heuristic, gold path, strategy. */
+export interface LevelPlan {
+  readonly pack: Pack;
+  readonly levelId: string;
+  readonly space: SearchSpace;
+  readonly limits: Limits;
+  readonly countLimit: number;
+  readonly known: Heuristic | null;
+  readonly replay: GoldReplay;
+  /** The gold path as actions when it wins with every action accepted: it bounds the optimum. */
+  readonly gold: readonly ActionInput[] | null;
+  readonly strategy: "bfs" | "astar";
+  /** Whether the search is plain breadth-first search (no heuristic, no marker layer), which threads can share. */
+  readonly plainBreadthFirst: boolean;
+}
+
+export function planLevel(pack: Pack, levelId: string, options: SolveOptions = {}): LevelPlan {
+  const space = searchSpace(pack, levelId);
+  const known = options.heuristic ?? levelHeuristic(pack, space.level);
+  const replay = replayGold(pack, levelId);
+  // Levels with a marker layer search best breadth-first over marker cores (pruned by the heuristic).
+  const strategy = options.strategy ?? (known && space.bound === null ? "astar" : "bfs");
+  return {
+    pack,
+    levelId,
+    space,
+    limits: new Limits(levelId, options),
+    countLimit: options.countLimit ?? 100,
+    known,
+    replay,
+    gold: replay.wins && replay.firstRejected === null ? replay.actions : null,
+    strategy,
+    plainBreadthFirst: strategy === "bfs" && space.bound === null && !space.dead(space.start),
+  };
+}
+
+/** Turns a search's outcome into the level's result: a bounded search may still prove the gold path. */
+export function finishLevel(
+  plan: LevelPlan,
+  found: SearchOutcome,
+  heuristic: Heuristic | null,
+  threads = 1,
+): SolveResult {
+  const { pack, levelId, limits, gold, replay, strategy } = plan;
   // A search stopped by a bound after ruling out everything shorter than the gold path proves it optimal.
-  outcome = provenByKnown(outcome, gold);
+  const outcome = provenByKnown(found, gold as ActionInput[] | null);
   const elapsedMs = limits.elapsedMs;
   limits.report({
     level: levelId,
@@ -78,6 +143,7 @@ export function solveLevel(pack: Pack, levelId: string, options: SolveOptions = 
     ...outcome,
     strategy,
     heuristic: heuristic?.name ?? null,
+    threads,
     elapsedMs,
     statesPerSecond: elapsedMs > 0 ? (outcome.statesExpanded / elapsedMs) * 1000 : 0,
     gold: goldVerdict(

@@ -113,6 +113,8 @@ export interface SolveResult extends SearchOutcome {
   readonly level: string;
   readonly strategy: "bfs" | "astar";
   readonly heuristic: string | null;
+  /** How many threads searched the level together (see `solveLevels`). */
+  readonly threads: number;
   readonly elapsedMs: number;
   readonly statesPerSecond: number;
   /** How the level's gold path compares. */

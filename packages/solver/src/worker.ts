@@ -1,29 +1,73 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { loadPackFolder } from "@gridponder/engine/node";
-import type { PlainSolveOptions, SolveEvent } from "./node.js";
-import { solveLevel } from "./solve.js";
+import type { PlainSolveOptions, SolveEvent, WorkerReply, WorkerRequest } from "./node.js";
+import type { SearchLink } from "./parallel-bfs.js";
+import { solveLevel, solveLevelShared } from "./solve.js";
 
 // A solver thread of `solveLevels`: loads its pack once, then solves the levels it is sent, one at a
-// time, posting progress and results back.
+// time, posting progress and results back; or, sent one level with a share, searches it together with
+// the other threads, swapping each layer's new states through the pool.
 const port = parentPort;
 if (!port) throw new Error("the solver worker must run in a worker thread");
 const { packDir } = workerData as { packDir: string };
 const loading = loadPackFolder(packDir);
+/** Waits for the messages of the round this thread last sent its own for. */
+let deliver: ((messages: readonly object[]) => void) | null = null;
 
-port.on("message", async ({ level, options }: { level: string; options: PlainSolveOptions }) => {
-  const post = (event: SolveEvent) => port.postMessage(event);
+/** The buffers of the typed arrays a message holds (one level deep), handed over instead of copied. */
+function buffersOf(message: object): ArrayBuffer[] {
+  const buffers: ArrayBuffer[] = [];
+  for (const value of Object.values(message)) {
+    if (ArrayBuffer.isView(value)) buffers.push(value.buffer as ArrayBuffer);
+    else if (value !== null && typeof value === "object")
+      for (const inner of Object.values(value))
+        if (ArrayBuffer.isView(inner)) buffers.push(inner.buffer as ArrayBuffer);
+  }
+  return buffers;
+}
+
+const post = (reply: WorkerReply) => port.postMessage(reply);
+
+port.on("message", async (request: WorkerRequest) => {
+  if (request.type === "batches") {
+    const resolve = deliver;
+    deliver = null;
+    resolve?.(request.batches);
+    return;
+  }
+  const { level, options, share } = request;
   try {
     const loaded = await loading;
     if (!loaded.ok) {
       post({ type: "error", level, message: "the pack does not load" });
       return;
     }
-    const result = solveLevel(loaded.pack, level, {
-      ...options,
-      onProgress: (progress) => post({ type: "progress", progress }),
-    });
-    post({ type: "done", result });
+    if (share === undefined) {
+      const result = solveLevel(loaded.pack, level, withProgress(options, true));
+      post({ type: "done", result });
+      return;
+    }
+    const link: SearchLink = {
+      index: share.index,
+      count: share.count,
+      exchange: <T extends object>(message: T) =>
+        new Promise<readonly T[]>((resolve) => {
+          deliver = resolve as (messages: readonly object[]) => void;
+          port.postMessage({ type: "batch", batch: message } satisfies WorkerReply, buffersOf(message));
+        }),
+    };
+    const result = await solveLevelShared(loaded.pack, level, withProgress(options, share.index === 0), link);
+    post(result === null ? { type: "idle", level } : { type: "done", result });
   } catch (error) {
     post({ type: "error", level, message: error instanceof Error ? error.message : String(error) });
   }
 });
+
+function withProgress(options: PlainSolveOptions, report: boolean) {
+  if (!report) return options;
+  return {
+    ...options,
+    onProgress: (progress: Extract<SolveEvent, { type: "progress" }>["progress"]) =>
+      post({ type: "progress", progress }),
+  };
+}

@@ -1,5 +1,5 @@
 import { readdirSync } from "node:fs";
-import type { GameState, Pack } from "@gridponder/engine";
+import { type GameState, goalSupply, type Pack } from "@gridponder/engine";
 import { describe, expect, it } from "vitest";
 import { breadthFirst } from "../src/bfs.js";
 import { replayGold } from "../src/gold.js";
@@ -12,7 +12,8 @@ import { corpusPack, PACKS } from "./corpus.js";
 /**
  * Admissibility, property-tested: on random states of every shared level, no heuristic the solver
  * could use there may estimate more actions than an exact breadth-first search from that state needs,
- * nor call a state dead from which that search finds a win. The states are drawn near the level's
+ * nor call a state dead from which that search finds a win; nor may the engine's dead-state analysis
+ * (`goalSupply`, which the search space uses to drop successors). The states are drawn near the level's
  * gold path (a prefix of it, then a few random accepted actions), where an exact search is cheap.
  */
 
@@ -90,8 +91,13 @@ function checkLevel(name: string, pack: Pack, level: string): Checked {
   const heuristics = HEURISTICS.map((make) => make(pack, space.level)).filter(
     (h): h is Heuristic => h !== null,
   );
-  const result: Checked = { level, heuristics: heuristics.map((h) => h.name), exact: 0, violations: [] };
-  if (heuristics.length === 0) return result;
+  // Exact searches see every successor, dead or not, so they check the dead-state analysis too.
+  const exactSpace = searchSpace(pack, level, { dropDead: false });
+  const named = heuristics.map((h) => h.name);
+  const deadEnds = goalSupply(pack, space.level, space.start) !== null;
+  if (deadEnds) named.push("goal supply");
+  const result: Checked = { level, heuristics: named, exact: 0, violations: [] };
+  if (named.length === 0) return result;
   const replay = replayGold(pack, level);
   const gold = [space.start];
   for (const action of replay.actions) {
@@ -102,7 +108,7 @@ function checkLevel(name: string, pack: Pack, level: string): Checked {
   let exact = 0;
   for (const state of sampleStates(space, gold, seedOf(`${name}/${level}`))) {
     const outcome = breadthFirst(
-      { ...space, start: state },
+      { ...exactSpace, start: state },
       new Limits(level, { maxStates: EXACT_STATES }),
       1,
     );
@@ -110,6 +116,8 @@ function checkLevel(name: string, pack: Pack, level: string): Checked {
     exact++;
     const distance =
       outcome.status === "solved" ? (outcome.optimalLength as number) : Number.POSITIVE_INFINITY;
+    if (space.dead(state) && outcome.status === "solved")
+      result.violations.push(`goal supply calls ${space.key(state)} dead, yet it wins in ${distance}`);
     for (const h of heuristics) {
       const asked = [h.estimate(state), markerSearchEstimate(space, h, state)];
       for (const estimate of asked)
@@ -130,7 +138,7 @@ describe("every heuristic is admissible on random states of every shared level",
     const checked = pack.levelOrder.map((level) => checkLevel(name, pack, level));
     const used = checked.filter((c) => c.heuristics.length > 0);
     console.log(
-      `${name}: ${used.length}/${checked.length} levels with a heuristic; ${used.reduce((n, c) => n + c.exact, 0)} states checked against exact search`,
+      `${name}: ${used.length}/${checked.length} levels with a heuristic or dead-state test; ${used.reduce((n, c) => n + c.exact, 0)} states checked against exact search`,
     );
     expect(checked.flatMap((c) => c.violations)).toEqual([]);
     // A level with a heuristic must have been checked on enough states to mean something.

@@ -56,6 +56,31 @@ describe("solveLevels (worker threads)", () => {
     expect(workers.live()).toBe(0);
   });
 
+  it("searches a single breadth-first level with every thread, with the answers of one thread", async () => {
+    const box = join(PACKS, "box_builder");
+    const alone = await solveLevels(box, ["bb_012"], { workers: 1 });
+    const workers = watch();
+    const events: SolveEvent[] = [];
+    const [together] = await solveLevels(box, ["bb_012"], { workers: 2, onEvent: (e) => events.push(e) });
+    expect(workers.started()).toBe(2);
+    expect(workers.live()).toBe(0);
+    expect(together?.threads).toBe(2);
+    expect(alone[0]?.threads).toBe(1);
+    for (const field of ["status", "optimalLength", "optimalCount", "statesSeen", "statesExpanded"] as const)
+      expect(together?.[field]).toEqual(alone[0]?.[field]);
+    expect(together?.gold).toEqual(alone[0]?.gold);
+    expect(events.filter((e) => e.type === "start").length).toBe(1);
+    expect(events.filter((e) => e.type === "done").length).toBe(1);
+  });
+
+  it("leaves a level searched with a heuristic to one thread", async () => {
+    const workers = watch();
+    const [result] = await solveLevels(join(PACKS, "flood_colors"), ["fl_011"], { workers: 2 });
+    expect(result?.status).toBe("solved");
+    expect(result?.threads).toBe(1);
+    expect(workers.live()).toBe(0);
+  });
+
   it("reports an unknown level as an error naming it", async () => {
     const failure = await solveLevels(LANTERN, ["nope"], { workers: 1 }).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(SolveError);

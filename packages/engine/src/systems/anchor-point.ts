@@ -10,6 +10,10 @@ import type { SystemBehaviour } from "./types.js";
  */
 export const anchorPoint: SystemBehaviour<Required<AnchorPointConfig>> = {
   type: "anchor_point",
+  layersMoved: () => [],
+  avatarReach: Number.POSITIVE_INFINITY,
+  freeTurns: false,
+  kindsCreated: (config) => [config.markerKind],
   action(ctx, action) {
     const { config, draft, pack } = ctx;
     if (action.id !== config.action) return;

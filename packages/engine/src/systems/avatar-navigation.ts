@@ -18,6 +18,13 @@ interface Prepared {
  */
 export const avatarNavigation: SystemBehaviour<Required<AvatarNavigationConfig>> = {
   type: "avatar_navigation",
+  // Writes no layer.
+  keepsVoidCells: true,
+  layersMoved: () => [],
+  avatarReach: 1,
+  freeTurns: false,
+  // Moves (or removes) entities; changes no entity's kind.
+  kindsCreated: () => [],
   prepare(config, pack): Prepared {
     return {
       steps: config.directions.map(directionDelta).filter((d): d is Pos => d !== undefined),

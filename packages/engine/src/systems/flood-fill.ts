@@ -185,6 +185,11 @@ function prepareTables(config: Required<FloodFillConfig>, pack: Pack): Prepared 
  */
 export const floodFill: SystemBehaviour<Required<FloodFillConfig>> = {
   type: "flood_fill",
+  layersMoved: () => [],
+  avatarReach: 0,
+  freeTurns: false,
+  // A fill changes a cell's colour param within its kind, or its kind by `kindTransform`.
+  kindsCreated: (config) => Object.values(config.kindTransform),
   prepare: prepareTables,
   action(ctx, action) {
     const { config, draft } = ctx;

@@ -131,6 +131,11 @@ function slideObject(ctx: Ctx, pending: readonly GameEvent[]): boolean {
  */
 export const iceSlide: SystemBehaviour<Required<IceSlideConfig>> = {
   type: "ice_slide",
+  layersMoved: () => ["objects"],
+  avatarReach: Number.POSITIVE_INFINITY,
+  freeTurns: false,
+  // Moves (or removes) entities; changes no entity's kind.
+  kindsCreated: () => [],
   prepare(config, pack): Prepared | null {
     const ground = pack.layerIndex.get("ground");
     const objects = pack.layerIndex.get("objects");

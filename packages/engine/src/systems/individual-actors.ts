@@ -59,6 +59,12 @@ function react(ctx: Ctx, layer: number, direction: string): void {
  */
 export const individualActors: SystemBehaviour<Required<IndividualActorsConfig>> = {
   type: "individual_actors",
+  layersMoved: (config) => [config.actorLayer],
+  avatarReach: 0,
+  // A turn that only selects an actor is not counted.
+  freeTurns: true,
+  // Actors move; a claim leaves its mark kinds.
+  kindsCreated: (config) => Object.values(config.claim?.map ?? {}),
   action(ctx, action) {
     const { config, draft, pack } = ctx;
     const layer = pack.layerIndex.get(config.actorLayer);

@@ -10,6 +10,13 @@ import type { SystemBehaviour } from "./types.js";
  */
 export const overlayCursor: SystemBehaviour<Required<OverlayCursorConfig>> = {
   type: "overlay_cursor",
+  // Writes no layer.
+  keepsVoidCells: true,
+  layersMoved: () => [],
+  avatarReach: 0,
+  freeTurns: false,
+  // Moves (or removes) entities; changes no entity's kind.
+  kindsCreated: () => [],
   action(ctx, action) {
     const { config, draft } = ctx;
     if (action.id !== config.moveAction) return;

@@ -149,6 +149,11 @@ function carryObject(ctx: SystemContext<Required<PortalsConfig>>, at: Pos): void
  */
 export const portals: SystemBehaviour<Required<PortalsConfig>> = {
   type: "portals",
+  layersMoved: () => ["objects"],
+  avatarReach: Number.POSITIVE_INFINITY,
+  freeTurns: false,
+  // Moves (or removes) entities; changes no entity's kind.
+  kindsCreated: () => [],
   prepare(config, pack): Prepared {
     const found = new Set<number>();
     const portal = new Uint8Array(pack.kinds.size);

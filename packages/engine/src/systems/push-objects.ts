@@ -15,6 +15,11 @@ interface Prepared {
  */
 export const pushObjects: SystemBehaviour<Required<PushObjectsConfig>> = {
   type: "push_objects",
+  layersMoved: () => ["objects"],
+  avatarReach: 1,
+  freeTurns: false,
+  // Moves (or removes) entities; changes no entity's kind.
+  kindsCreated: () => [],
   prepare(_config, pack): Prepared {
     return { objects: pack.layerIndex.get("objects"), ground: pack.layerIndex.get("ground") };
   },

@@ -222,6 +222,8 @@ export function releaseFromEmitter(ctx: TurnContext, emitterId: string): boolean
  */
 export const queuedEmitters: SystemBehaviour<Required<QueuedEmittersConfig>> = {
   type: "queued_emitters",
+  avatarReach: 0,
+  freeTurns: false,
   npc(ctx) {
     const objects = ctx.draft.multiCellObjects;
     for (let index = 0; index < objects.length; index++) {

@@ -52,6 +52,11 @@ function placed(ctx: Ctx, e: Entity, at: Pos, layer: string): void {
  */
 export const sidedBox: SystemBehaviour<Required<SidedBoxConfig>> = {
   type: "sided_box",
+  layersMoved: () => ["objects"],
+  avatarReach: 1,
+  freeTurns: false,
+  // Moves (or removes) entities; changes no entity's kind.
+  kindsCreated: () => [],
   action(ctx, action) {
     const { config, draft, pack } = ctx;
     if (action.id !== config.moveAction) return;

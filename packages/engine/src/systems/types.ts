@@ -58,6 +58,37 @@ export interface SystemBehaviour<C = Record<string, unknown>> {
    * indices, lookup sets); the hooks find it as `ctx.prepared`.
    */
   prepare?(config: C, pack: Pack): unknown;
+  /**
+   * The entity kinds a turn of this system may bring onto the board, however its config is set here:
+   * a transform's result, a placed marker. Moving an entity, or removing one, brings no kind. `"any"`
+   * when the config cannot tell; a system type that leaves this out counts as `"any"`. Searches use
+   * it (see `goalSupply`) to see goals that can no longer be met, so it may name too many kinds,
+   * never too few.
+   */
+  kindsCreated?(config: C, pack: Pack): readonly string[] | "any";
+  /**
+   * The most cells (Manhattan distance) one turn of this system can carry the avatar: 0 when it never
+   * moves it, 1 for a step (a blocked step kept pending and completed later counts as one), `Infinity`
+   * for slides and teleports. A system type that leaves this out counts as `Infinity`.
+   */
+  readonly avatarReach?: number;
+  /**
+   * Whether some of its accepted turns do not count as an action (selecting an actor). A system type
+   * that leaves this out counts as `true`.
+   */
+  readonly freeTurns?: boolean;
+  /**
+   * The layers (by id) on which a turn of this system may move an entity from one cell to another.
+   * Placing, transforming or removing one is not a move. `"any"` when the config cannot tell; a system
+   * type that leaves this out counts as `"any"`.
+   */
+  layersMoved?(config: C, pack: Pack): readonly string[] | "any";
+  /**
+   * Whether a turn of this system leaves every cell whose ground is `void` as it is, on every layer:
+   * nothing enters it, leaves it or changes there. A system type that leaves this out counts as
+   * `false`.
+   */
+  readonly keepsVoidCells?: boolean;
   /** Phase 2: the primary effect of the player's action. */
   action?(ctx: SystemContext<C>, action: ResolvedAction): void;
   /** Phase 3: secondary movement (pushes, teleports). */

@@ -1,0 +1,232 @@
+import type { Effect } from "@gridponder/schema";
+import type { LevelRuntime } from "./level.js";
+import type { Entity } from "./model.js";
+import type { Pack } from "./pack.js";
+import type { GameState } from "./state.js";
+
+/**
+ * What the goals of a level need on the board, against what its turns can supply. An entity kind that
+ * no system, rule or layer fill can bring onto the board only ever grows rarer (entities move, merge
+ * or go away), so once the board holds fewer of it than a goal needs, that goal is out of reach for
+ * good: no action sequence from there wins.
+ */
+export interface GoalSupply {
+  /** The kinds that are needed and cannot be created, for reports. */
+  readonly kinds: readonly string[];
+  /** Whether the board holds too few of some needed kind that nothing can create: a dead state. */
+  short(state: GameState): boolean;
+}
+
+/** The entity kinds a rule effect may bring onto the board, or `"any"` when it cannot be told. */
+function effectCreates(effect: Effect): readonly string[] | "any" {
+  const [type, raw] = Object.entries(effect)[0] as [string, Record<string, unknown> | null];
+  const fields = raw ?? {};
+  switch (type) {
+    case "spawn":
+    case "set_cell": {
+      const kind = fields.kind;
+      return typeof kind === "string" && !kind.startsWith("$") ? [kind] : "any";
+    }
+    case "transform": {
+      const kind = fields.toKind;
+      return typeof kind === "string" && !kind.startsWith("$") ? [kind] : "any";
+    }
+    // Moves and removals, and effects on variables, the inventory or the avatar.
+    case "destroy":
+    case "move_entity":
+    case "apply_gravity":
+    case "set_variable":
+    case "increment_variable":
+    case "set_inventory":
+    case "clear_inventory":
+    case "resolve_move":
+      return [];
+    default:
+      return "any";
+  }
+}
+
+/**
+ * The kinds a level's turns may create: its systems' `kindsCreated`, the kinds its rules' effects
+ * write, and the fill of every `exactly_one` layer (a cell something leaves). `null` when some system
+ * or effect cannot tell.
+ */
+export function creatableKinds(pack: Pack, level: LevelRuntime): Set<string> | null {
+  const kinds = new Set<string>();
+  const add = (created: readonly string[] | "any"): boolean => {
+    if (created === "any") return false;
+    for (const k of created) kinds.add(k);
+    return true;
+  };
+  for (const system of level.systems) {
+    const created = system.behaviour.kindsCreated?.(system.config as never, pack) ?? "any";
+    if (!add(created)) return null;
+  }
+  for (const rule of level.rules.all)
+    for (const effect of rule.source.then) if (!add(effectCreates(effect))) return null;
+  for (const layer of pack.layers) if (layer.fill) kinds.add(layer.fill.kind);
+  return kinds;
+}
+
+/** A `board_match` target cell that names a kind: its layer, cell (row-major) and kind index. */
+interface Target {
+  readonly layer: number;
+  readonly cell: number;
+  readonly kind: number;
+}
+
+/** The target cells of a `board_match` goal that name a kind of their own layer. */
+function boardTargets(pack: Pack, level: LevelRuntime, goal: LevelRuntime["goals"][number]): Target[] {
+  const targets: Target[] = [];
+  if (goal.type !== "board_match") return targets;
+  for (const [layerId, data] of Object.entries(goal.config.targetLayers)) {
+    const layer = pack.layerIndex.get(layerId);
+    if (layer === undefined) continue;
+    const cells: [number, number, unknown][] = Array.isArray(data)
+      ? data.flatMap((row, y) =>
+          Array.isArray(row) ? row.map((t, x): [number, number, unknown] => [x, y, t]) : [],
+        )
+      : data.entries.map((e): [number, number, unknown] => [e.position[0], e.position[1], e]);
+    for (const [x, y, target] of cells) {
+      if (x < 0 || y < 0 || x >= level.width || y >= level.height) continue;
+      const name =
+        typeof target === "string"
+          ? target
+          : target !== null && typeof target === "object"
+            ? (target as { kind?: unknown }).kind
+            : null;
+      const info = typeof name === "string" ? pack.kinds.get(name) : undefined;
+      // A target naming a kind of another layer never matches: it is the goal's own problem.
+      if (info === undefined || info.layerIndex !== layer) continue;
+      targets.push({ layer, cell: y * level.width + x, kind: info.index });
+    }
+  }
+  return targets;
+}
+
+/**
+ * The cells nothing in the level can ever change, on any layer: the void cells of the start, when
+ * every system declares `keepsVoidCells` and no rule writes a layer (void ground is then never
+ * written either). `null` when there are none to tell.
+ */
+export function fixedCells(pack: Pack, level: LevelRuntime, start: GameState): Uint8Array | null {
+  if (level.systems.some((s) => s.behaviour.keepsVoidCells !== true)) return null;
+  const writes = level.rules.all.some((rule) =>
+    rule.source.then.some((effect) => {
+      const type = Object.keys(effect)[0];
+      return type !== "set_variable" && type !== "increment_variable";
+    }),
+  );
+  if (writes) return null;
+  const ground = pack.layerIndex.get("ground");
+  if (ground === undefined) return null;
+  const cells = start.layers[ground] as readonly (Entity | null)[];
+  const fixed = new Uint8Array(cells.length);
+  let any = false;
+  cells.forEach((e, i) => {
+    if (e?.kind === "void") {
+      fixed[i] = 1;
+      any = true;
+    }
+  });
+  return any ? fixed : null;
+}
+
+/**
+ * How many of each kind the goals need on the board at once, as groups: a group is met when the board
+ * holds at least `count` entities of its kinds together outside the fixed cells. A `board_match`
+ * target cell outside them needs its kind; a `reach_target` goal needs one cell of its kind or tag.
+ * Other goals need no kind.
+ */
+function goalNeeds(
+  pack: Pack,
+  level: LevelRuntime,
+  fixed: Uint8Array | null,
+): { kinds: number[]; count: number }[] {
+  const needs: { kinds: number[]; count: number }[] = [];
+  for (const goal of level.goals) {
+    if (goal.type === "board_match") {
+      // Per goal, as two goals may want the same cells.
+      const wanted = new Map<number, number>();
+      for (const t of boardTargets(pack, level, goal)) {
+        if (fixed?.[t.cell]) continue;
+        wanted.set(t.kind, (wanted.get(t.kind) ?? 0) + 1);
+      }
+      for (const [kind, count] of wanted) needs.push({ kinds: [kind], count });
+    } else if (goal.type === "reach_target") {
+      const { targetKind, targetTag } = goal.config;
+      const kinds = [...pack.kinds.values()]
+        .filter(
+          (k) =>
+            (targetKind !== undefined && k.name === targetKind) ||
+            (targetTag !== undefined && k.tags.has(targetTag)),
+        )
+        .map((k) => k.index);
+      needs.push({ kinds, count: 1 });
+    }
+  }
+  return needs;
+}
+
+/**
+ * The level's goal supply (see `GoalSupply`), or `null` when there is nothing to watch: no goal needs
+ * a kind the level cannot create, and no target lies on a cell that never changes (see `fixedCells`;
+ * told only with the level's start state). `null` too when some system or rule cannot tell what it
+ * creates.
+ */
+export function goalSupply(pack: Pack, level: LevelRuntime, start?: GameState): GoalSupply | null {
+  const creatable = creatableKinds(pack, level);
+  if (creatable === null) return null;
+  const byIndex = [...pack.kinds.values()];
+  const fixed = start ? fixedCells(pack, level, start) : null;
+  // Targets on fixed cells hold their kind for good, or never will.
+  const pinned = fixed
+    ? level.goals.flatMap((g) => boardTargets(pack, level, g)).filter((t) => fixed[t.cell])
+    : [];
+  // Groups with a creatable kind can always be met later.
+  const scarce = goalNeeds(pack, level, fixed).filter(
+    (need) => !need.kinds.some((k) => creatable.has(byIndex[k]?.name as string)),
+  );
+  if (scarce.length === 0 && pinned.length === 0) return null;
+  const watched = [...new Set(scarce.flatMap((n) => n.kinds))];
+  const layers = [...new Set(watched.map((k) => byIndex[k]?.layerIndex as number))];
+  const slot = new Int32Array(pack.kinds.size).fill(-1);
+  watched.forEach((k, i) => {
+    slot[k] = i;
+  });
+  // Counts per layer array, outside the fixed cells (what stands there stays there): a turn that left
+  // a layer alone leaves its counts alone.
+  const memo = new WeakMap<object, Int32Array>();
+  const countsOf = (cells: readonly (Entity | null)[]): Int32Array => {
+    let counts = memo.get(cells);
+    if (counts !== undefined) return counts;
+    counts = new Int32Array(watched.length);
+    for (let i = 0; i < cells.length; i++) {
+      const e = cells[i];
+      if (e === null || e === undefined || fixed?.[i]) continue;
+      const s = slot[e.info.index] as number;
+      if (s >= 0) counts[s] = (counts[s] as number) + 1;
+    }
+    memo.set(cells, counts);
+    return counts;
+  };
+  const total = new Int32Array(watched.length);
+  return {
+    kinds: [...new Set([...watched, ...pinned.map((t) => t.kind)])].map((k) => byIndex[k]?.name as string),
+    short(state) {
+      for (const t of pinned)
+        if ((state.layers[t.layer] as readonly (Entity | null)[])[t.cell]?.info.index !== t.kind) return true;
+      total.fill(0);
+      for (const layer of layers) {
+        const counts = countsOf(state.layers[layer] as readonly (Entity | null)[]);
+        for (let i = 0; i < counts.length; i++) total[i] = (total[i] as number) + (counts[i] as number);
+      }
+      for (const need of scarce) {
+        let have = 0;
+        for (const k of need.kinds) have += total[slot[k] as number] as number;
+        if (have < need.count) return true;
+      }
+      return false;
+    },
+  };
+}
