@@ -290,8 +290,10 @@ class MarkerSearch {
       const slot = toBase + m;
       const at = slots[slot] as number;
       if (depthOf(at) === UNSEEN) {
-        if (this.length !== null && next + this.weight * this.estimate(to, m) > this.length) {
-          this.pruned = true;
+        const h = this.length === null ? 0 : this.estimate(to, m);
+        if (this.length !== null && next + this.weight * h > this.length) {
+          // A dead state (estimate Infinity) cannot win at any length: cutting it proves nothing less.
+          if (h !== Number.POSITIVE_INFINITY) this.pruned = true;
           continue;
         }
         slots[slot] = word(next, pathsOf(slots[from] as number));

@@ -1,4 +1,4 @@
-import { provenByKnown } from "./bfs.js";
+import { provenByKnown, searchOutcome } from "./bfs.js";
 import type { Limits } from "./limits.js";
 import { markerSearch } from "./marker-bfs.js";
 import type { SearchSpace } from "./search-space.js";
@@ -95,4 +95,65 @@ export function markerProof(
   if (limits.remainingMs < 2 * proofMs) return report(proof);
   const counted = run(limits, known);
   return report(counted?.status === "solved" ? counted : proof);
+}
+
+/**
+ * Proves the optimum of a marker level with an admissible heuristic but no winning path to start from
+ * (a level whose gold path fails, or that has none): after the same unpruned run for small levels as
+ * `markerProof`, the pruning length starts at the heuristic's estimate of the start and grows by 1,
+ * 2, 4, ... actions. The first run that finds a solution gives the optimum with its exact number of
+ * optima; a run that runs dry with nothing cut but dead states (estimate `Infinity`) proves the level
+ * unsolvable. The runs share one `markerSearch`, so each replays the engine only for what the
+ * ones before it did not meet. Returns `null` when the level is not a marker level.
+ */
+export function markerDeepening(
+  space: SearchSpace,
+  limits: Limits,
+  countLimit: number,
+  heuristic: Heuristic,
+): SearchOutcome | null {
+  const search = markerSearch(space, countLimit, heuristic);
+  if (search === null) return null;
+  let expanded = 0;
+  let seen = 0;
+  const run = (stage: Limits, length: number | null): SearchOutcome | null => {
+    const outcome = search.run(stage, length);
+    if (outcome !== null) {
+      expanded += outcome.statesExpanded;
+      seen = Math.max(seen, outcome.statesSeen);
+    }
+    return outcome;
+  };
+  const report = (outcome: SearchOutcome): SearchOutcome => ({
+    ...outcome,
+    statesExpanded: expanded,
+    statesSeen: seen,
+  });
+  if ((heuristic.tableEntries ?? 0) > 0) {
+    const blind = run(limits.stage(Number.POSITIVE_INFINITY, BLIND_STATES), null);
+    if (blind === null) return null;
+    if (blind.status !== "bounded" || blind.bound !== "maxStates") return report(blind);
+  }
+  const h0 = heuristic.estimate(space.start);
+  // A dead start (the heuristic is admissible) wins never.
+  if (h0 === Number.POSITIVE_INFINITY)
+    return searchOutcome("unsolvable", null, expanded, seen, { lowerBound: null });
+  // No solution is shorter than the estimate. A run at a length finds the shortest solution if one is
+  // no longer than that (every state of it survives the pruning) with the exact count, so the length
+  // may grow in steps that double: an unsolvable level soon reaches a length that cuts nothing.
+  const proven = h0;
+  for (let step = 1, length = Math.max(1, h0); ; length += step, step *= 2) {
+    if (length > limits.maxDepth)
+      return searchOutcome("bounded", "maxDepth", expanded, seen, {
+        lowerBound: Math.max(proven, limits.maxDepth + 1),
+      });
+    const outcome = run(limits, length);
+    if (outcome === null) return null;
+    if (outcome.status === "bounded" && outcome.bound === "maxDepth" && outcome.lowerBound === length + 1)
+      continue;
+    // Solved, unsolvable, or stopped by another bound: earlier runs proved nothing wins below `length`.
+    if (outcome.status === "bounded")
+      return report({ ...outcome, lowerBound: Math.max(length, outcome.lowerBound ?? 0) });
+    return report(outcome);
+  }
 }

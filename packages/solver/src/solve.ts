@@ -6,7 +6,7 @@ import { type GoldReplay, goldVerdict, replayGold } from "./gold.js";
 import { levelHeuristic, zeroHeuristic } from "./heuristics.js";
 import { Limits } from "./limits.js";
 import { markerBreadthFirst } from "./marker-bfs.js";
-import { markerProof } from "./marker-proof.js";
+import { markerDeepening, markerProof } from "./marker-proof.js";
 import { parallelBreadthFirst, type SearchLink } from "./parallel-bfs.js";
 import { type SearchSpace, searchSpace } from "./search-space.js";
 import type { Heuristic, SolveOptions, SolveResult } from "./types.js";
@@ -74,11 +74,14 @@ function solvePlanned(plan: LevelPlan, options: SolveOptions): SolveResult {
     // A winning gold path bounds the optimum, so with a heuristic the marker search keeps only states
     // that can still win within a length it brings down from the gold path's (see `markerProof`).
     // Built-in heuristics never read the marker layer.
-    const proof = known && !options.heuristic && gold !== null;
-    if (proof) heuristic = known;
+    // Without a winning path to start from, the length comes up from the heuristic's estimate instead.
+    const guided = known !== null && !options.heuristic;
+    if (guided) heuristic = known;
     outcome =
-      (proof
-        ? markerProof(space, limits, countLimit, known, gold.length)
+      (guided
+        ? gold !== null
+          ? markerProof(space, limits, countLimit, known, gold.length)
+          : markerDeepening(space, limits, countLimit, known)
         : markerBreadthFirst(space, limits, countLimit)) ?? breadthFirst(space, limits, countLimit);
   }
   return finishLevel(plan, outcome, heuristic);

@@ -1,11 +1,13 @@
+import { join } from "node:path";
 import { type Pack, Session } from "@gridponder/engine";
+import { loadPackFolder } from "@gridponder/engine/node";
 import { beforeAll, describe, expect, it } from "vitest";
 import { levelHeuristic, searchSpace } from "../src/index.js";
 import { Limits } from "../src/limits.js";
 import { markerBreadthFirst, markerSearch } from "../src/marker-bfs.js";
-import { markerProof } from "../src/marker-proof.js";
+import { markerDeepening, markerProof } from "../src/marker-proof.js";
 import type { Heuristic } from "../src/types.js";
-import { corpusPack, countingTurns } from "./corpus.js";
+import { corpusPack, countingTurns, PACKS } from "./corpus.js";
 
 let twinseed: Pack;
 beforeAll(async () => {
@@ -117,5 +119,34 @@ describe("markerSearch", () => {
       expect(exact?.optimalLength).toBe(plain.optimalLength);
       expect(exact?.optimalCount).toBe(plain.optimalCount);
     }
+  });
+});
+
+describe("markerDeepening (no winning path to start from)", () => {
+  it.each(LEVELS)("brings the length up from the estimate to the optimum and its count on %s", (level) => {
+    const { space, heuristic, plain } = setUp(level);
+    // The plain heuristic of these levels builds no table, so no unpruned run settles them first.
+    expect(heuristic.tableEntries ?? 0).toBe(0);
+    const deep = markerDeepening(space, new Limits(level, {}), 100, heuristic);
+    expect(deep?.status).toBe("solved");
+    expect(deep?.optimalLength).toBe(plain.optimalLength);
+    expect(deep?.optimalCount).toBe(plain.optimalCount);
+    expect(wins(level, deep?.solution ?? [])).toBe(true);
+  });
+
+  it("proves a level unsolvable once a length cuts nothing but dead states", async () => {
+    const fuzz = await loadPackFolder(join(PACKS, "../fuzz/packs/twinseed"));
+    if (!fuzz.ok) throw new Error("the fuzz twinseed pack must load");
+    // A mutant nothing wins (exhaustive search: 485 k states), with the relaxed carry distance.
+    const level = "tw_020_m1";
+    const plain = markerBreadthFirst(searchSpace(fuzz.pack, level), new Limits(level, {}), 100);
+    expect(plain?.status).toBe("unsolvable");
+    const space = searchSpace(fuzz.pack, level);
+    const found = levelHeuristic(fuzz.pack, space.level) as Heuristic;
+    // Without its table size, the search skips the unpruned run that would settle this level alone.
+    const heuristic = { ...found, tableEntries: 0 };
+    const deep = markerDeepening(space, new Limits(level, {}), 100, heuristic);
+    expect(deep?.status).toBe("unsolvable");
+    expect(deep?.lowerBound).toBeNull();
   });
 });
