@@ -1,6 +1,6 @@
 import { provenByKnown, searchOutcome } from "./bfs.js";
 import type { Limits } from "./limits.js";
-import { markerSearch } from "./marker-bfs.js";
+import { markerSearch, type ReusableMarkerSearch } from "./marker-bfs.js";
 import type { SearchSpace } from "./search-space.js";
 import type { Heuristic, SearchOutcome } from "./types.js";
 
@@ -48,22 +48,7 @@ export function markerProof(
 ): SearchOutcome | null {
   const search = markerSearch(space, countLimit, heuristic);
   if (search === null) return null;
-  // The outcome given is reported with the states of every run so far.
-  let expanded = 0;
-  let seen = 0;
-  const run = (stage: Limits, length: number | null, weight = 1): SearchOutcome | null => {
-    const outcome = search.run(stage, length, weight);
-    if (outcome !== null) {
-      expanded += outcome.statesExpanded;
-      seen = Math.max(seen, outcome.statesSeen);
-    }
-    return outcome;
-  };
-  const report = (outcome: SearchOutcome): SearchOutcome => ({
-    ...outcome,
-    statesExpanded: expanded,
-    statesSeen: seen,
-  });
+  const { run, report } = runsOf(search);
   if (known <= 0) {
     const outcome = run(limits, known);
     return outcome && report(outcome);
@@ -114,21 +99,7 @@ export function markerDeepening(
 ): SearchOutcome | null {
   const search = markerSearch(space, countLimit, heuristic);
   if (search === null) return null;
-  let expanded = 0;
-  let seen = 0;
-  const run = (stage: Limits, length: number | null): SearchOutcome | null => {
-    const outcome = search.run(stage, length);
-    if (outcome !== null) {
-      expanded += outcome.statesExpanded;
-      seen = Math.max(seen, outcome.statesSeen);
-    }
-    return outcome;
-  };
-  const report = (outcome: SearchOutcome): SearchOutcome => ({
-    ...outcome,
-    statesExpanded: expanded,
-    statesSeen: seen,
-  });
+  const { run, report } = runsOf(search);
   if ((heuristic.tableEntries ?? 0) > 0) {
     const blind = run(limits.stage(Number.POSITIVE_INFINITY, BLIND_STATES), null);
     if (blind === null) return null;
@@ -137,23 +108,50 @@ export function markerDeepening(
   const h0 = heuristic.estimate(space.start);
   // A dead start (the heuristic is admissible) wins never.
   if (h0 === Number.POSITIVE_INFINITY)
-    return searchOutcome("unsolvable", null, expanded, seen, { lowerBound: null });
+    return report(searchOutcome("unsolvable", null, 0, 0, { lowerBound: null }));
   // No solution is shorter than the estimate. A run at a length finds the shortest solution if one is
   // no longer than that (every state of it survives the pruning) with the exact count, so the length
   // may grow in steps that double: an unsolvable level soon reaches a length that cuts nothing.
-  const proven = h0;
-  for (let step = 1, length = Math.max(1, h0); ; length += step, step *= 2) {
-    if (length > limits.maxDepth)
-      return searchOutcome("bounded", "maxDepth", expanded, seen, {
-        lowerBound: Math.max(proven, limits.maxDepth + 1),
-      });
+  /** No solution is shorter than this: the estimate, then one more than each length run dry. */
+  let proven = h0;
+  for (let step = 1, next = Math.max(1, h0); ; next += step, step *= 2) {
+    // The last length tried is the depth bound itself; past it, what the runs proved is the answer.
+    if (proven > limits.maxDepth)
+      return report(searchOutcome("bounded", "maxDepth", 0, 0, { lowerBound: proven }));
+    const length = Math.min(next, limits.maxDepth);
     const outcome = run(limits, length);
     if (outcome === null) return null;
-    if (outcome.status === "bounded" && outcome.bound === "maxDepth" && outcome.lowerBound === length + 1)
+    if (outcome.status === "bounded" && outcome.bound === "maxDepth" && outcome.lowerBound === length + 1) {
+      proven = length + 1;
       continue;
-    // Solved, unsolvable, or stopped by another bound: earlier runs proved nothing wins below `length`.
+    }
+    // Solved, unsolvable, or stopped by another bound (what this run's finished layers prove counts too).
     if (outcome.status === "bounded")
-      return report({ ...outcome, lowerBound: Math.max(length, outcome.lowerBound ?? 0) });
+      return report({ ...outcome, lowerBound: Math.max(proven, outcome.lowerBound ?? 0) });
     return report(outcome);
   }
+}
+
+/**
+ * Runs of one reusable marker search, counted together: `report` gives an outcome the states expanded
+ * over every run so far, and the most states any run held.
+ */
+function runsOf(search: ReusableMarkerSearch) {
+  let expanded = 0;
+  let seen = 0;
+  return {
+    run(stage: Limits, length: number | null, weight = 1): SearchOutcome | null {
+      const outcome = search.run(stage, length, weight);
+      if (outcome !== null) {
+        expanded += outcome.statesExpanded;
+        seen = Math.max(seen, outcome.statesSeen);
+      }
+      return outcome;
+    },
+    report: (outcome: SearchOutcome): SearchOutcome => ({
+      ...outcome,
+      statesExpanded: expanded,
+      statesSeen: seen,
+    }),
+  };
 }

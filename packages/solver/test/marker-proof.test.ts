@@ -134,6 +134,16 @@ describe("markerDeepening (no winning path to start from)", () => {
     expect(wins(level, deep?.solution ?? [])).toBe(true);
   });
 
+  it("under a depth bound below the optimum, proves exactly that nothing shorter wins", () => {
+    const level = "tw_010";
+    const { space, heuristic, plain } = setUp(level);
+    const optimum = plain.optimalLength as number;
+    const deep = markerDeepening(space, new Limits(level, { maxDepth: optimum - 1 }), 100, heuristic);
+    expect(deep?.status).toBe("bounded");
+    expect(deep?.bound).toBe("maxDepth");
+    expect(deep?.lowerBound).toBe(optimum);
+  });
+
   it("proves a level unsolvable once a length cuts nothing but dead states", async () => {
     const fuzz = await loadPackFolder(join(PACKS, "../fuzz/packs/twinseed"));
     if (!fuzz.ok) throw new Error("the fuzz twinseed pack must load");
