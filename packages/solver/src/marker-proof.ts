@@ -62,6 +62,8 @@ export function markerProof(
   }
   // A heuristic may build its tables on first use (the relaxed carry distance does): that time is not
   // the probe's.
+  // Within the time limit: a table cut short is weaker but still admissible.
+  heuristic.prepare?.(performance.now() + limits.remainingMs);
   heuristic.estimate(space.start);
   const probe = run(limits.stage(limits.remainingMs * PROBE_SHARE), known - 1, PROBE_WEIGHT);
   if (probe === null) return null;
@@ -105,6 +107,7 @@ export function markerDeepening(
     if (blind === null) return null;
     if (blind.status !== "bounded" || blind.bound !== "maxStates") return report(blind);
   }
+  heuristic.prepare?.(performance.now() + limits.remainingMs);
   const h0 = heuristic.estimate(space.start);
   // A dead start (the heuristic is admissible) wins never.
   if (h0 === Number.POSITIVE_INFINITY)

@@ -14,6 +14,11 @@ export interface Heuristic {
    * a small level's whole search, so a search may try without the heuristic first.
    */
   readonly tableEntries?: number;
+  /**
+   * Builds the table now, stopping at `deadline` (a `performance.now()` time) with a weaker table that
+   * is still admissible. Without a call, the first estimate builds it whole.
+   */
+  prepare?(deadline: number): void;
 }
 
 /**

@@ -182,7 +182,8 @@ describe("relaxed carry model", () => {
 
   it("fills distances that no step shortens by more than one", () => {
     const relaxed = relaxedOf("tw_019");
-    const dist = relaxedDistances(relaxed.model, 254);
+    const { dist, complete } = relaxedDistances(relaxed.model, 254);
+    expect(complete).toBe(true);
     const seeds = layers("tw_019", 8, 3000).map((s) => relaxed.indexOf(s));
     for (const x of seeds) {
       const d = dist[x] as number;
@@ -191,6 +192,20 @@ describe("relaxed carry model", () => {
       for (const y of successorsOf(relaxed, x)) best = Math.min(best, dist[y] as number);
       // Exactly one more than the best successor: the table is the relaxed shortest distance.
       expect(d).toBe(best + 1);
+    }
+  }, 300_000);
+
+  it("cut short by a deadline, keeps every distance it filled and says how far it got", () => {
+    const relaxed = relaxedOf("tw_019");
+    const whole = relaxedDistances(relaxed.model, 254);
+    const cut = relaxedDistances(relaxed.model, 254, performance.now() + 30);
+    expect(cut.complete).toBe(false);
+    expect(cut.reached).toBeLessThan(whole.reached);
+    // Filled entries are exact; the rest are more than `reached` steps away in the whole table.
+    for (let i = 0; i < whole.dist.length; i += 97) {
+      const d = cut.dist[i] as number;
+      if (d !== 255) expect(d).toBe(whole.dist[i]);
+      else expect(whole.dist[i] as number).toBeGreaterThan(cut.reached);
     }
   }, 300_000);
 

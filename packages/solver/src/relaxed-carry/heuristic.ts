@@ -12,7 +12,7 @@ import type { HeuristicFactory, MarkerHeuristic } from "../types.js";
 import { analyseCarryLevel, type CarryLevel } from "./analysis.js";
 import { basketDomain, RelaxedLayout } from "./layout.js";
 import { RelaxedModel } from "./model.js";
-import { BEYOND, relaxedDistances } from "./table.js";
+import { BEYOND, type Distances, relaxedDistances } from "./table.js";
 
 /**
  * For carry levels on ice (see `analyseCarryLevel`), where the placement distance does not apply:
@@ -77,20 +77,27 @@ export const relaxedCarryHeuristic: HeuristicFactory = (pack: Pack, level: Level
   const relaxed = relaxedCarry(pack, level);
   if (relaxed === null || !relaxed.carry.slippery.some((s) => s === 1)) return null;
   const { layout, model } = relaxed;
-  let table: Uint8Array | null = null;
-  const distances = () => {
-    table ??= relaxedDistances(model, BEYOND - 1);
+  let table: Distances | null = null;
+  // What `BEYOND` stands for: no way to the goal, or (a table cut short) more than its last distance.
+  let beyond = Number.POSITIVE_INFINITY;
+  const build = (deadline?: number) => {
+    if (table !== null) return table;
+    table = relaxedDistances(model, BEYOND - 1, deadline);
+    beyond = table.complete ? Number.POSITIVE_INFINITY : table.reached + 1;
     return table;
   };
   const k = layout.avatarCells.length;
   const lookup = (index: number) => {
     if (index < 0) return 0;
-    const d = distances()[index] as number;
-    return d === BEYOND ? Number.POSITIVE_INFINITY : d;
+    const d = build().dist[index] as number;
+    return d === BEYOND ? beyond : d;
   };
   const heuristic: MarkerHeuristic = {
     name: "relaxed carry distance",
     tableEntries: layout.size,
+    prepare(deadline) {
+      build(deadline);
+    },
     estimate: (state) => lookup(relaxed.indexOf(state)),
     base: relaxed.baseOf,
     at(base, marker) {

@@ -4,12 +4,26 @@ import type { RelaxedModel } from "./model.js";
 /** Distance value for states farther than the table's horizon (or never able to win). */
 export const BEYOND = 255;
 
+/** A distance table and how far its search got: `BEYOND` means more than `reached` steps. */
+export interface Distances {
+  readonly dist: Uint8Array;
+  /** The last distance fully filled in. */
+  readonly reached: number;
+  /** Whether the search ran dry: then `BEYOND` means the goal cannot be reached at all. */
+  readonly complete: boolean;
+}
+
 /**
  * Relaxed distances to the goal, by breadth-first search backwards from every goal state (no plot
  * left), out to `horizon` steps: one byte per relaxed state, `BEYOND` past the horizon. Virtual
  * states (a stale fire about to land) sit between a turn and its cascade at no cost of their own.
+ * The search stops early at `deadline` (a `performance.now()` time), leaving a weaker table.
  */
-export function relaxedDistances(model: RelaxedModel, horizon: number): Uint8Array {
+export function relaxedDistances(
+  model: RelaxedModel,
+  horizon: number,
+  deadline = Number.POSITIVE_INFINITY,
+): Distances {
   const { layout } = model;
   const dist = new Uint8Array(layout.size).fill(BEYOND);
   const virtualDist = new Uint8Array(model.virtualSize).fill(BEYOND);
@@ -44,7 +58,9 @@ export function relaxedDistances(model: RelaxedModel, horizon: number): Uint8Arr
     for (let combo = 0; combo < layout.combos; combo++)
       valid[mask * layout.combos + combo] = layout.consistent(mask, combo) ? 1 : 0;
   let virtuals: number[] = [];
+  let reached = 0;
   for (let d = 0; d < horizon && count > 0; d++) {
+    if (performance.now() > deadline) return { dist, reached, complete: false };
     const current = layer.subarray(0, count);
     const next = d + 1;
     layer = new Int32Array(Math.max(1024, count));
@@ -62,6 +78,7 @@ export function relaxedDistances(model: RelaxedModel, horizon: number): Uint8Arr
     };
     for (let i = 0; i < current.length; i++) model.predecessors(current[i] as number, reach, reachVirtual);
     for (const v of virtuals) model.virtualPredecessors(v, reach);
+    reached = next;
   }
-  return dist;
+  return { dist, reached, complete: count === 0 };
 }
