@@ -1,7 +1,7 @@
 import { type CanonicalState, stableStringify } from "./canonical.js";
 import type { Pack } from "./pack.js";
 import { Session } from "./session.js";
-import type { GameAction } from "./turn.js";
+import { type GameAction, resolveAction } from "./turn.js";
 
 /** One recorded run of a trace file. */
 export interface TraceRun {
@@ -42,6 +42,11 @@ export interface LevelReport {
   eventMismatches: { run: string; step: number; expected: string[]; actual: string[] }[];
   /** Whether our replay of the `gold` run ended in a win (`null` when the trace has no gold run). */
   goldWon: boolean | null;
+  /**
+   * Whether a run other than `gold` replays the level's gold path: the form of a mutant's trace, whose
+   * gold path need not win (the fuzz corpus's README), so it is played as a walk.
+   */
+  goldWalked: boolean;
 }
 
 /** Lists the differences between two JSON values as `path: expected … actual …` lines (at most `limit`). */
@@ -76,14 +81,36 @@ export function checkTrace(pack: Pack, trace: Trace): LevelReport {
     mismatches: [],
     eventMismatches: [],
     goldWon: null,
+    goldWalked: false,
   };
+  const replaysGold = goldReplayTest(pack, trace.level);
   for (const [name, run] of Object.entries(trace.runs)) {
+    if (name !== "gold" && replaysGold(run.actions)) report.goldWalked = true;
     report.runs++;
     const mismatch = checkRun(pack, trace.level, name, run, report);
     if (mismatch) report.mismatches.push(mismatch);
     else report.runsMatched++;
   }
   return report;
+}
+
+/**
+ * Whether a run's actions are the level's gold path, compared as the engine resolves them (a gold path
+ * may use shorthand strings, a trace spells each action out). Always false for a level that does not load.
+ */
+function goldReplayTest(pack: Pack, levelId: string): (actions: readonly unknown[]) => boolean {
+  const goldPath = pack.levels[levelId]?.solution?.goldPath;
+  let level: Session["level"];
+  try {
+    level = new Session(pack, levelId).level;
+  } catch {
+    return () => false;
+  }
+  if (!goldPath) return () => false;
+  const text = (actions: readonly unknown[]) =>
+    stableStringify(actions.map((a) => resolveAction(pack, level, a)));
+  const gold = text(goldPath);
+  return (actions) => actions.length === goldPath.length && text(actions) === gold;
 }
 
 function checkRun(
@@ -144,9 +171,9 @@ function checkRun(
 /** How {@link levelPasses} judges a level. */
 export interface PassOptions {
   /**
-   * Whether the trace must have a `gold` run whose replay ends in a win. `true` for levels with a
-   * designed solution; `false` for levels whose gold path need not win, such as the mutants of the
-   * differential fuzz corpus.
+   * Whether the level's gold path must be in the trace: as a `gold` run whose replay ends in a win, or,
+   * in a mutant's trace (its gold path need not win), as a walk (`goldWalked`). `false` judges states
+   * and event types alone.
    */
   requireGold: boolean;
 }
@@ -154,14 +181,14 @@ export interface PassOptions {
 /**
  * The conformance rule: a level passes when its trace has runs, every run matches state by state, every
  * step reports the reference's event types and, with `requireGold`, the trace has a gold run that wins
- * (a trace without one fails).
+ * or, lacking one, replays the gold path as a walk (a trace with neither fails).
  */
 export function levelPasses(report: LevelReport, options: PassOptions): boolean {
   return (
     report.runs > 0 &&
     report.runsMatched === report.runs &&
     report.eventMismatches.length === 0 &&
-    (!options.requireGold || report.goldWon === true)
+    (!options.requireGold || report.goldWon === true || (report.goldWon === null && report.goldWalked))
   );
 }
 

@@ -42,6 +42,7 @@ export async function runConformance(packsDir: string, tracesDir: string): Promi
           mismatches: [{ run: "*", step: -1, action: null, what: "error", diff }],
           eventMismatches: [],
           goldWon: null,
+          goldWalked: false,
         });
         continue;
       }

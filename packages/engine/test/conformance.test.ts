@@ -93,6 +93,7 @@ describe("levelPasses", () => {
     mismatches: [],
     eventMismatches: [],
     goldWon: true,
+    goldWalked: false,
     ...over,
   });
 
@@ -106,6 +107,12 @@ describe("levelPasses", () => {
       expect(levelPasses(report({ goldWon }), { requireGold: true })).toBe(false);
       expect(levelPasses(report({ goldWon }), { requireGold: false })).toBe(true);
     }
+  });
+
+  it("takes a walk that replays the gold path for the gold run of a mutant's trace, which need not win", () => {
+    expect(levelPasses(report({ goldWon: null, goldWalked: true }), { requireGold: true })).toBe(true);
+    // A gold run that loses still fails, whatever the walks replay.
+    expect(levelPasses(report({ goldWon: false, goldWalked: true }), { requireGold: true })).toBe(false);
   });
 
   it("fails a run that differs, an event type that differs, and a trace without runs", () => {
