@@ -1,6 +1,8 @@
 import type { LevelRuntime } from "./level.js";
 import type { Entity } from "./model.js";
 import type { Pack } from "./pack.js";
+import { levelRoles } from "./search/level-roles.js";
+import type { RecallRole, SystemRole } from "./search/roles.js";
 import type { GameState } from "./state.js";
 
 /**
@@ -15,14 +17,26 @@ export interface ActionBoundLayer {
   readonly actions: ReadonlySet<string>;
 }
 
-/** System types whose layer use is known: fixed layers or ones named in their config. */
-const KNOWN_LAYER_USE = new Set(["avatar_navigation", "push_objects", "ice_slide", "anchor_point"]);
+/**
+ * The system roles whose layer use is known (fixed layers or ones the role names) and which never
+ * read where the avatar came from (see `SystemRole`).
+ */
+const KNOWN_LAYER_USE = new Set<SystemRole["role"]>(["avatar-step", "push", "slide", "recall"]);
 /** Goal and lose-condition types that read only what their config names. */
 const KNOWN_GOALS = new Set(["all_cleared", "reach_target", "variable_threshold"]);
 const KNOWN_LOSES = new Set(["max_actions", "variable_threshold"]);
 
+/** The level's systems with their roles, when every one plays a role of `KNOWN_LAYER_USE`. */
+function knownSystems(pack: Pack, level: LevelRuntime) {
+  const roles = levelRoles(pack, level);
+  if (roles === null || roles.some((r) => !KNOWN_LAYER_USE.has(r.role))) return null;
+  return level.systems.map((system, i) => ({ system, role: roles[i] as SystemRole }));
+}
+
+const isRecall = (r: SystemRole): r is RecallRole => r.role === "recall";
+
 /**
- * Finds the action-bound layers of a level. Today that is the marker layer of `anchor_point`, which
+ * Finds the action-bound layers of a level. Today that is the marker layer of a recall role, which
  * only its own action touches, provided nothing else can see the layer: no other system uses it (and
  * every other system is one whose layer use is known), and no rule, goal or lose condition names the
  * layer, the marker kind, or any of the marker kind's tags (a goal like `reach_target` looks at every
@@ -30,18 +44,19 @@ const KNOWN_LOSES = new Set(["max_actions", "variable_threshold"]);
  */
 export function actionBoundLayers(pack: Pack, level: LevelRuntime): ActionBoundLayer[] {
   const found: ActionBoundLayer[] = [];
-  if (level.systems.some((s) => !KNOWN_LAYER_USE.has(s.type))) return found;
+  const known = knownSystems(pack, level);
+  if (known === null) return found;
   if (level.goals.some((g) => !KNOWN_GOALS.has(g.type))) return found;
   if (level.loseConditions.some((c) => !KNOWN_LOSES.has(c.type))) return found;
   const watched = JSON.stringify([level.rules.all.map((r) => r.source), level.goals, level.loseConditions]);
   // Any occurrence counts, inside a reference like `$cell.<layer>.kind` too: a false alarm only costs
   // speed.
   const mentions = (word: string) => watched.includes(word);
-  for (const system of level.systems) {
-    if (system.type !== "anchor_point") continue;
-    const layerId = String(system.config.markerLayer);
+  for (const { system, role } of known) {
+    if (!isRecall(role)) continue;
+    const layerId = role.markerLayer;
     const layer = pack.layerIndex.get(layerId);
-    const kind = pack.kinds.get(String(system.config.markerKind));
+    const kind = pack.kinds.get(role.markerKind);
     if (layer === undefined || kind === undefined) continue;
     if (layerId === "ground" || layerId === "objects") continue;
     const others = level.systems.filter((s) => s !== system);
@@ -50,14 +65,14 @@ export function actionBoundLayers(pack: Pack, level: LevelRuntime): ActionBoundL
     // Another entity kind living on the layer could be seen through its own name or tags.
     const residents = [...pack.kinds.values()].filter((k) => k.layerIndex === layer && k !== kind);
     if (residents.length > 0) continue;
-    found.push({ layer, actions: new Set([String(system.config.action)]) });
+    found.push({ layer, actions: new Set([role.action]) });
   }
   return found;
 }
 
 /**
  * A turn that puts the avatar on a cell the state names, whatever cell the avatar left: the recall of
- * `anchor_point` to its marker. While `applies(state)` holds, two states that differ only in the
+ * a recall role to its marker. While `applies(state)` holds, two states that differ only in the
  * avatar's cell (and facing) have the same successor under `action`, up to the facing, so a search can
  * play the turn once for all of them.
  */
@@ -81,24 +96,25 @@ export interface OriginFreeTeleport {
  */
 export function originFreeTeleports(pack: Pack, level: LevelRuntime): OriginFreeTeleport[] {
   const found: OriginFreeTeleport[] = [];
-  if (level.systems.some((s) => !KNOWN_LAYER_USE.has(s.type))) return found;
+  const known = knownSystems(pack, level);
+  if (known === null) return found;
   if (level.goals.some((g) => !KNOWN_GOALS.has(g.type))) return found;
   if (level.loseConditions.some((c) => !KNOWN_LOSES.has(c.type))) return found;
   if (level.rules.all.some((r) => r.source.on === "avatar_exited")) return found;
   const watched = JSON.stringify([level.rules.all.map((r) => r.source), level.goals, level.loseConditions]);
   if (watched.includes("from")) return found;
   const objects = pack.layerIndex.get("objects");
-  const anchors = level.systems.filter((s) => s.type === "anchor_point");
-  for (const system of anchors) {
-    const action = String(system.config.action);
-    const layer = pack.layerIndex.get(String(system.config.markerLayer));
-    const kind = String(system.config.markerKind);
+  const roles = known.map((k) => k.role);
+  const anchors = roles.filter(isRecall);
+  for (const anchor of anchors) {
+    const { action } = anchor;
+    const layer = pack.layerIndex.get(anchor.markerLayer);
+    const kind = anchor.markerKind;
     if (layer === undefined || layer === objects) continue;
     // Another system acting on the same action could read the avatar's cell before the teleport.
-    if (anchors.some((s) => s !== system && String(s.config.action) === action)) continue;
-    const moves = level.systems.filter((s) => s.type === "avatar_navigation");
-    if (moves.some((s) => String(s.config.moveAction ?? "move") === action)) continue;
-    const blockedBy = (system.config.blockedByTags as readonly string[] | undefined) ?? ["solid"];
+    if (anchors.some((a) => a !== anchor && a.action === action)) continue;
+    if (roles.some((r) => r.role === "avatar-step" && r.moveAction === action)) continue;
+    const blockedBy = anchor.blockedByTags;
     const appliesAt = (state: GameState, cell: number): boolean => {
       const avatar = state.avatar;
       if (!avatar.enabled || !avatar.position) return false;

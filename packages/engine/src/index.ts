@@ -40,6 +40,21 @@ export {
 export type { CompiledRule, RuleBook } from "./rules/compile.js";
 export type { Test as ConditionTest } from "./rules/conditions.js";
 export type { EffectRunner } from "./rules/effects.js";
+export { type AreaGrowthLevel, areaGrowthLevel } from "./search/area-growth.js";
+export type { CarryLevel } from "./search/carry/analysis.js";
+export { decode, PENDING_VALUES, RelaxedLayout, type RelaxedState } from "./search/carry/layout.js";
+export { RelaxedModel } from "./search/carry/model.js";
+export { type RelaxedCarry, type RelaxedSpace, relaxedCarry } from "./search/carry/relaxed-carry.js";
+export { levelRoles } from "./search/level-roles.js";
+export { type PlacementLevel, placementLevel } from "./search/placement.js";
+export type {
+  AreaGrowthRole,
+  AvatarStepRole,
+  PushRole,
+  RecallRole,
+  SlideRole,
+  SystemRole,
+} from "./search/roles.js";
 export { type ActionInput, Session, stateKey } from "./session.js";
 export { type Settlement, type SettleView, settlementOf } from "./settle-pending.js";
 export type { AvatarState, Draft, GameState, MultiCellObjectState, OverlayState } from "./state.js";

@@ -2,6 +2,7 @@ import { type PushObjectsConfig, parseValueRef } from "@gridponder/schema";
 import type { LevelRuntime } from "./level.js";
 import { DIRECTION_DELTAS, directionDelta, type Entity } from "./model.js";
 import type { Pack } from "./pack.js";
+import { levelRoles } from "./search/level-roles.js";
 import type { GameState } from "./state.js";
 import type { PendingMove } from "./systems/types.js";
 
@@ -17,9 +18,6 @@ export type PendingMoveKey = (state: GameState) => number;
 
 /** Direction names in a fixed order (an unknown one numbers 0, as "any"). */
 const DIRECTION_NAMES = Object.keys(DIRECTION_DELTAS);
-
-/** Systems that never put an object into a cell of `objects` except by the avatar's own push. */
-const PUSH_ONLY = new Set(["avatar_navigation", "push_objects"]);
 
 /** Rule effects that create or move objects; with one of these aimed at `objects`, anything goes. */
 const PLACING_EFFECTS = new Set(["spawn", "set_cell", "transform", "move_entity"]);
@@ -177,15 +175,18 @@ function holdable(analysis: Analysis, state: GameState, item: string): boolean {
 function analyse(pack: Pack, level: LevelRuntime, start: GameState): Analysis | null {
   const objects = pack.layerIndex.get("objects");
   if (objects === undefined) return null;
+  // Only the avatar's own push (and a slide on ice) may put an object into a cell of `objects`.
+  const roles = levelRoles(pack, level);
+  if (roles === null) return null;
   const pushes: Required<PushObjectsConfig>[] = [];
   let drift = false;
-  for (const system of level.systems) {
-    if (system.type === "push_objects") pushes.push(system.config as unknown as Required<PushObjectsConfig>);
-    else if (system.type === "anchor_point") {
-      if (system.config.markerLayer === "objects") return null;
-    } else if (system.type === "ice_slide") {
-      if (slipperyGroundPossible(pack, level, start, String(system.config.slipperyTag))) drift = true;
-    } else if (!PUSH_ONLY.has(system.type)) return null;
+  for (const role of roles) {
+    if (role.role === "push") pushes.push(role.config);
+    else if (role.role === "recall") {
+      if (role.markerLayer === "objects") return null;
+    } else if (role.role === "slide") {
+      if (slipperyGroundPossible(pack, level, start, role.slipperyTag)) drift = true;
+    } else if (role.role !== "avatar-step") return null;
   }
   const granted = new Set<string>();
   let grantsAny = false;
@@ -232,16 +233,19 @@ function analyse(pack: Pack, level: LevelRuntime, start: GameState): Analysis | 
 const GROUND_WRITES = new Set(["spawn", "destroy", "transform", "set_cell"]);
 
 /**
- * The ground kinds nothing ever writes over, given that the level's systems are among the push-only
- * ones and `ice_slide` (none of which writes the ground, unless a marker lives there). A rule may write the ground
+ * The ground kinds nothing ever writes over. Of the systems, only a recall marker living on the ground
+ * writes it (see `SystemRole`); a system that plays no role may write anything, so none is fixed. A rule may write the ground
  * only at its event's position and only behind a `where` that asks for a ground tag: a cell whose kind
  * lacks every such tag never matches, so it keeps its kind. Any other ground write fixes nothing.
  */
 export function fixedGroundKinds(pack: Pack, level: LevelRuntime, ground: number): ReadonlySet<string> {
   const none = new Set<string>();
   const groundId = pack.layers[ground]?.id;
-  for (const system of level.systems) {
-    if (system.type === "anchor_point" && system.config.markerLayer === groundId) return none;
+  const roles = levelRoles(pack, level);
+  if (roles === null) return none;
+  for (const role of roles) {
+    if (role.role === "recall" && role.markerLayer === groundId) return none;
+    if (role.role === "area-growth" && role.layer === groundId) return none;
   }
   const writableTags = new Set<string>();
   for (const rule of level.rules.all) {
@@ -266,7 +270,7 @@ export function fixedGroundKinds(pack: Pack, level: LevelRuntime, ground: number
   return fixed;
 }
 
-/** Whether `ice_slide` can ever find slippery ground: on the board now, or made by some rule. */
+/** Whether a slide role can ever find slippery ground: on the board now, or made by some rule. */
 export function slipperyGroundPossible(
   pack: Pack,
   level: LevelRuntime,

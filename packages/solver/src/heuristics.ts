@@ -6,7 +6,7 @@ import {
   movedLayers,
   type Pack,
 } from "@gridponder/engine";
-import { floodFillHeuristic } from "./flood-heuristic.js";
+import { areaGrowthHeuristic } from "./area-growth-heuristic.js";
 import { placementHeuristic } from "./placement-heuristic.js";
 import { relaxedCarryHeuristic } from "./relaxed-carry/heuristic.js";
 import type { Heuristic, HeuristicFactory } from "./types.js";
@@ -88,7 +88,7 @@ export const reachTargetHeuristic: HeuristicFactory = (pack: Pack, level: LevelR
 /** The admissible heuristics the solver knows, in order of preference. */
 export const HEURISTICS: readonly HeuristicFactory[] = [
   reachTargetHeuristic,
-  floodFillHeuristic,
+  areaGrowthHeuristic,
   placementHeuristic,
   relaxedCarryHeuristic,
 ];

@@ -4,9 +4,10 @@
  * pool for solving many levels at once lives in `@gridponder/solver/node`.
  * @module
  */
+
+export { areaGrowthFilter, areaGrowthHeuristic } from "./area-growth-heuristic.js";
 export { aStar } from "./astar.js";
 export { breadthFirst } from "./bfs.js";
-export { floodFillFilter, floodFillHeuristic } from "./flood-heuristic.js";
 export { judgeGold } from "./gold.js";
 export {
   defaultHeuristic,

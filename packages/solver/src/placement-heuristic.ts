@@ -1,34 +1,29 @@
-import {
-  type Entity,
-  fixedGroundKinds,
-  type LevelRuntime,
-  type Pack,
-  Session,
-  slipperyGroundPossible,
-} from "@gridponder/engine";
-import { clearedGroundKind, STEPS } from "./grid.js";
+import { type Entity, type LevelRuntime, type Pack, placementLevel } from "@gridponder/engine";
 import type { Heuristic, HeuristicFactory } from "./types.js";
 
-/** Systems under which objects move only by the avatar's pushes, one cell and one push per action. */
-const ONE_PUSH_SYSTEMS = new Set(["avatar_navigation", "push_objects", "anchor_point", "ice_slide"]);
-/** Rule effects that put or move objects; any of them aimed at `objects` ends the analysis. */
-const OBJECT_PLACING = new Set(["spawn", "set_cell", "transform", "move_entity"]);
-const GROUND_WRITES = new Set(["spawn", "destroy", "transform", "set_cell", "move_entity"]);
+/** The four orthogonal unit steps. */
+const STEPS: readonly (readonly [number, number])[] = [
+  [0, -1],
+  [0, 1],
+  [-1, 0],
+  [1, 0],
+];
 
 /**
- * For Sokoban-like levels: won by `all_cleared` of a ground kind (a garden plot) that only a rule
- * clears, when a pushed object of one kind (a seed basket) is placed on it, using that object up.
- * Objects move only by pushes, one cell and at most one push per action (no slippery ground, no rule
- * placing objects). So each plot left needs its own basket, and a basket needs at least as many pushes
- * as its distance to the plot over cells a pushed object can ever enter (ground that nothing changes
- * and no push accepts, such as void, is a wall). The bound is the cheapest assignment of baskets to
- * plots (infinite when too few baskets are left: a dead state). It ignores the avatar's walking, which
- * teleports and pending moves can shorten.
+ * For the levels the engine finds to be placement levels (`placementLevel`: Sokoban-like, a plot
+ * cleared by placing a pushed basket on it, which uses the basket up; objects move one cell and at
+ * most one push per action). Each plot left needs its own basket, and a basket needs at least as many
+ * pushes as its distance to the plot over cells a pushed object can ever enter (ground that nothing
+ * changes and no push accepts, such as void, is a wall). The bound is the cheapest assignment of
+ * baskets to plots (infinite when too few baskets are left: a dead state). It ignores the avatar's
+ * walking, which teleports and pending moves can shorten.
  */
 export const placementHeuristic: HeuristicFactory = (pack: Pack, level: LevelRuntime) => {
-  const analysis = analyse(pack, level);
+  const analysis = placementLevel(pack, level);
   if (analysis === null) return null;
-  const { target, carrier, ground, objects, width, cells } = analysis;
+  const { target, carrier, ground, objects } = analysis;
+  const width = level.width;
+  const cells = level.width * level.height;
   const distances = new Map<string, Int32Array>();
   const height = cells / width;
   // Which cells are walls, as text: distances are remembered per plot and per signature.
@@ -132,115 +127,4 @@ function cheapestAssignment(cost: readonly (readonly number[])[], columns: numbe
   };
   search(0, 0);
   return best;
-}
-
-interface NavigationConfig {
-  readonly groundLayer?: unknown;
-  readonly validGroundTags?: unknown;
-}
-
-interface Analysis {
-  /** The ground kind the goal clears, and the object kind whose placement clears it. */
-  readonly target: string;
-  readonly carrier: string;
-  readonly ground: number;
-  readonly objects: number;
-  readonly width: number;
-  readonly cells: number;
-  /** Ground kinds no pushed object can ever enter, and those the avatar can never stand on. */
-  readonly walls: ReadonlySet<string>;
-  readonly avatarWalls: ReadonlySet<string>;
-}
-
-function analyse(pack: Pack, level: LevelRuntime): Analysis | null {
-  const ground = pack.layerIndex.get("ground");
-  const objects = pack.layerIndex.get("objects");
-  if (ground === undefined || objects === undefined) return null;
-  const groundId = pack.layers[ground]?.id;
-  const target = clearedGroundKind(pack, level, ground);
-  if (target === null) return null;
-
-  const pushes: { pushableTags: string[]; validTargetTags: string[] }[] = [];
-  for (const system of level.systems) {
-    if (!ONE_PUSH_SYSTEMS.has(system.type)) return null;
-    if (system.type === "push_objects") pushes.push(system.config as never);
-    if (system.type === "anchor_point") {
-      const layer = String(system.config.markerLayer);
-      if (layer === groundId || layer === "objects") return null;
-    }
-    // Ice carries a pushed object on: without slippery ground, now or ever, the system does nothing.
-    if (
-      system.type === "ice_slide" &&
-      slipperyGroundPossible(
-        pack,
-        level,
-        new Session(pack, level.id).initial,
-        String(system.config.slipperyTag ?? "slippery"),
-      )
-    )
-      return null;
-  }
-
-  // Every rule that writes the ground must be a clearing rule: on an object of one kind placed where
-  // the ground has a tag, at the event's position, using the object up. Rules must not place objects.
-  let carrier: string | null = null;
-  for (const rule of level.rules.all) {
-    const source = rule.source;
-    let writesGround = false;
-    let consumes = false;
-    for (const effect of source.then) {
-      const [name, raw] = Object.entries(effect)[0] as [string, Record<string, unknown> | undefined];
-      const f = raw ?? {};
-      if (OBJECT_PLACING.has(name) && f.layer === "objects") return null;
-      if (GROUND_WRITES.has(name) && f.layer === groundId) {
-        if (name === "move_entity" || f.position !== "$event.position") return null;
-        writesGround = true;
-      }
-      if (name === "destroy" && f.layer === "objects" && f.position === "$event.position") consumes = true;
-      if (name === "release_from_emitter" || name === "resolve_move" || name === "apply_gravity") return null;
-    }
-    if (!writesGround) continue;
-    const where = source.where as Record<string, unknown> | undefined;
-    const test = where?.position_has_tag as { layer?: unknown; tag?: unknown } | undefined;
-    if (!where || Object.keys(where).length !== 1 || !test || test.layer !== groundId) return null;
-    if (typeof test.tag !== "string") return null;
-    if (!(pack.kinds.get(target)?.tags.has(test.tag) ?? false)) continue;
-    // A rule that can write over the target: it must be the clearing rule.
-    const condition = source.if as { event?: { kind?: unknown } } | undefined;
-    const kind = condition?.event?.kind;
-    if (source.on !== "object_placed" || typeof kind !== "string" || !consumes) return null;
-    if (Object.keys(condition ?? {}).length !== 1 || Object.keys(condition?.event ?? {}).length !== 1)
-      return null;
-    if (carrier !== null && carrier !== kind) return null;
-    carrier = kind;
-  }
-  if (carrier === null) return null;
-  const carrierInfo = pack.kinds.get(carrier);
-  if (carrierInfo?.layerIndex !== objects) return null;
-  // Ground that nothing ever changes is a wall to a pushed object when no push accepts it, and to the
-  // avatar when `avatar_navigation` refuses it (void, or ground without its `validGroundTags`, if set).
-  const fixed = fixedGroundKinds(pack, level, ground);
-  const navigations = level.systems.filter((sys) => sys.type === "avatar_navigation");
-  const navigation = navigations.length === 1 ? (navigations[0]?.config as NavigationConfig) : null;
-  const validGround =
-    navigation && Array.isArray(navigation.validGroundTags) ? (navigation.validGroundTags as string[]) : [];
-  const walls = new Set<string>();
-  const avatarWalls = new Set<string>();
-  for (const name of fixed) {
-    const tags = pack.kinds.get(name)?.tags ?? new Set<string>();
-    if (!pushes.some((p) => p.validTargetTags.some((t) => tags.has(t)))) walls.add(name);
-    if (navigation === null || (navigation.groundLayer ?? "ground") !== groundId) continue;
-    if (name === "void" || (validGround.length > 0 && !validGround.some((t) => tags.has(t))))
-      avatarWalls.add(name);
-  }
-  return {
-    target,
-    carrier,
-    ground,
-    objects,
-    width: level.width,
-    cells: level.width * level.height,
-    walls,
-    avatarWalls,
-  };
 }

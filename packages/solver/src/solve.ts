@@ -1,7 +1,7 @@
 import type { ActionInput, Pack } from "@gridponder/engine";
+import { areaGrowthFilter } from "./area-growth-heuristic.js";
 import { aStar } from "./astar.js";
 import { breadthFirst, provenByKnown, type SearchOutcome, searchOutcome } from "./bfs.js";
-import { floodFillFilter } from "./flood-heuristic.js";
 import { type GoldReplay, goldVerdict, replayGold } from "./gold.js";
 import { levelHeuristic, zeroHeuristic } from "./heuristics.js";
 import { Limits } from "./limits.js";
@@ -50,7 +50,7 @@ function solvePlanned(plan: LevelPlan, options: SolveOptions): SolveResult {
     outcome = searchOutcome("unsolvable", null, 0, 1, { lowerBound: null });
   } else if (strategy === "astar") {
     heuristic = known ?? zeroHeuristic;
-    outcome = aStar(space, limits, heuristic, floodFillFilter(pack, space.level, space.actions));
+    outcome = aStar(space, limits, heuristic, areaGrowthFilter(pack, space.level, space.actions));
     if (outcome.status === "solved" && outcome.optimalLength !== null) {
       // A* proved the optimum; a breadth-first pass pruned by the same bound counts the optima.
       // The counting pass shares what is left of the time limit.

@@ -1,8 +1,14 @@
-import { type GameState, type Pack, Session } from "@gridponder/engine";
+import {
+  decode,
+  type GameState,
+  type Pack,
+  PENDING_VALUES,
+  type RelaxedCarry,
+  relaxedCarry,
+  Session,
+} from "@gridponder/engine";
 import { beforeAll, describe, expect, it } from "vitest";
 import { relaxedCarryHeuristic, searchSpace } from "../src/index.js";
-import { type RelaxedCarry, relaxedCarry } from "../src/relaxed-carry/heuristic.js";
-import { decode, PENDING_VALUES } from "../src/relaxed-carry/layout.js";
 import { relaxedDistances } from "../src/relaxed-carry/table.js";
 import { corpusPack } from "./corpus.js";
 

@@ -2,7 +2,7 @@ import { join } from "node:path";
 import { type Pack, Session } from "@gridponder/engine";
 import { loadPackFolder } from "@gridponder/engine/node";
 import { beforeAll, describe, expect, it } from "vitest";
-import { floodFillHeuristic, levelHeuristic, searchSpace, solveLevel, zeroHeuristic } from "../src/index.js";
+import { areaGrowthHeuristic, levelHeuristic, searchSpace, solveLevel, zeroHeuristic } from "../src/index.js";
 
 const REPO = join(import.meta.dirname, "../../..");
 const PACKS = join(REPO, "../shared/conformance/packs");
@@ -54,7 +54,7 @@ describe("solveLevel", () => {
     }
     const bfs = solveLevel(flood, "fl_013", { strategy: "bfs" });
     const astar = solveLevel(flood, "fl_013", { strategy: "astar" });
-    expect(astar.heuristic).toBe("flood distance");
+    expect(astar.heuristic).toBe("area-growth distance");
     expect(astar.optimalLength).toBe(bfs.optimalLength);
     expect(astar.optimalCount).toBe(bfs.optimalCount);
     expect(astar.statesExpanded).toBeLessThan(bfs.statesExpanded);
@@ -154,7 +154,7 @@ describe("heuristics", () => {
   it("are offered only where they are admissible", () => {
     const icy = searchSpace(carrot, "fw_ice_001"); // ice and portals can move the avatar further
     expect(levelHeuristic(carrot, icy.level)).toBeNull();
-    expect(floodFillHeuristic(carrot, searchSpace(carrot, "fw_001").level)).toBeNull();
+    expect(areaGrowthHeuristic(carrot, searchSpace(carrot, "fw_001").level)).toBeNull();
     expect(zeroHeuristic.estimate(icy.start)).toBe(0);
     // Ice carries a pushed basket several cells in one action, so push distances do not bound pushes
     // there; the relaxed model, which slides too, does.

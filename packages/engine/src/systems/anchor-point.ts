@@ -14,6 +14,13 @@ export const anchorPoint: SystemBehaviour<Required<AnchorPointConfig>> = {
   avatarReach: Number.POSITIVE_INFINITY,
   freeTurns: false,
   kindsCreated: (config) => [config.markerKind],
+  role: (config) => ({
+    role: "recall",
+    action: config.action,
+    markerLayer: config.markerLayer,
+    markerKind: config.markerKind,
+    blockedByTags: config.blockedByTags,
+  }),
   action(ctx, action) {
     const { config, draft, pack } = ctx;
     if (action.id !== config.action) return;

@@ -25,6 +25,13 @@ export const avatarNavigation: SystemBehaviour<Required<AvatarNavigationConfig>>
   freeTurns: false,
   // Moves (or removes) entities; changes no entity's kind.
   kindsCreated: () => [],
+  role: (config) => ({
+    role: "avatar-step",
+    moveAction: config.moveAction,
+    groundLayer: config.groundLayer,
+    validGroundTags: config.validGroundTags,
+    directions: config.directions,
+  }),
   prepare(config, pack): Prepared {
     return {
       steps: config.directions.map(directionDelta).filter((d): d is Pos => d !== undefined),

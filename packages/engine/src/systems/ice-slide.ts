@@ -136,6 +136,7 @@ export const iceSlide: SystemBehaviour<Required<IceSlideConfig>> = {
   freeTurns: false,
   // Moves (or removes) entities; changes no entity's kind.
   kindsCreated: () => [],
+  role: (config) => ({ role: "slide", slipperyTag: config.slipperyTag }),
   prepare(config, pack): Prepared | null {
     const ground = pack.layerIndex.get("ground");
     const objects = pack.layerIndex.get("objects");

@@ -20,6 +20,7 @@ export const pushObjects: SystemBehaviour<Required<PushObjectsConfig>> = {
   freeTurns: false,
   // Moves (or removes) entities; changes no entity's kind.
   kindsCreated: () => [],
+  role: (config) => ({ role: "push", config }),
   prepare(_config, pack): Prepared {
     return { objects: pack.layerIndex.get("objects"), ground: pack.layerIndex.get("ground") };
   },

@@ -3,6 +3,7 @@ import type { GameEvent } from "../events.js";
 import type { LevelRuntime } from "../level.js";
 import type { Pos } from "../model.js";
 import type { Pack } from "../pack.js";
+import type { SystemRole } from "../search/roles.js";
 import type { Draft } from "../state.js";
 
 /** An action as the engine runs it: the action id and its validated params. */
@@ -89,6 +90,12 @@ export interface SystemBehaviour<C = Record<string, unknown>> {
    * `false`.
    */
   readonly keepsVoidCells?: boolean;
+  /**
+   * The role this system plays in the relaxed models searches build (see `SystemRole`) with this
+   * config, or `null` when the config fits no role. A system type that leaves this out plays none, so
+   * levels using it are searched without those models.
+   */
+  role?(config: C, pack: Pack): SystemRole | null;
   /** Phase 2: the primary effect of the player's action. */
   action?(ctx: SystemContext<C>, action: ResolvedAction): void;
   /** Phase 3: secondary movement (pushes, teleports). */

@@ -1,5 +1,4 @@
-import { PENDING_VALUES } from "./layout.js";
-import type { RelaxedModel } from "./model.js";
+import type { RelaxedSpace } from "@gridponder/engine";
 
 /** Distance value for states farther than the table's horizon (or never able to win). */
 export const BEYOND = 255;
@@ -14,19 +13,18 @@ export interface Distances {
 }
 
 /**
- * Relaxed distances to the goal, by breadth-first search backwards from every goal state (no plot
- * left), out to `horizon` steps: one byte per relaxed state, `BEYOND` past the horizon. Virtual
- * states (a stale fire about to land) sit between a turn and its cascade at no cost of their own.
- * The search stops early at `deadline` (a `performance.now()` time), leaving a weaker table.
+ * Distances to the goal in a relaxed model the engine built, by breadth-first search backwards from
+ * every goal state, out to `horizon` steps: one byte per relaxed state, `BEYOND` past the horizon.
+ * Virtual states sit between two states at no cost of their own. The search stops early at
+ * `deadline` (a `performance.now()` time), leaving a weaker table.
  */
 export function relaxedDistances(
-  model: RelaxedModel,
+  space: RelaxedSpace,
   horizon: number,
   deadline = Number.POSITIVE_INFINITY,
 ): Distances {
-  const { layout } = model;
-  const dist = new Uint8Array(layout.size).fill(BEYOND);
-  const virtualDist = new Uint8Array(model.virtualSize).fill(BEYOND);
+  const dist = new Uint8Array(space.size).fill(BEYOND);
+  const virtualDist = new Uint8Array(space.virtualSize).fill(BEYOND);
   let layer = new Int32Array(1024);
   let count = 0;
   const push = (index: number) => {
@@ -37,26 +35,10 @@ export function relaxedDistances(
     }
     layer[count++] = index;
   };
-  // Goals: no plot left. Each planting uses a carrier up, so at most the carriers beyond the plots remain.
-  const k = layout.avatarCells.length;
-  const left = layout.maxBaskets - model.level.plots.length;
-  for (let f = 0; f < PENDING_VALUES; f++)
-    for (let combo = 0; combo < layout.combos; combo++) {
-      if ((layout.comboSize[combo] as number) > left) continue;
-      for (let m = 0; m <= k; m++)
-        for (let a = 0; a < k; a++) {
-          const index = (((f * layout.masks + 0) * layout.combos + combo) * (k + 1) + m) * k + a;
-          dist[index] = 0;
-          push(index);
-        }
-    }
-  // States that cannot occur (see `consistent`) are left out: they would only cost time.
-  const slab = (k + 1) * k;
-  const blocks = layout.masks * layout.combos;
-  const valid = new Uint8Array(blocks);
-  for (let mask = 0; mask < layout.masks; mask++)
-    for (let combo = 0; combo < layout.combos; combo++)
-      valid[mask * layout.combos + combo] = layout.consistent(mask, combo) ? 1 : 0;
+  space.goals((index) => {
+    dist[index] = 0;
+    push(index);
+  });
   let virtuals: number[] = [];
   let reached = 0;
   for (let d = 0; d < horizon && count > 0; d++) {
@@ -65,8 +47,9 @@ export function relaxedDistances(
     const next = d + 1;
     layer = new Int32Array(Math.max(1024, count));
     count = 0;
+    // States that cannot occur are left out: they would only cost time.
     const reach = (from: number) => {
-      if (dist[from] !== BEYOND || !valid[Math.floor(from / slab) % blocks]) return;
+      if (dist[from] !== BEYOND || !space.possible(from)) return;
       dist[from] = next;
       push(from);
     };
@@ -76,8 +59,8 @@ export function relaxedDistances(
       virtualDist[v] = d;
       virtuals.push(v);
     };
-    for (let i = 0; i < current.length; i++) model.predecessors(current[i] as number, reach, reachVirtual);
-    for (const v of virtuals) model.virtualPredecessors(v, reach);
+    for (let i = 0; i < current.length; i++) space.predecessors(current[i] as number, reach, reachVirtual);
+    for (const v of virtuals) space.virtualPredecessors(v, reach);
     reached = next;
   }
   return { dist, reached, complete: count === 0 };

@@ -1,10 +1,16 @@
-import { type GameState, type LevelRuntime, type Pack, Session } from "@gridponder/engine";
 import type { PushObjectsConfig } from "@gridponder/schema";
+import type { LevelRuntime } from "../../level.js";
+import type { Pack } from "../../pack.js";
+import { Session } from "../../session.js";
+import type { GameState } from "../../state.js";
 import { clearedGroundKind, DIRECTION_NAMES, STEPS } from "../grid.js";
+import { levelRoles } from "../level-roles.js";
+import type { AvatarStepRole } from "../roles.js";
 
-/** The systems the relaxation understands; a level with any other system gets no relaxation. */
-const KNOWN_SYSTEMS = new Set(["avatar_navigation", "push_objects", "anchor_point", "ice_slide"]);
-/** Rule effects the relaxation understands (each aimed at the event's position, see `analyseRules`). */
+/**
+ * Rule effects the relaxation understands (each aimed at the event's position, see `analyseRules`):
+ * the effects of the DSL core, not of any system.
+ */
 const KNOWN_EFFECTS = new Set(["set_inventory", "clear_inventory", "destroy", "transform"]);
 
 /**
@@ -57,9 +63,9 @@ interface RuleFacts {
 
 /**
  * Recognises a carry level the relaxed model covers: won by `all_cleared` of one ground kind that a
- * rule clears when a pushed carrier object is placed on it (the planting rule); systems among
- * `avatar_navigation` (one step per move), `push_objects`, `anchor_point` (a marker off the
- * objects and ground layers) and `ice_slide`; rules that only hand out or take items, destroy at the
+ * rule clears when a pushed carrier object is placed on it (the planting rule); systems whose roles
+ * (see `SystemRole`) are one `avatar-step` and one `push`, at most one `recall` (a marker off the
+ * objects and ground layers) and at most one `slide`; rules that only hand out or take items, destroy at the
  * event's position and transform ground there. Returns `null` otherwise.
  */
 export function analyseCarryLevel(pack: Pack, level: LevelRuntime, start?: GameState): CarryLevel | null {
@@ -71,36 +77,35 @@ export function analyseCarryLevel(pack: Pack, level: LevelRuntime, start?: GameS
   if (target === null) return null;
   if (level.loseConditions.length > 0) return null;
 
+  const roles = levelRoles(pack, level);
+  if (roles === null) return null;
   let push: Required<PushObjectsConfig> | null = null;
-  let navigation: Record<string, unknown> | null = null;
+  let navigation: AvatarStepRole | null = null;
   let marker: CarryLevel["marker"] = null;
   let slipperyTag: string | null = null;
-  let markerBlockedBy: string[] | null = null;
-  for (const system of level.systems) {
-    if (!KNOWN_SYSTEMS.has(system.type)) return null;
-    const config = system.config as Record<string, unknown>;
-    if (system.type === "push_objects") {
+  let markerBlockedBy: readonly string[] | null = null;
+  for (const role of roles) {
+    if (role.role === "push") {
       if (push !== null) return null;
-      // The engine merged the documented defaults into the config.
-      push = config as unknown as Required<PushObjectsConfig>;
-    } else if (system.type === "avatar_navigation") {
+      push = role.config;
+    } else if (role.role === "avatar-step") {
       if (navigation !== null) return null;
-      navigation = config;
-    } else if (system.type === "anchor_point") {
+      navigation = role;
+    } else if (role.role === "recall") {
       if (marker !== null) return null;
-      const layer = pack.layerIndex.get(String(config.markerLayer));
+      const layer = pack.layerIndex.get(role.markerLayer);
       if (layer === undefined || layer === ground || layer === objects) return null;
       marker = { layer };
-      markerBlockedBy = (config.blockedByTags as string[] | undefined) ?? ["solid"];
-    } else if (system.type === "ice_slide") {
+      markerBlockedBy = role.blockedByTags;
+    } else if (role.role === "slide") {
       if (slipperyTag !== null) return null;
-      slipperyTag = String(config.slipperyTag ?? "slippery");
-    }
+      slipperyTag = role.slipperyTag;
+    } else return null;
   }
   if (push === null || navigation === null) return null;
-  if ((navigation.groundLayer ?? "ground") !== groundId) return null;
-  const validGround = (navigation.validGroundTags as string[] | undefined) ?? [];
-  const allowed = (navigation.directions as string[] | undefined) ?? DIRECTION_NAMES;
+  if (navigation.groundLayer !== groundId) return null;
+  const validGround = navigation.validGroundTags;
+  const allowed = navigation.directions;
 
   const facts = analyseRules(pack, level, groundId, target);
   if (facts === null) return null;

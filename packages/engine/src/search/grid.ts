@@ -1,4 +1,5 @@
-import type { LevelRuntime, Pack } from "@gridponder/engine";
+import type { LevelRuntime } from "../level.js";
+import type { Pack } from "../pack.js";
 
 /** Cell steps by direction number: 0 up, 1 down, 2 left, 3 right (so `d ^ 1` is the opposite). */
 export const STEPS: readonly (readonly [number, number])[] = [

@@ -1,5 +1,6 @@
 import type { CarryLevel } from "./analysis.js";
 import { decode, PENDING_VALUES, type RelaxedLayout, type RelaxedState } from "./layout.js";
+import type { RelaxedSpace } from "./relaxed-carry.js";
 
 /** Cascade bits: the avatar entered its cell this turn; it slid (objects may have drifted). */
 const ENTERED = 1;
@@ -25,10 +26,13 @@ const SLID = 2;
  * avatar's slide before any object's, a pushed object slides only in a pass where the avatar did not,
  * and a stale pending move fires in the movement phase, before the cascade.
  */
-export class RelaxedModel {
+export class RelaxedModel implements RelaxedSpace {
   private readonly inB: Uint8Array;
   private readonly scratch: RelaxedState = { pending: 0, mask: 0, combo: 0, marker: -1, avatar: 0 };
   readonly hasMarker: boolean;
+  private valid: Uint8Array | null = null;
+  /** States per block of plots and carriers: every avatar and marker cell. */
+  private readonly slab: number;
 
   constructor(
     readonly level: CarryLevel,
@@ -36,6 +40,7 @@ export class RelaxedModel {
   ) {
     this.inB = new Uint8Array(level.cells);
     this.hasMarker = level.marker !== null;
+    this.slab = (layout.avatarCells.length + 1) * layout.avatarCells.length;
   }
 
   private markBaskets(combo: number, on: 0 | 1): void {
@@ -56,6 +61,48 @@ export class RelaxedModel {
 
   private carrierCell(cell: number): boolean {
     return cell >= 0 && (this.layout.basketIndex[cell] as number) >= 0;
+  }
+
+  /** How many relaxed states there are (indices run from 0). */
+  get size(): number {
+    return this.layout.size;
+  }
+
+  /**
+   * Calls `emit` with every goal state: no plot left. Each planting uses a carrier up, so at most the
+   * carriers beyond the plots remain.
+   */
+  goals(emit: (index: number) => void): void {
+    const { layout } = this;
+    const k = layout.avatarCells.length;
+    const left = layout.maxBaskets - this.level.plots.length;
+    for (let f = 0; f < PENDING_VALUES; f++)
+      for (let combo = 0; combo < layout.combos; combo++) {
+        if ((layout.comboSize[combo] as number) > left) continue;
+        for (let m = 0; m <= k; m++)
+          for (let a = 0; a < k; a++)
+            emit((((f * layout.masks + 0) * layout.combos + combo) * (k + 1) + m) * k + a);
+      }
+  }
+
+  /**
+   * Whether a state can occur at all (see `RelaxedLayout.consistent`): the others need no distance.
+   * Reads its plots and carriers only, which a table of one flag per block of avatar and marker cells
+   * caches.
+   */
+  possible(index: number): boolean {
+    const valid = this.valid ?? this.validBlocks();
+    return valid[Math.floor(index / this.slab) % valid.length] === 1;
+  }
+
+  private validBlocks(): Uint8Array {
+    const { layout } = this;
+    const valid = new Uint8Array(layout.masks * layout.combos);
+    for (let mask = 0; mask < layout.masks; mask++)
+      for (let combo = 0; combo < layout.combos; combo++)
+        valid[mask * layout.combos + combo] = layout.consistent(mask, combo) ? 1 : 0;
+    this.valid = valid;
+    return valid;
   }
 
   // ---------------------------------------------------------------- forwards

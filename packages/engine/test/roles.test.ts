@@ -1,0 +1,174 @@
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import {
+  areaGrowthLevel,
+  BUILTIN_SYSTEMS,
+  type Entity,
+  type LevelRuntime,
+  levelRoles,
+  type Pack,
+  placementLevel,
+  relaxedCarry,
+  Session,
+  type SystemInstance,
+} from "../src/index.js";
+import { loadPackFolder, readTrace } from "../src/node.js";
+import { FUZZ_PACKS, FUZZ_TRACES, PACKS, TRACES } from "./corpus.js";
+
+async function pack(name: string): Promise<Pack> {
+  const loaded = await loadPackFolder(join(PACKS, name));
+  if (!loaded.ok) throw new Error(`${name} must load`);
+  return loaded.pack;
+}
+
+/** The level with each system instance replaced as `change` says (the engine's own level untouched). */
+function withSystems(level: LevelRuntime, change: (s: SystemInstance) => SystemInstance): LevelRuntime {
+  return { ...level, systems: level.systems.map(change) };
+}
+
+/** A system renamed to a type no model knows by name, keeping its hooks and declarations. */
+const renamed = (s: SystemInstance): SystemInstance =>
+  ({
+    ...s,
+    type: `custom_${s.type}`,
+    behaviour: { ...s.behaviour, type: `custom_${s.type}` },
+  }) as unknown as SystemInstance;
+
+/** A system that keeps its hooks but declares no role. */
+const roleless = (s: SystemInstance): SystemInstance => ({
+  ...s,
+  behaviour: { ...s.behaviour, role: undefined },
+});
+
+describe("relaxed models follow the roles systems declare, not their type names", () => {
+  it("a carry level on ice keeps its relaxed model under other type names and loses it without a role", async () => {
+    const twinseed = await pack("twinseed");
+    const session = new Session(twinseed, "tw_017");
+    const level = session.level;
+    const model = relaxedCarry(twinseed, level, session.initial);
+    expect(model?.slippery).toBe(true);
+    const other = relaxedCarry(twinseed, withSystems(level, renamed), session.initial);
+    expect(other?.model.size).toBe(model?.model.size);
+    expect(other?.indexOf(session.initial)).toBe(model?.indexOf(session.initial));
+    for (let i = 0; i < level.systems.length; i++) {
+      const one = withSystems(level, (s) => (s === level.systems[i] ? roleless(s) : s));
+      expect(levelRoles(twinseed, one)).toBeNull();
+      expect(relaxedCarry(twinseed, one, session.initial)).toBeNull();
+    }
+  });
+
+  it("a placement level is found by roles too", async () => {
+    const twinseed = await pack("twinseed");
+    const found = twinseed.levelOrder.filter((id) =>
+      placementLevel(twinseed, new Session(twinseed, id).level),
+    );
+    expect(found.length).toBeGreaterThan(0);
+    for (const id of found) {
+      const level = new Session(twinseed, id).level;
+      expect(placementLevel(twinseed, withSystems(level, renamed))).toEqual(placementLevel(twinseed, level));
+      expect(placementLevel(twinseed, withSystems(level, roleless))).toBeNull();
+    }
+  });
+
+  it("an area-growth level is found by roles, and a fill that turns cells into another kind plays none", async () => {
+    const flood = await pack("flood_colors");
+    const level = new Session(flood, flood.levelOrder[0] as string).level;
+    const growth = areaGrowthLevel(flood, level);
+    expect(growth?.actions.length).toBe(level.systems.length);
+    expect(areaGrowthLevel(flood, withSystems(level, renamed))).toEqual(growth);
+    expect(areaGrowthLevel(flood, withSystems(level, roleless))).toBeNull();
+    const fill = BUILTIN_SYSTEMS.flood_fill;
+    const config = level.systems[0]?.config as Record<string, unknown>;
+    expect(fill?.role?.(config as never, flood)?.role).toBe("area-growth");
+    const elsewhere = { ...config, kindTransform: { cell_red: "cell_blue" } };
+    expect(fill?.role?.(elsewhere as never, flood)).toBeNull();
+    expect(fill?.role?.({ ...config, sourcePosition: "avatar" } as never, flood)).toBeNull();
+  });
+});
+
+/**
+ * The area-growth promise, checked on every traced turn of every level that plays only that role
+ * (the shared and fuzz traces, the reference engine's random walks included): an accepted turn turns
+ * only cells of the kinds its role absorbs into the area's kind, each joined to the area through
+ * cells it took, and changes nothing else; a refused one changes nothing.
+ */
+describe("the area-growth role keeps its promise on every traced turn", () => {
+  it("in the shared and fuzz traces", async () => {
+    const problems: string[] = [];
+    let turns = 0;
+    let grown = 0;
+    for (const [packs, traces] of [
+      [PACKS, TRACES],
+      [FUZZ_PACKS, FUZZ_TRACES],
+    ] as const) {
+      for (const name of readdirSync(traces).sort()) {
+        const loaded = await loadPackFolder(join(packs, name));
+        if (!loaded.ok) throw new Error(`${name} must load`);
+        for (const file of readdirSync(join(traces, name)).sort()) {
+          const trace = await readTrace(join(traces, name, file));
+          const level = new Session(loaded.pack, trace.level).level;
+          const growth = areaGrowthLevel(loaded.pack, level);
+          if (growth === null) continue;
+          const roleOf = new Map(growth.actions.map((a, i) => [a, i]));
+          for (const { actions } of Object.values(trace.runs)) {
+            const session = new Session(loaded.pack, trace.level);
+            for (const action of actions) {
+              const before = session.state;
+              const result = session.act(action);
+              const after = session.state;
+              const id = typeof action === "string" ? action : (action as { action: string }).action;
+              const role = roleOf.get(id);
+              turns++;
+              const where = `${name}/${trace.level} ${id}`;
+              for (let l = 0; l < before.layers.length; l++) {
+                const was = before.layers[l] as readonly (Entity | null)[];
+                const now = after.layers[l] as readonly (Entity | null)[];
+                const taken = new Set<number>();
+                for (let i = 0; i < was.length; i++) {
+                  if (was[i]?.kind === now[i]?.kind) continue;
+                  const ok =
+                    result.accepted &&
+                    l === growth.layer &&
+                    now[i]?.kind === growth.areaKind &&
+                    role !== undefined &&
+                    growth.growthOf.get(was[i]?.kind ?? "") === role;
+                  if (!ok)
+                    problems.push(`${where}: cell ${i} of layer ${l} ${was[i]?.kind} -> ${now[i]?.kind}`);
+                  taken.add(i);
+                  grown++;
+                }
+                // Each taken cell reaches a cell of the old area through taken cells.
+                const width = level.width;
+                const joined = new Set<number>();
+                const queue = [...taken].filter((i) =>
+                  [i - width, i + width, i % width > 0 ? i - 1 : -1, i % width < width - 1 ? i + 1 : -1].some(
+                    (n) => n >= 0 && n < was.length && was[n]?.kind === growth.areaKind,
+                  ),
+                );
+                for (const i of queue) joined.add(i);
+                for (let q = 0; q < queue.length; q++) {
+                  const i = queue[q] as number;
+                  for (const n of [
+                    i - width,
+                    i + width,
+                    i % width > 0 ? i - 1 : -1,
+                    i % width < width - 1 ? i + 1 : -1,
+                  ])
+                    if (taken.has(n) && !joined.has(n)) {
+                      joined.add(n);
+                      queue.push(n);
+                    }
+                }
+                if (joined.size !== taken.size) problems.push(`${where}: cells taken apart from the area`);
+              }
+            }
+          }
+        }
+      }
+    }
+    expect(problems.slice(0, 5)).toEqual([]);
+    expect(turns).toBeGreaterThan(1000);
+    expect(grown).toBeGreaterThan(1000);
+  }, 300_000);
+});
