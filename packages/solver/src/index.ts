@@ -23,6 +23,7 @@ export { type LayerBatch, parallelBreadthFirst, type SearchLink } from "./parall
 export { placementHeuristic } from "./placement-heuristic.js";
 export { relaxedCarryHeuristic } from "./relaxed-carry/heuristic.js";
 export { type SearchSpace, type SearchSpaceOptions, searchSpace } from "./search-space.js";
+export type { TableTeam, TeamBuffers } from "./table-team.js";
 export { solveLevel, solveLevelShared } from "./solve.js";
 export type {
   Bound,

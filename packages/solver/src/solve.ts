@@ -9,6 +9,7 @@ import { markerBreadthFirst } from "./marker-bfs.js";
 import { markerDeepening, markerProof } from "./marker-proof.js";
 import { parallelBreadthFirst, type SearchLink } from "./parallel-bfs.js";
 import { type SearchSpace, searchSpace } from "./search-space.js";
+import { awaitJob, Job, joinTeam, postJob, postedJob, type TeamBuffers } from "./table-team.js";
 import type { Heuristic, SolveOptions, SolveResult } from "./types.js";
 
 /**
@@ -26,7 +27,8 @@ export function solveLevel(pack: Pack, levelId: string, options: SolveOptions = 
 /**
  * `solveLevel` shared by several threads (see `parallelBreadthFirst`), each calling this with its own
  * copy of the pack and a link to the others: a level searched by plain breadth-first search is searched
- * by all of them together; any other is searched by thread 0 alone. Thread 0 gets the result (the same
+ * by all of them together; any other is searched by thread 0 alone, and when its heuristic fills a
+ * table (`Heuristic.shareTable`), the others help fill it when thread 0 needs it. Thread 0 gets the result (the same
  * `solveLevel` gives, but maybe another optimal solution); the others get `null`.
  */
 export async function solveLevelShared(
@@ -36,9 +38,28 @@ export async function solveLevelShared(
   link: SearchLink,
 ): Promise<SolveResult | null> {
   const plan = planLevel(pack, levelId, options);
-  if (!plan.plainBreadthFirst) return link.index === 0 ? solvePlanned(plan, options) : null;
-  const outcome = await parallelBreadthFirst(plan.space, plan.limits, plan.countLimit, link);
-  return link.index === 0 ? finishLevel(plan, outcome, null, link.count) : null;
+  if (plan.plainBreadthFirst) {
+    const outcome = await parallelBreadthFirst(plan.space, plan.limits, plan.countLimit, link);
+    return link.index === 0 ? finishLevel(plan, outcome, null, link.count) : null;
+  }
+  // Thread 0 searches; the others, when the heuristic has a table, help fill it once it is needed.
+  const known = plan.known;
+  const shares = plan.strategy === "bfs" && known?.shareTable !== undefined && known.prepare !== undefined;
+  if (!shares) return link.index === 0 ? solvePlanned(plan, options) : null;
+  const [buffers] = await link.exchange(link.index === 0 ? (known.shareTable?.(link.count) ?? {}) : {});
+  const team = joinTeam(buffers as TeamBuffers, link.index, link.count);
+  if (link.index !== 0) {
+    if (awaitJob(team) === Job.Fill) known.prepare?.(Number.POSITIVE_INFINITY, team);
+    return null;
+  }
+  const teamed: Heuristic = { ...known, prepare: (deadline) => known.prepare?.(deadline, team) };
+  try {
+    const result = solvePlanned({ ...plan, known: teamed }, options);
+    return postedJob(team) === Job.Fill ? { ...result, threads: link.count } : result;
+  } finally {
+    // Helpers still parked (the table was never needed) go home.
+    postJob(team, Job.Quit);
+  }
 }
 
 function solvePlanned(plan: LevelPlan, options: SolveOptions): SolveResult {

@@ -1,4 +1,5 @@
 import type { ActionInput, GameState, LevelRuntime, Pack } from "@gridponder/engine";
+import type { TableTeam, TeamBuffers } from "./table-team.js";
 
 /** Estimates the number of actions still needed from a state. */
 export interface Heuristic {
@@ -16,9 +17,13 @@ export interface Heuristic {
   readonly tableEntries?: number;
   /**
    * Builds the table now, stopping at `deadline` (a `performance.now()` time) with a weaker table that
-   * is still admissible. Without a call, the first estimate builds it whole.
+   * is still admissible. Without a call, the first estimate builds it whole. With a `team` (see
+   * `shareTable`), every thread of it calls this and they fill one shared table together: the lead
+   * (thread 0) with its deadline, which it alone watches, the helpers once the lead has called it.
    */
-  prepare?(deadline: number): void;
+  prepare?(deadline: number, team?: TableTeam): void;
+  /** For a table that threads can fill together: the shared buffers for a team of `count` threads. */
+  shareTable?(count: number): TeamBuffers;
 }
 
 /**
@@ -118,7 +123,10 @@ export interface SolveResult extends SearchOutcome {
   readonly level: string;
   readonly strategy: "bfs" | "astar";
   readonly heuristic: string | null;
-  /** How many threads searched the level together (see `solveLevels`). */
+  /**
+   * How many threads worked on the level together (see `solveLevels`): searching it, or filling its
+   * heuristic's table for the one thread that searches.
+   */
   readonly threads: number;
   readonly elapsedMs: number;
   readonly statesPerSecond: number;

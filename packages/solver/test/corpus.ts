@@ -5,6 +5,8 @@ import type { SearchSpace } from "../src/search-space.js";
 
 /** The conformance corpus beside the repository (see the project README). */
 export const PACKS = join(import.meta.dirname, "../../../../shared/conformance/packs");
+/** The mutated levels beside it (`fuzz/README.md` there). */
+export const FUZZ_PACKS = join(PACKS, "../fuzz/packs");
 
 /** A corpus pack, loaded; throws when it does not load, as every corpus pack must. */
 export async function corpusPack(name: string): Promise<Pack> {

@@ -73,6 +73,21 @@ describe("solveLevels (worker threads)", () => {
     expect(events.filter((e) => e.type === "done").length).toBe(1);
   });
 
+  it("has the other threads fill the heuristic's table of a level one thread searches, with the answers of one thread", async () => {
+    // A mutant on ice whose search needs the relaxed carry table (the unpruned start does not settle it).
+    const pack = join(PACKS, "../fuzz/packs/twinseed");
+    const alone = await solveLevels(pack, ["tw_016_m0"], { workers: 1 });
+    const workers = watch();
+    const [together] = await solveLevels(pack, ["tw_016_m0"], { workers: 2 });
+    expect(workers.started()).toBe(2);
+    expect(workers.live()).toBe(0);
+    expect(alone[0]?.threads).toBe(1);
+    expect(together?.threads).toBe(2);
+    expect(together?.heuristic).toBe("relaxed carry distance");
+    for (const field of ["status", "optimalLength", "optimalCount", "statesSeen", "statesExpanded"] as const)
+      expect(together?.[field]).toEqual(alone[0]?.[field]);
+  }, 120_000);
+
   it("leaves a level searched with a heuristic to one thread", async () => {
     const workers = watch();
     const [result] = await solveLevels(join(PACKS, "flood_colors"), ["fl_011"], { workers: 2 });

@@ -1,4 +1,5 @@
 import { type LevelRuntime, type Pack, relaxedCarry } from "@gridponder/engine";
+import { type TableTeam, teamBuffers } from "../table-team.js";
 import type { HeuristicFactory, MarkerHeuristic } from "../types.js";
 import { BEYOND, type Distances, relaxedDistances } from "./table.js";
 
@@ -16,9 +17,9 @@ export const relaxedCarryHeuristic: HeuristicFactory = (pack: Pack, level: Level
   let table: Distances | null = null;
   // What `BEYOND` stands for: no way to the goal, or (a table cut short) more than its last distance.
   let beyond = Number.POSITIVE_INFINITY;
-  const build = (deadline?: number) => {
+  const build = (deadline?: number, team?: TableTeam) => {
     if (table !== null) return table;
-    table = relaxedDistances(model, BEYOND - 1, deadline);
+    table = relaxedDistances(model, BEYOND - 1, deadline, team ?? null);
     beyond = table.complete ? Number.POSITIVE_INFINITY : table.reached + 1;
     return table;
   };
@@ -30,9 +31,10 @@ export const relaxedCarryHeuristic: HeuristicFactory = (pack: Pack, level: Level
   const heuristic: MarkerHeuristic = {
     name: "relaxed carry distance",
     tableEntries: model.size,
-    prepare(deadline) {
-      build(deadline);
+    prepare(deadline, team) {
+      build(deadline, team);
     },
+    shareTable: (count) => teamBuffers(count, model.size, model.virtualSize),
     estimate: (state) => lookup(relaxed.indexOf(state)),
     base: relaxed.baseOf,
     at: (base, marker) => lookup(relaxed.withMarker(base, marker)),

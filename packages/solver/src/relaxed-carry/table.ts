@@ -1,4 +1,5 @@
 import type { RelaxedSpace } from "@gridponder/engine";
+import { barrier, Job, paritySlots, postJob, type TableTeam } from "../table-team.js";
 
 /** Distance value for states farther than the table's horizon (or never able to win). */
 export const BEYOND = 255;
@@ -16,44 +17,35 @@ export interface Distances {
  * Distances to the goal in a relaxed model the engine built, by breadth-first search backwards from
  * every goal state, out to `horizon` steps: one byte per relaxed state, `BEYOND` past the horizon.
  * Virtual states sit between two states at no cost of their own. The search stops early at
- * `deadline` (a `performance.now()` time), leaving a weaker table.
+ * `deadline` (a `performance.now()` time), leaving a weaker table. With a `team`, its threads fill
+ * the table together (see `fillTogether`).
  */
 export function relaxedDistances(
   space: RelaxedSpace,
   horizon: number,
   deadline = Number.POSITIVE_INFINITY,
+  team: TableTeam | null = null,
 ): Distances {
+  if (team !== null) return fillTogether(space, horizon, deadline, team);
   const dist = new Uint8Array(space.size).fill(BEYOND);
   const virtualDist = new Uint8Array(space.virtualSize).fill(BEYOND);
-  let layer = new Int32Array(1024);
-  let count = 0;
-  const push = (index: number) => {
-    if (count === layer.length) {
-      const bigger = new Int32Array(layer.length * 2);
-      bigger.set(layer);
-      layer = bigger;
-    }
-    layer[count++] = index;
-  };
+  const layer = new Frontier();
   space.goals((index) => {
     dist[index] = 0;
-    push(index);
+    layer.push(index);
   });
-  let virtuals: number[] = [];
   let reached = 0;
-  for (let d = 0; d < horizon && count > 0; d++) {
+  for (let d = 0; d < horizon && layer.count > 0; d++) {
     if (performance.now() > deadline) return { dist, reached, complete: false };
-    const current = layer.subarray(0, count);
+    const current = layer.take();
     const next = d + 1;
-    layer = new Int32Array(Math.max(1024, count));
-    count = 0;
     // States that cannot occur are left out: they would only cost time.
     const reach = (from: number) => {
       if (dist[from] !== BEYOND || !space.possible(from)) return;
       dist[from] = next;
-      push(from);
+      layer.push(from);
     };
-    virtuals = [];
+    const virtuals: number[] = [];
     const reachVirtual = (v: number) => {
       if (virtualDist[v] !== BEYOND) return;
       virtualDist[v] = d;
@@ -63,5 +55,106 @@ export function relaxedDistances(
     for (const v of virtuals) space.virtualPredecessors(v, reach);
     reached = next;
   }
-  return { dist, reached, complete: count === 0 };
+  return { dist, reached, complete: layer.count === 0 };
+}
+
+/** States a thread found for the next layer. */
+class Frontier {
+  private states = new Int32Array(1024);
+  count = 0;
+
+  push(index: number): void {
+    if (this.count === this.states.length) {
+      const bigger = new Int32Array(this.states.length * 2);
+      bigger.set(this.states);
+      this.states = bigger;
+    }
+    this.states[this.count++] = index;
+  }
+
+  /** The states found so far, leaving the frontier empty. */
+  take(): Int32Array {
+    const found = this.states.subarray(0, this.count);
+    this.states = new Int32Array(Math.max(1024, this.count));
+    this.count = 0;
+    return found;
+  }
+}
+
+/** States a thread takes from a shared frontier at a time. */
+const CHUNK = 1024;
+
+/**
+ * `relaxedDistances` run by every thread of `team` on its shared table; the lead (thread 0) watches
+ * the deadline. A layer's states sit in a shared buffer that the threads take in chunks, so each
+ * expands about as many as the others whatever it found; a thread claims each state it finds with an
+ * atomic exchange, so it joins the next layer once, and puts it in the other buffer (or keeps it,
+ * when that is full). The threads wait for each other between layers.
+ */
+function fillTogether(space: RelaxedSpace, horizon: number, deadline: number, team: TableTeam): Distances {
+  const { dist, virtualDist, control, frontiers } = team;
+  const capacity = frontiers[0].length;
+  let kept = new Frontier();
+  const put = (layer: number, index: number) => {
+    const at = Atomics.add(control, paritySlots(team, layer).put, 1);
+    if (at < capacity) (frontiers[layer % 2] as Int32Array)[at] = index;
+    else kept.push(index);
+  };
+  if (team.index === 0) {
+    dist.fill(BEYOND);
+    virtualDist.fill(BEYOND);
+    for (const layer of [0, 1]) {
+      const slots = paritySlots(team, layer);
+      Atomics.store(control, slots.stop, 0);
+      Atomics.store(control, slots.put, 0);
+      Atomics.store(control, slots.taken, 0);
+    }
+    space.goals((index) => {
+      dist[index] = 0;
+      put(0, index);
+    });
+    postJob(team, Job.Fill);
+  }
+  let reached = 0;
+  for (let d = 0; d < horizon; d++) {
+    const slots = paritySlots(team, d);
+    const following = paritySlots(team, d + 1);
+    if (team.index === 0 && performance.now() > deadline) Atomics.store(control, slots.stop, 1);
+    Atomics.store(control, slots.kept + team.index, kept.count);
+    // The buffer of the next layer was the last layer's: emptied once every thread is done with it.
+    barrier(team, () => {
+      Atomics.store(control, following.put, 0);
+      Atomics.store(control, following.taken, 0);
+    });
+    const inBuffer = Math.min(Atomics.load(control, slots.put), capacity);
+    let left = inBuffer;
+    for (let t = 0; t < team.count; t++) left += Atomics.load(control, slots.kept + t);
+    if (left === 0) return { dist, reached, complete: true };
+    if (Atomics.load(control, slots.stop) === 1) return { dist, reached, complete: false };
+    const mine = kept.take();
+    kept = new Frontier();
+    const next = d + 1;
+    // States that cannot occur are left out: they would only cost time.
+    const reach = (from: number) => {
+      if (dist[from] !== BEYOND || !space.possible(from)) return;
+      if (Atomics.compareExchange(dist, from, BEYOND, next) === BEYOND) put(next, from);
+    };
+    const virtuals: number[] = [];
+    const reachVirtual = (v: number) => {
+      if (virtualDist[v] !== BEYOND) return;
+      if (Atomics.compareExchange(virtualDist, v, BEYOND, d) === BEYOND) virtuals.push(v);
+    };
+    const buffer = frontiers[d % 2] as Int32Array;
+    for (;;) {
+      const from = Atomics.add(control, slots.taken, CHUNK);
+      if (from >= inBuffer) break;
+      const to = Math.min(inBuffer, from + CHUNK);
+      for (let i = from; i < to; i++) space.predecessors(buffer[i] as number, reach, reachVirtual);
+    }
+    for (let i = 0; i < mine.length; i++) space.predecessors(mine[i] as number, reach, reachVirtual);
+    for (const v of virtuals) space.virtualPredecessors(v, reach);
+    reached = next;
+  }
+  // Stopped at the horizon: the table counts as cut short (a weaker bound past it, still admissible).
+  return { dist, reached, complete: false };
 }

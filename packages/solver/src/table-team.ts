@@ -1,0 +1,126 @@
+/**
+ * Threads that fill one distance table together, in shared memory: a lead (index 0), which searches
+ * the level and decides when the table is needed, and helpers parked until then. Everything here is
+ * synchronous (`Atomics.wait`), so a search can have the table filled in the middle of its own
+ * synchronous run. Helpers must be worker threads: the main thread may not wait.
+ */
+export interface TableTeam {
+  readonly index: number;
+  readonly count: number;
+  /** The job word, the barrier, and per layer parity the stop flag and each thread's frontier size. */
+  readonly control: Int32Array;
+  /** The table and its virtual states' distances, shared by every thread. */
+  readonly dist: Uint8Array;
+  readonly virtualDist: Uint8Array;
+  /**
+   * Two frontier buffers, used by turns: the layer being expanded, which threads take in chunks, and
+   * the next, which they fill. States beyond a buffer's length stay with the thread that found them.
+   */
+  readonly frontiers: readonly [Int32Array, Int32Array];
+}
+
+/** The buffers a lead creates and sends to its helpers once (see `joinTeam`). */
+export interface TeamBuffers {
+  readonly control: SharedArrayBuffer;
+  readonly dist: SharedArrayBuffer;
+  readonly virtualDist: SharedArrayBuffer;
+  readonly frontiers: readonly [SharedArrayBuffer, SharedArrayBuffer];
+}
+
+const JOB = 0;
+const ARRIVED = 1;
+const GENERATION = 2;
+/** Per parity: the stop flag, the states put in and taken out of that frontier buffer, then per thread the states it kept. */
+const LAYER_SLOTS = 3;
+const PER_PARITY = 3;
+
+/** The most states a shared frontier buffer holds (32 MB each); the rest stay with their finders. */
+const FRONTIER_CAPACITY = 1 << 23;
+
+/** What the lead asks of its helpers: nothing yet, fill the table, or go home. */
+export const Job = { Wait: 0, Fill: 1, Quit: 2 } as const;
+
+/**
+ * Buffers for a table of `entries` states and `virtualEntries` virtual ones, shared by `count`
+ * threads. The table is not touched until it is filled, so its pages cost nothing until then.
+ */
+export function teamBuffers(count: number, entries: number, virtualEntries: number): TeamBuffers {
+  return {
+    control: new SharedArrayBuffer(4 * (LAYER_SLOTS + 2 * (PER_PARITY + count))),
+    dist: new SharedArrayBuffer(entries),
+    virtualDist: new SharedArrayBuffer(virtualEntries),
+    frontiers: [
+      new SharedArrayBuffer(4 * Math.min(entries, FRONTIER_CAPACITY)),
+      new SharedArrayBuffer(4 * Math.min(entries, FRONTIER_CAPACITY)),
+    ],
+  };
+}
+
+/** Thread `index` of `count` on the team the buffers belong to. */
+export function joinTeam(buffers: TeamBuffers, index: number, count: number): TableTeam {
+  return {
+    index,
+    count,
+    control: new Int32Array(buffers.control),
+    dist: new Uint8Array(buffers.dist),
+    virtualDist: new Uint8Array(buffers.virtualDist),
+    frontiers: [new Int32Array(buffers.frontiers[0]), new Int32Array(buffers.frontiers[1])],
+  };
+}
+
+/** Sets the helpers' job and wakes them (the lead only). */
+export function postJob(team: TableTeam, job: number): void {
+  Atomics.store(team.control, JOB, job);
+  Atomics.notify(team.control, JOB);
+}
+
+/** The job the lead posted last. */
+export function postedJob(team: TableTeam): number {
+  return Atomics.load(team.control, JOB);
+}
+
+/** Parks a helper until the lead posts a job, and returns it. */
+export function awaitJob(team: TableTeam): number {
+  for (;;) {
+    const job = Atomics.load(team.control, JOB);
+    if (job !== Job.Wait) return job;
+    Atomics.wait(team.control, JOB, Job.Wait);
+  }
+}
+
+/**
+ * Waits until every thread of the team has arrived; the last to arrive runs `last` before it lets
+ * the others go.
+ */
+export function barrier(team: TableTeam, last?: () => void): void {
+  const { control, count } = team;
+  const generation = Atomics.load(control, GENERATION);
+  if (Atomics.add(control, ARRIVED, 1) === count - 1) {
+    last?.();
+    Atomics.store(control, ARRIVED, 0);
+    Atomics.add(control, GENERATION, 1);
+    Atomics.notify(control, GENERATION);
+    return;
+  }
+  while (Atomics.load(control, GENERATION) === generation) Atomics.wait(control, GENERATION, generation);
+}
+
+/** The control slots of a frontier parity (the layer number modulo 2). */
+export interface ParitySlots {
+  /** 1 once the lead has asked to stop before this layer. */
+  readonly stop: number;
+  /** How many states were put in the parity's buffer (some may not fit), and taken out so far. */
+  readonly put: number;
+  readonly taken: number;
+  /** The first of one slot per thread: how many states it kept for itself (beyond the buffer). */
+  readonly kept: number;
+}
+
+/**
+ * The slots of a layer's parity. Layers alternate between two sets: a thread that went on to the next
+ * layer cannot overwrite what a slower one still has to read.
+ */
+export function paritySlots(team: TableTeam, layer: number): ParitySlots {
+  const base = LAYER_SLOTS + (layer % 2) * (PER_PARITY + team.count);
+  return { stop: base, put: base + 1, taken: base + 2, kept: base + 3 };
+}

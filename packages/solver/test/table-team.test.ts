@@ -1,0 +1,77 @@
+import { join } from "node:path";
+import { Worker } from "node:worker_threads";
+import { type Pack, type RelaxedModel, relaxedCarry, Session } from "@gridponder/engine";
+import { beforeAll, describe, expect, it } from "vitest";
+// Helper threads run the built files, so this test runs against dist too (turbo builds first).
+import { BEYOND, relaxedDistances } from "../dist/relaxed-carry/table.js";
+import { Job, joinTeam, postJob, teamBuffers } from "../dist/table-team.js";
+import { FUZZ_PACKS } from "./corpus.js";
+
+/** A fuzz mutant on ice with a small relaxed model (3 M states). */
+const PACK = join(FUZZ_PACKS, "twinseed");
+const LEVEL = "tw_013_m1";
+
+let model: RelaxedModel;
+beforeAll(async () => {
+  const { loadPackFolder } = await import("@gridponder/engine/node");
+  const loaded = await loadPackFolder(PACK);
+  if (!loaded.ok) throw new Error("the fuzz twinseed pack must load");
+  const pack: Pack = loaded.pack;
+  const session = new Session(pack, LEVEL);
+  const relaxed = relaxedCarry(pack, session.level, session.initial);
+  if (relaxed === null) throw new Error(`${LEVEL} must have a relaxed carry model`);
+  model = relaxed.model;
+}, 60_000);
+
+/** Starts `count - 1` helpers on fresh team buffers; resolves once they wait for a job. */
+async function team(count: number) {
+  const buffers = teamBuffers(count, model.size, model.virtualSize);
+  const helpers = Array.from(
+    { length: count - 1 },
+    (_, i) =>
+      new Worker(new URL("./fixtures/table-helper.mjs", import.meta.url), {
+        workerData: { packDir: PACK, level: LEVEL, buffers, index: i + 1, count },
+      }),
+  );
+  const reports = helpers.map(
+    (w) =>
+      new Promise<{ job: number; reached: number | null; complete: boolean | null }>((resolve, reject) => {
+        w.on("error", reject);
+        w.on("message", (m) => {
+          if (m !== "ready") resolve(m);
+        });
+      }),
+  );
+  await Promise.all(helpers.map((w) => new Promise((resolve) => w.once("message", resolve))));
+  return { lead: joinTeam(buffers, 0, count), reports };
+}
+
+describe("a table filled by a team of threads", () => {
+  it("equals the table one thread fills, with two and three threads", async () => {
+    const alone = relaxedDistances(model, BEYOND - 1);
+    expect(alone.complete).toBe(true);
+    for (const count of [2, 3]) {
+      const { lead, reports } = await team(count);
+      // The lead runs here, on the test's thread (Node lets the main thread wait), the helpers in workers.
+      const together = relaxedDistances(model, BEYOND - 1, Number.POSITIVE_INFINITY, lead);
+      for (const report of await Promise.all(reports))
+        expect(report).toEqual({ job: Job.Fill, reached: alone.reached, complete: true });
+      expect(together.reached).toBe(alone.reached);
+      expect(together.complete).toBe(true);
+      expect(Buffer.compare(Buffer.from(together.dist), Buffer.from(alone.dist))).toBe(0);
+    }
+  }, 120_000);
+
+  it("stops every thread when the lead's deadline has passed, with a table cut short", async () => {
+    const { lead, reports } = await team(2);
+    const cut = relaxedDistances(model, BEYOND - 1, performance.now() - 1, lead);
+    expect(cut).toMatchObject({ reached: 0, complete: false });
+    expect(await Promise.all(reports)).toEqual([{ job: Job.Fill, reached: 0, complete: false }]);
+  }, 60_000);
+
+  it("sends parked helpers home when the table is never needed", async () => {
+    const { lead, reports } = await team(2);
+    postJob(lead, Job.Quit);
+    expect(await Promise.all(reports)).toEqual([{ job: Job.Quit, reached: null, complete: null }]);
+  }, 60_000);
+});
