@@ -75,13 +75,20 @@ interface Target {
   readonly kind: number;
 }
 
-/** The target cells of a `board_match` goal that name a kind of their own layer. */
-function boardTargets(pack: Pack, level: LevelRuntime, goal: LevelRuntime["goals"][number]): Target[] {
-  const targets: Target[] = [];
-  if (goal.type !== "board_match") return targets;
+/** One target cell of a `board_match` goal: its layer (by id), cell (row-major) and what it wants. */
+export interface BoardTarget {
+  readonly layerId: string;
+  readonly cell: number;
+  /** The kind wanted, and its params (`undefined` for none given); `null` for an empty cell. */
+  readonly kind: string | null;
+  readonly params: unknown;
+}
+
+/** The target cells of a `board_match` goal inside the board, dense or sparse alike. */
+export function boardTargets(level: LevelRuntime, goal: LevelRuntime["goals"][number]): BoardTarget[] {
+  const found: BoardTarget[] = [];
+  if (goal.type !== "board_match") return found;
   for (const [layerId, data] of Object.entries(goal.config.targetLayers)) {
-    const layer = pack.layerIndex.get(layerId);
-    if (layer === undefined) continue;
     const cells: [number, number, unknown][] = Array.isArray(data)
       ? data.flatMap((row, y) =>
           Array.isArray(row) ? row.map((t, x): [number, number, unknown] => [x, y, t]) : [],
@@ -89,17 +96,31 @@ function boardTargets(pack: Pack, level: LevelRuntime, goal: LevelRuntime["goals
       : data.entries.map((e): [number, number, unknown] => [e.position[0], e.position[1], e]);
     for (const [x, y, target] of cells) {
       if (x < 0 || y < 0 || x >= level.width || y >= level.height) continue;
-      const name =
-        typeof target === "string"
-          ? target
-          : target !== null && typeof target === "object"
-            ? (target as { kind?: unknown }).kind
-            : null;
-      const info = typeof name === "string" ? pack.kinds.get(name) : undefined;
-      // A target naming a kind of another layer never matches: it is the goal's own problem.
-      if (info === undefined || info.layerIndex !== layer) continue;
-      targets.push({ layer, cell: y * level.width + x, kind: info.index });
+      const object =
+        target !== null && typeof target === "object"
+          ? (target as { kind?: unknown; params?: unknown })
+          : null;
+      const kind = typeof target === "string" ? target : object?.kind;
+      found.push({
+        layerId,
+        cell: y * level.width + x,
+        kind: typeof kind === "string" ? kind : null,
+        params: object?.params,
+      });
     }
+  }
+  return found;
+}
+
+/** The target cells of a `board_match` goal that name a kind of their own layer. */
+function kindTargets(pack: Pack, level: LevelRuntime, goal: LevelRuntime["goals"][number]): Target[] {
+  const targets: Target[] = [];
+  for (const t of boardTargets(level, goal)) {
+    const layer = pack.layerIndex.get(t.layerId);
+    const info = t.kind === null ? undefined : pack.kinds.get(t.kind);
+    // A target naming a kind of another layer never matches: it is the goal's own problem.
+    if (layer === undefined || info === undefined || info.layerIndex !== layer) continue;
+    targets.push({ layer, cell: t.cell, kind: info.index });
   }
   return targets;
 }
@@ -148,7 +169,7 @@ function goalNeeds(
     if (goal.type === "board_match") {
       // Per goal, as two goals may want the same cells.
       const wanted = new Map<number, number>();
-      for (const t of boardTargets(pack, level, goal)) {
+      for (const t of kindTargets(pack, level, goal)) {
         if (fixed?.[t.cell]) continue;
         wanted.set(t.kind, (wanted.get(t.kind) ?? 0) + 1);
       }
@@ -181,7 +202,7 @@ export function goalSupply(pack: Pack, level: LevelRuntime, start?: GameState): 
   const fixed = start ? fixedCells(pack, level, start) : null;
   // Targets on fixed cells hold their kind for good, or never will.
   const pinned = fixed
-    ? level.goals.flatMap((g) => boardTargets(pack, level, g)).filter((t) => fixed[t.cell])
+    ? level.goals.flatMap((g) => kindTargets(pack, level, g)).filter((t) => fixed[t.cell])
     : [];
   // Groups with a creatable kind can always be met later.
   const scarce = goalNeeds(pack, level, fixed).filter(

@@ -24,7 +24,14 @@ export {
   type TraceRun,
 } from "./conformance.js";
 export type { GameEvent } from "./events.js";
-export { creatableKinds, fixedCells, type GoalSupply, goalSupply } from "./goal-supply.js";
+export {
+  type BoardTarget,
+  boardTargets,
+  creatableKinds,
+  fixedCells,
+  type GoalSupply,
+  goalSupply,
+} from "./goal-supply.js";
 export type { GoalCheck, GoalStatus } from "./goals/index.js";
 export { LevelLoadError, type LevelRuntime, prepareLevel } from "./level.js";
 export { avatarReach, hasFreeTurns, movedLayers } from "./level-traits.js";
@@ -41,6 +48,7 @@ export type { CompiledRule, RuleBook } from "./rules/compile.js";
 export type { Test as ConditionTest } from "./rules/conditions.js";
 export type { EffectRunner } from "./rules/effects.js";
 export { type AreaGrowthLevel, areaGrowthLevel } from "./search/area-growth.js";
+export { contentBlindLayers } from "./search/blind-layers.js";
 export type { CarryLevel } from "./search/carry/analysis.js";
 export { decode, PENDING_VALUES, RelaxedLayout, type RelaxedState } from "./search/carry/layout.js";
 export { RelaxedModel } from "./search/carry/model.js";

@@ -4,17 +4,38 @@ import { describe, expect, it } from "vitest";
 import {
   areaGrowthLevel,
   BUILTIN_SYSTEMS,
+  contentBlindLayers,
   type Entity,
+  type GameState,
   type LevelRuntime,
   levelRoles,
   type Pack,
   placementLevel,
   relaxedCarry,
+  runTurn,
   Session,
   type SystemInstance,
+  stateKey,
 } from "../src/index.js";
 import { loadPackFolder, readTrace } from "../src/node.js";
 import { FUZZ_PACKS, FUZZ_TRACES, PACKS, TRACES } from "./corpus.js";
+
+/** Every traced level of both corpora (random walks included), with its pack and trace, in order. */
+async function* tracedLevels() {
+  for (const [packs, traces] of [
+    [PACKS, TRACES],
+    [FUZZ_PACKS, FUZZ_TRACES],
+  ] as const) {
+    for (const name of readdirSync(traces).sort()) {
+      const loaded = await loadPackFolder(join(packs, name));
+      if (!loaded.ok) throw new Error(`${name} must load`);
+      for (const file of readdirSync(join(traces, name)).sort()) {
+        const trace = await readTrace(join(traces, name, file));
+        yield { name, pack: loaded.pack, trace, level: new Session(loaded.pack, trace.level).level };
+      }
+    }
+  }
+}
 
 async function pack(name: string): Promise<Pack> {
   const loaded = await loadPackFolder(join(PACKS, name));
@@ -87,6 +108,14 @@ describe("relaxed models follow the roles systems declare, not their type names"
   });
 });
 
+/** The four neighbours of a cell (row-major, `width` wide), -1 off the board's sides. */
+const around = (i: number, width: number) => [
+  i - width,
+  i + width,
+  i % width > 0 ? i - 1 : -1,
+  i % width < width - 1 ? i + 1 : -1,
+];
+
 /**
  * The area-growth promise, checked on every traced turn of every level that plays only that role
  * (the shared and fuzz traces, the reference engine's random walks included): an accepted turn turns
@@ -98,71 +127,49 @@ describe("the area-growth role keeps its promise on every traced turn", () => {
     const problems: string[] = [];
     let turns = 0;
     let grown = 0;
-    for (const [packs, traces] of [
-      [PACKS, TRACES],
-      [FUZZ_PACKS, FUZZ_TRACES],
-    ] as const) {
-      for (const name of readdirSync(traces).sort()) {
-        const loaded = await loadPackFolder(join(packs, name));
-        if (!loaded.ok) throw new Error(`${name} must load`);
-        for (const file of readdirSync(join(traces, name)).sort()) {
-          const trace = await readTrace(join(traces, name, file));
-          const level = new Session(loaded.pack, trace.level).level;
-          const growth = areaGrowthLevel(loaded.pack, level);
-          if (growth === null) continue;
-          const roleOf = new Map(growth.actions.map((a, i) => [a, i]));
-          for (const { actions } of Object.values(trace.runs)) {
-            const session = new Session(loaded.pack, trace.level);
-            for (const action of actions) {
-              const before = session.state;
-              const result = session.act(action);
-              const after = session.state;
-              const id = typeof action === "string" ? action : (action as { action: string }).action;
-              const role = roleOf.get(id);
-              turns++;
-              const where = `${name}/${trace.level} ${id}`;
-              for (let l = 0; l < before.layers.length; l++) {
-                const was = before.layers[l] as readonly (Entity | null)[];
-                const now = after.layers[l] as readonly (Entity | null)[];
-                const taken = new Set<number>();
-                for (let i = 0; i < was.length; i++) {
-                  if (was[i]?.kind === now[i]?.kind) continue;
-                  const ok =
-                    result.accepted &&
-                    l === growth.layer &&
-                    now[i]?.kind === growth.areaKind &&
-                    role !== undefined &&
-                    growth.growthOf.get(was[i]?.kind ?? "") === role;
-                  if (!ok)
-                    problems.push(`${where}: cell ${i} of layer ${l} ${was[i]?.kind} -> ${now[i]?.kind}`);
-                  taken.add(i);
-                  grown++;
-                }
-                // Each taken cell reaches a cell of the old area through taken cells.
-                const width = level.width;
-                const joined = new Set<number>();
-                const queue = [...taken].filter((i) =>
-                  [i - width, i + width, i % width > 0 ? i - 1 : -1, i % width < width - 1 ? i + 1 : -1].some(
-                    (n) => n >= 0 && n < was.length && was[n]?.kind === growth.areaKind,
-                  ),
-                );
-                for (const i of queue) joined.add(i);
-                for (let q = 0; q < queue.length; q++) {
-                  const i = queue[q] as number;
-                  for (const n of [
-                    i - width,
-                    i + width,
-                    i % width > 0 ? i - 1 : -1,
-                    i % width < width - 1 ? i + 1 : -1,
-                  ])
-                    if (taken.has(n) && !joined.has(n)) {
-                      joined.add(n);
-                      queue.push(n);
-                    }
-                }
-                if (joined.size !== taken.size) problems.push(`${where}: cells taken apart from the area`);
-              }
+    for await (const { name, pack, trace, level } of tracedLevels()) {
+      const growth = areaGrowthLevel(pack, level);
+      if (growth === null) continue;
+      const roleOf = new Map(growth.actions.map((a, i) => [a, i]));
+      const { width } = level;
+      for (const { actions } of Object.values(trace.runs)) {
+        const session = new Session(pack, trace.level);
+        for (const action of actions) {
+          const before = session.state;
+          const result = session.act(action);
+          const after = session.state;
+          const id = typeof action === "string" ? action : (action as { action: string }).action;
+          const role = roleOf.get(id);
+          turns++;
+          const where = `${name}/${trace.level} ${id}`;
+          for (let l = 0; l < before.layers.length; l++) {
+            const was = before.layers[l] as readonly (Entity | null)[];
+            const now = after.layers[l] as readonly (Entity | null)[];
+            const taken = new Set<number>();
+            for (let i = 0; i < was.length; i++) {
+              if (was[i]?.kind === now[i]?.kind) continue;
+              const ok =
+                result.accepted &&
+                l === growth.layer &&
+                now[i]?.kind === growth.areaKind &&
+                role !== undefined &&
+                growth.growthOf.get(was[i]?.kind ?? "") === role;
+              if (!ok) problems.push(`${where}: cell ${i} of layer ${l} ${was[i]?.kind} -> ${now[i]?.kind}`);
+              taken.add(i);
+              grown++;
             }
+            // Each taken cell reaches a cell of the old area through taken cells.
+            const queue = [...taken].filter((i) =>
+              around(i, width).some((n) => n >= 0 && n < was.length && was[n]?.kind === growth.areaKind),
+            );
+            const joined = new Set(queue);
+            for (let q = 0; q < queue.length; q++)
+              for (const n of around(queue[q] as number, width))
+                if (taken.has(n) && !joined.has(n)) {
+                  joined.add(n);
+                  queue.push(n);
+                }
+            if (joined.size !== taken.size) problems.push(`${where}: cells taken apart from the area`);
           }
         }
       }
@@ -171,4 +178,68 @@ describe("the area-growth role keeps its promise on every traced turn", () => {
     expect(turns).toBeGreaterThan(1000);
     expect(grown).toBeGreaterThan(1000);
   }, 300_000);
+});
+
+/**
+ * The promise of `blindTo`, checked on every traced turn of every level with a content-blind layer
+ * (both corpora, random walks included): with the entities of one kind taken off that layer before
+ * the turn, the engine accepts or refuses the turn alike, and the state it reaches is the real one
+ * with that kind's entities taken off (goals and lose conditions aside, which read the layer).
+ */
+describe("content-blind layers keep their promise on every traced turn", () => {
+  it("in the shared and fuzz traces", async () => {
+    const problems: string[] = [];
+    let checked = 0;
+    let levels = 0;
+    for await (const { name, pack, trace, level: real } of tracedLevels()) {
+      const blind = [...contentBlindLayers(pack, real)].filter((l) => !pack.layers[l]?.exactlyOne);
+      if (blind.length === 0) continue;
+      levels++;
+      const level: LevelRuntime = { ...real, goals: [], loseConditions: [] };
+      for (const { actions } of Object.values(trace.runs)) {
+        const session = new Session(pack, trace.level);
+        for (const action of actions) {
+          const before = session.state;
+          const result = session.act(action);
+          if (before.won || before.lost) break;
+          for (const layer of blind) {
+            const kinds = new Set((before.layers[layer] ?? []).flatMap((e) => (e ? [e.kind] : [])));
+            for (const kind of kinds) {
+              const without = (state: GameState): GameState => {
+                const layers = state.layers.slice();
+                layers[layer] = (state.layers[layer] ?? []).map((e) => (e?.kind === kind ? e : null));
+                return { ...state, layers, won: false, lost: false, loseReason: null };
+              };
+              const abstract = runTurn(pack, level, without(before), action);
+              checked++;
+              const where = `${name}/${trace.level} ${JSON.stringify(action)} (${kind} on layer ${layer})`;
+              if (abstract.accepted !== result.accepted) problems.push(`${where}: accepted differs`);
+              else if (
+                result.accepted &&
+                stateKey(pack, without(abstract.state)) !== stateKey(pack, without(session.state))
+              )
+                problems.push(`${where}: states differ`);
+            }
+          }
+        }
+      }
+    }
+    expect(problems.slice(0, 5)).toEqual([]);
+    expect(levels).toBeGreaterThan(10);
+    expect(checked).toBeGreaterThan(10_000);
+  }, 300_000);
+
+  it("are none once a rule could read a cell, or a system does not declare itself blind", async () => {
+    const flips = await pack("rotate_flip");
+    const level = new Session(flips, flips.levelOrder[0] as string).level;
+    const objects = flips.layerIndex.get("objects") as number;
+    expect(contentBlindLayers(flips, level).has(objects)).toBe(true);
+    const undeclared = withSystems(level, (s) => ({
+      ...s,
+      behaviour: { ...s.behaviour, blindTo: undefined },
+    }));
+    expect(contentBlindLayers(flips, undeclared).size).toBe(0);
+    const ruled = { ...level, rules: { ...level.rules, all: [{} as never] } } as LevelRuntime;
+    expect(contentBlindLayers(flips, ruled).size).toBe(0);
+  });
 });

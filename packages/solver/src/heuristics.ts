@@ -7,6 +7,7 @@ import {
   type Pack,
 } from "@gridponder/engine";
 import { areaGrowthHeuristic } from "./area-growth-heuristic.js";
+import { patternHeuristic } from "./pattern-heuristic.js";
 import { placementHeuristic } from "./placement-heuristic.js";
 import { relaxedCarryHeuristic } from "./relaxed-carry/heuristic.js";
 import type { Heuristic, HeuristicFactory } from "./types.js";
@@ -91,6 +92,7 @@ export const HEURISTICS: readonly HeuristicFactory[] = [
   areaGrowthHeuristic,
   placementHeuristic,
   relaxedCarryHeuristic,
+  patternHeuristic,
 ];
 
 /** The best admissible heuristic this level allows, or `null` when only the zero heuristic fits. */

@@ -20,11 +20,12 @@ export { Limits } from "./limits.js";
 export { markerBreadthFirst, markerSearch, type Prune, type ReusableMarkerSearch } from "./marker-bfs.js";
 export { markerProof } from "./marker-proof.js";
 export { type LayerBatch, parallelBreadthFirst, type SearchLink } from "./parallel-bfs.js";
+export { patternHeuristic } from "./pattern-heuristic.js";
 export { placementHeuristic } from "./placement-heuristic.js";
 export { relaxedCarryHeuristic } from "./relaxed-carry/heuristic.js";
 export { type SearchSpace, type SearchSpaceOptions, searchSpace } from "./search-space.js";
-export type { TableTeam, TeamBuffers } from "./table-team.js";
 export { solveLevel, solveLevelShared } from "./solve.js";
+export type { TableTeam, TeamBuffers } from "./table-team.js";
 export type {
   Bound,
   GoldVerdict,

@@ -9,8 +9,11 @@ import { markerBreadthFirst } from "./marker-bfs.js";
 import { markerDeepening, markerProof } from "./marker-proof.js";
 import { parallelBreadthFirst, type SearchLink } from "./parallel-bfs.js";
 import { type SearchSpace, searchSpace } from "./search-space.js";
-import { awaitJob, Job, joinTeam, postJob, postedJob, type TeamBuffers } from "./table-team.js";
+import { awaitJob, Job, joinTeam, postedJob, postJob, type TeamBuffers } from "./table-team.js";
 import type { Heuristic, SolveOptions, SolveResult } from "./types.js";
+
+/** The most states the unpruned run before an A* heuristic's tables are built may reach. */
+const ASTAR_BLIND_STATES = 250_000;
 
 /**
  * Searches one level for its shortest solution within the given bounds and judges its gold path.
@@ -71,7 +74,22 @@ function solvePlanned(plan: LevelPlan, options: SolveOptions): SolveResult {
     outcome = searchOutcome("unsolvable", null, 0, 1, { lowerBound: null });
   } else if (strategy === "astar") {
     heuristic = known ?? zeroHeuristic;
+    // A heuristic that fills tables first can cost more than a small level's whole search: plain
+    // breadth-first search, capped, goes first (as in `markerProof`, with a lower cap: A* expands
+    // far fewer states than the marker search, so a level it needs would waste more of its time).
+    const blind =
+      (heuristic.tableEntries ?? 0) > 0
+        ? breadthFirst(space, limits.stage(Number.POSITIVE_INFINITY, ASTAR_BLIND_STATES), countLimit)
+        : null;
+    if (blind !== null && (blind.status !== "bounded" || blind.bound !== "maxStates")) {
+      heuristic = null;
+      outcome = blind;
+      return finishLevel(plan, outcome, heuristic);
+    }
+    heuristic.prepare?.(performance.now() + limits.remainingMs);
     outcome = aStar(space, limits, heuristic, areaGrowthFilter(pack, space.level, space.actions));
+    if (blind !== null)
+      outcome = { ...outcome, statesExpanded: outcome.statesExpanded + blind.statesExpanded };
     if (outcome.status === "solved" && outcome.optimalLength !== null) {
       // A* proved the optimum; a breadth-first pass pruned by the same bound counts the optima.
       // The counting pass shares what is left of the time limit.

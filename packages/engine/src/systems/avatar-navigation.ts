@@ -25,6 +25,16 @@ export const avatarNavigation: SystemBehaviour<Required<AvatarNavigationConfig>>
   freeTurns: false,
   // Moves (or removes) entities; changes no entity's kind.
   kindsCreated: () => [],
+  // Reads its ground layer, and `objects` only for a solid tag, which no kind may carry there.
+  blindTo(config, pack) {
+    const objects = pack.layerIndex.get("objects");
+    const solidObjects = [...pack.kinds.values()].some(
+      (k) => k.layerIndex === objects && k.tags.has("solid"),
+    );
+    return pack.layers
+      .map((l) => l.id)
+      .filter((id) => id !== config.groundLayer && (id !== "objects" || !solidObjects));
+  },
   role: (config) => ({
     role: "avatar-step",
     moveAction: config.moveAction,

@@ -17,6 +17,8 @@ export const overlayCursor: SystemBehaviour<Required<OverlayCursorConfig>> = {
   freeTurns: false,
   // Moves (or removes) entities; changes no entity's kind.
   kindsCreated: () => [],
+  // Reads the avatar's cell and the board's size, no layer.
+  blindTo: (_config, pack) => pack.layers.map((l) => l.id),
   action(ctx, action) {
     const { config, draft } = ctx;
     if (action.id !== config.moveAction) return;

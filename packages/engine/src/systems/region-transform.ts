@@ -62,6 +62,8 @@ export const regionTransform: SystemBehaviour<Required<RegionTransformConfig>> =
   layersMoved: (config) => config.affectedLayers,
   avatarReach: 0,
   freeTurns: false,
+  // Turns whatever the overlay covers, reading only the ground (for void cells).
+  blindTo: (_config, pack) => pack.layers.map((l) => l.id).filter((id) => id !== "ground"),
   // Moves entities. Without `blockOnVoid`, a cell a void cell would feed keeps what it held while its
   // entity also moves on: a copy, so any kind of the affected layers may grow in number.
   kindsCreated: (config, pack) =>

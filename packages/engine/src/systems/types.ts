@@ -91,6 +91,14 @@ export interface SystemBehaviour<C = Record<string, unknown>> {
    */
   readonly keepsVoidCells?: boolean;
   /**
+   * The layers (by id) whose contents a turn of this system never reads: it does the same whatever
+   * they hold, except that it may move a cell's content as a whole to another cell, the cells chosen
+   * without looking at them (a region turned under the overlay). Searches use it to play a level with
+   * some of those entities taken away (see `contentBlindLayers`). A system type that leaves this out
+   * counts as reading every layer.
+   */
+  blindTo?(config: C, pack: Pack): readonly string[];
+  /**
    * The role this system plays in the relaxed models searches build (see `SystemRole`) with this
    * config, or `null` when the config fits no role. A system type that leaves this out plays none, so
    * levels using it are searched without those models.
