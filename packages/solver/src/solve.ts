@@ -9,7 +9,7 @@ import { markerBreadthFirst } from "./marker-bfs.js";
 import { markerDeepening, markerProof } from "./marker-proof.js";
 import { parallelBreadthFirst, type SearchLink } from "./parallel-bfs.js";
 import { type SearchSpace, searchSpace } from "./search-space.js";
-import { awaitJob, Job, joinTeam, postedJob, postJob, type TeamBuffers } from "./table-team.js";
+import { awaitJob, Job, joinTeam, postJob, type TeamBuffers } from "./table-team.js";
 import type { Heuristic, SolveOptions, SolveResult } from "./types.js";
 
 /** The most states the unpruned run before an A* heuristic's tables are built may reach. */
@@ -31,7 +31,8 @@ export function solveLevel(pack: Pack, levelId: string, options: SolveOptions = 
  * `solveLevel` shared by several threads (see `parallelBreadthFirst`), each calling this with its own
  * copy of the pack and a link to the others: a level searched by plain breadth-first search is searched
  * by all of them together; any other is searched by thread 0 alone, and when its heuristic fills a
- * table (`Heuristic.shareTable`), the others help fill it when thread 0 needs it. Thread 0 gets the result (the same
+ * table (`Heuristic.shareTable`), the others start filling it at once and thread 0 joins them when it
+ * needs it. Thread 0 gets the result (the same
  * `solveLevel` gives, but maybe another optimal solution); the others get `null`.
  */
 export async function solveLevelShared(
@@ -55,10 +56,19 @@ export async function solveLevelShared(
     if (awaitJob(team) === Job.Fill) known.prepare?.(Number.POSITIVE_INFINITY, team);
     return null;
   }
-  const teamed: Heuristic = { ...known, prepare: (deadline) => known.prepare?.(deadline, team) };
+  // The helpers start on the table while this thread first tries the level without it.
+  known.startTable?.(team);
+  let used = false;
+  const teamed: Heuristic = {
+    ...known,
+    prepare: (deadline) => {
+      used = true;
+      known.prepare?.(deadline, team);
+    },
+  };
   try {
     const result = solvePlanned({ ...plan, known: teamed }, options);
-    return postedJob(team) === Job.Fill ? { ...result, threads: link.count } : result;
+    return used ? { ...result, threads: link.count } : result;
   } finally {
     // Helpers still parked (the table was never needed) go home.
     postJob(team, Job.Quit);

@@ -30,8 +30,16 @@ export interface TeamBuffers {
 const JOB = 0;
 const ARRIVED = 1;
 const GENERATION = 2;
+/** How many threads the barrier waits for: the helpers fill alone until the lead joins them. */
+const PARTICIPANTS = 3;
+/** The lead asks to join (1); the layer at which it joined, or -1 before, or -2 when the helpers finished alone. */
+const JOIN = 4;
+const JOINED_AT = 5;
+/** What the helpers' fill reached when they finished alone, and whether it was complete (1). */
+const DONE_REACHED = 6;
+const DONE_COMPLETE = 7;
 /** Per parity: the stop flag, the states put in and taken out of that frontier buffer, then per thread the states it kept. */
-const LAYER_SLOTS = 3;
+const LAYER_SLOTS = 8;
 const PER_PARITY = 3;
 
 /** The most states a shared frontier buffer holds (32 MB each); the rest stay with their finders. */
@@ -74,6 +82,11 @@ export function postJob(team: TableTeam, job: number): void {
   Atomics.notify(team.control, JOB);
 }
 
+/** Whether the lead has joined the helpers' fill (or filled with them from the start). */
+export function leadJoined(team: TableTeam): boolean {
+  return Atomics.load(team.control, JOINED_AT) >= 0;
+}
+
 /** The job the lead posted last. */
 export function postedJob(team: TableTeam): number {
   return Atomics.load(team.control, JOB);
@@ -89,13 +102,13 @@ export function awaitJob(team: TableTeam): number {
 }
 
 /**
- * Waits until every thread of the team has arrived; the last to arrive runs `last` before it lets
- * the others go.
+ * Waits until every thread filling the table has arrived; the last to arrive runs `last` before it
+ * lets the others go.
  */
 export function barrier(team: TableTeam, last?: () => void): void {
-  const { control, count } = team;
+  const { control } = team;
   const generation = Atomics.load(control, GENERATION);
-  if (Atomics.add(control, ARRIVED, 1) === count - 1) {
+  if (Atomics.add(control, ARRIVED, 1) === Atomics.load(control, PARTICIPANTS) - 1) {
     last?.();
     Atomics.store(control, ARRIVED, 0);
     Atomics.add(control, GENERATION, 1);
@@ -103,6 +116,59 @@ export function barrier(team: TableTeam, last?: () => void): void {
     return;
   }
   while (Atomics.load(control, GENERATION) === generation) Atomics.wait(control, GENERATION, generation);
+}
+
+/** Sets who fills the table from the first layer on: every thread, or the helpers alone (the lead joins later). */
+export function setParticipants(team: TableTeam, participants: number): void {
+  Atomics.store(team.control, PARTICIPANTS, participants);
+  Atomics.store(team.control, JOIN, 0);
+  Atomics.store(team.control, JOINED_AT, -1);
+}
+
+/**
+ * A helper, at the start of layer `layer`: lets the lead in if it asked (the barrier then waits for
+ * it too). Returns whether it did.
+ */
+export function admitLead(team: TableTeam, layer: number): boolean {
+  const { control } = team;
+  // One helper lets it in, so that two cannot both count it.
+  if (team.index !== 1 || Atomics.load(control, JOIN) !== 1 || Atomics.load(control, JOINED_AT) !== -1)
+    return false;
+  Atomics.add(control, PARTICIPANTS, 1);
+  if (Atomics.compareExchange(control, JOINED_AT, -1, layer) !== -1) {
+    // Another helper let it in first (or the fill just ended): undo.
+    Atomics.sub(control, PARTICIPANTS, 1);
+    return false;
+  }
+  Atomics.notify(control, JOINED_AT);
+  return true;
+}
+
+/** Helpers that finished the table before the lead joined say what they reached. */
+export function finishedAlone(team: TableTeam, reached: number, complete: boolean): void {
+  const { control } = team;
+  Atomics.store(control, DONE_REACHED, reached);
+  Atomics.store(control, DONE_COMPLETE, complete ? 1 : 0);
+  if (Atomics.compareExchange(control, JOINED_AT, -1, -2) === -1) Atomics.notify(control, JOINED_AT);
+}
+
+/**
+ * The lead asks to join helpers that started without it, and waits: the layer it joins at, or what
+ * the helpers reached when they had already finished.
+ */
+export function joinFill(team: TableTeam): { layer: number } | { reached: number; complete: boolean } {
+  const { control } = team;
+  Atomics.store(control, JOIN, 1);
+  for (;;) {
+    const at = Atomics.load(control, JOINED_AT);
+    if (at >= 0) return { layer: at };
+    if (at === -2)
+      return {
+        reached: Atomics.load(control, DONE_REACHED),
+        complete: Atomics.load(control, DONE_COMPLETE) === 1,
+      };
+    Atomics.wait(control, JOINED_AT, at);
+  }
 }
 
 /** The control slots of a frontier parity (the layer number modulo 2). */

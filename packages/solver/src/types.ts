@@ -24,6 +24,11 @@ export interface Heuristic {
   prepare?(deadline: number, team?: TableTeam): void;
   /** For a table that threads can fill together: the shared buffers for a team of `count` threads. */
   shareTable?(count: number): TeamBuffers;
+  /**
+   * The lead of a team (see `prepare`) has its helpers start filling the table at once, before it is
+   * needed; the lead's `prepare` then joins them, or takes the table they finished.
+   */
+  startTable?(team: TableTeam): void;
 }
 
 /**

@@ -3,7 +3,7 @@ import { Worker } from "node:worker_threads";
 import { type Pack, type RelaxedModel, relaxedCarry, Session } from "@gridponder/engine";
 import { beforeAll, describe, expect, it } from "vitest";
 // Helper threads run the built files, so this test runs against dist too (turbo builds first).
-import { BEYOND, relaxedDistances } from "../dist/relaxed-carry/table.js";
+import { BEYOND, relaxedDistances, startFill } from "../dist/relaxed-carry/table.js";
 import { Job, joinTeam, postJob, teamBuffers } from "../dist/table-team.js";
 import { FUZZ_PACKS } from "./corpus.js";
 
@@ -61,6 +61,47 @@ describe("a table filled by a team of threads", () => {
       expect(Buffer.compare(Buffer.from(together.dist), Buffer.from(alone.dist))).toBe(0);
     }
   }, 120_000);
+
+  it("lets helpers start alone and the lead join them later, with the same table", async () => {
+    const alone = relaxedDistances(model, BEYOND - 1);
+    for (const count of [2, 3]) {
+      const { lead, reports } = await team(count);
+      startFill(model, lead);
+      // The lead joins at whatever layer the helpers have reached by now.
+      const together = relaxedDistances(model, BEYOND - 1, Number.POSITIVE_INFINITY, lead);
+      for (const report of await Promise.all(reports))
+        expect(report).toEqual({ job: Job.Fill, reached: alone.reached, complete: true });
+      expect(together).toMatchObject({ reached: alone.reached, complete: true });
+      expect(Buffer.compare(Buffer.from(together.dist), Buffer.from(alone.dist))).toBe(0);
+    }
+  }, 120_000);
+
+  it("hands the lead the table its helpers finished alone", async () => {
+    const alone = relaxedDistances(model, BEYOND - 1);
+    const { lead, reports } = await team(2);
+    startFill(model, lead);
+    expect(await Promise.all(reports)).toEqual([{ job: Job.Fill, reached: alone.reached, complete: true }]);
+    const taken = relaxedDistances(model, BEYOND - 1, Number.POSITIVE_INFINITY, lead);
+    expect(taken).toMatchObject({ reached: alone.reached, complete: true });
+    expect(Buffer.compare(Buffer.from(taken.dist), Buffer.from(alone.dist))).toBe(0);
+  }, 120_000);
+
+  it("stops helpers that started alone when the lead never needs the table", async () => {
+    const alone = relaxedDistances(model, BEYOND - 1);
+    const { lead, reports } = await team(2);
+    startFill(model, lead);
+    // Once the helper has claimed a state at distance 1, it is filling.
+    while (!lead.dist.includes(1)) await new Promise((resolve) => setTimeout(resolve, 1));
+    postJob(lead, Job.Quit);
+    // It stops at its next layer (or, had this thread been held up long enough, has finished).
+    const [report] = await Promise.all(reports);
+    if (report?.job === Job.Quit) expect(report.reached).toBeNull();
+    else {
+      expect(report?.job).toBe(Job.Fill);
+      expect(report?.reached).toBeLessThanOrEqual(alone.reached);
+      if (report?.complete) expect(Buffer.compare(Buffer.from(lead.dist), Buffer.from(alone.dist))).toBe(0);
+    }
+  }, 60_000);
 
   it("stops every thread when the lead's deadline has passed, with a table cut short", async () => {
     const { lead, reports } = await team(2);

@@ -1,7 +1,7 @@
 import { type LevelRuntime, type Pack, relaxedCarry } from "@gridponder/engine";
 import { type TableTeam, teamBuffers } from "../table-team.js";
 import type { HeuristicFactory, MarkerHeuristic } from "../types.js";
-import { BEYOND, type Distances, relaxedDistances } from "./table.js";
+import { BEYOND, type Distances, relaxedDistances, startFill } from "./table.js";
 
 /**
  * For the levels the engine has a relaxed carry model of (`relaxedCarry`: carry levels whose systems
@@ -35,6 +35,7 @@ export const relaxedCarryHeuristic: HeuristicFactory = (pack: Pack, level: Level
       build(deadline, team);
     },
     shareTable: (count) => teamBuffers(count, model.size, model.virtualSize),
+    startTable: (team) => startFill(model, team),
     estimate: (state) => lookup(relaxed.indexOf(state)),
     base: relaxed.baseOf,
     at: (base, marker) => lookup(relaxed.withMarker(base, marker)),

@@ -1,5 +1,17 @@
 import type { RelaxedSpace } from "@gridponder/engine";
-import { barrier, Job, paritySlots, postJob, type TableTeam } from "../table-team.js";
+import {
+  admitLead,
+  barrier,
+  finishedAlone,
+  Job,
+  joinFill,
+  leadJoined,
+  paritySlots,
+  postedJob,
+  postJob,
+  setParticipants,
+  type TableTeam,
+} from "../table-team.js";
 
 /** Distance value for states farther than the table's horizon (or never able to win). */
 export const BEYOND = 255;
@@ -85,14 +97,54 @@ class Frontier {
 const CHUNK = 1024;
 
 /**
+ * The lead's start of a fill its helpers begin alone (see `fillTogether`): the table set to
+ * `BEYOND`, the goal states as the first layer, and the helpers woken. The lead joins them when it
+ * needs the table.
+ */
+export function startFill(space: RelaxedSpace, team: TableTeam, participants = team.count - 1): void {
+  const { dist, virtualDist, control, frontiers } = team;
+  dist.fill(BEYOND);
+  virtualDist.fill(BEYOND);
+  for (const layer of [0, 1]) {
+    const slots = paritySlots(team, layer);
+    Atomics.store(control, slots.stop, 0);
+    Atomics.store(control, slots.put, 0);
+    Atomics.store(control, slots.taken, 0);
+  }
+  const capacity = frontiers[0].length;
+  let goals = 0;
+  space.goals((index) => {
+    dist[index] = 0;
+    // The goals are far fewer than a buffer holds.
+    if (goals < capacity) frontiers[0][goals++] = index;
+  });
+  Atomics.store(control, paritySlots(team, 0).put, goals);
+  setParticipants(team, participants);
+  postJob(team, Job.Fill);
+}
+
+/**
  * `relaxedDistances` run by every thread of `team` on its shared table; the lead (thread 0) watches
  * the deadline. A layer's states sit in a shared buffer that the threads take in chunks, so each
  * expands about as many as the others whatever it found; a thread claims each state it finds with an
  * atomic exchange, so it joins the next layer once, and puts it in the other buffer (or keeps it,
  * when that is full). The threads wait for each other between layers.
+ *
+ * The helpers may start alone (`startFill`), while the lead still searches without the table; the
+ * lead then joins them at the start of a layer, or takes the table they finished. Without a lead,
+ * nobody watches a deadline: the lead stops the helpers (`Job.Quit`) if it never needs the table.
  */
 function fillTogether(space: RelaxedSpace, horizon: number, deadline: number, team: TableTeam): Distances {
   const { dist, virtualDist, control, frontiers } = team;
+  const lead = team.index === 0;
+  let first = 0;
+  if (lead) {
+    if (postedJob(team) === Job.Fill) {
+      const joined = joinFill(team);
+      if (!("layer" in joined)) return { dist, reached: joined.reached, complete: joined.complete };
+      first = joined.layer;
+    } else startFill(space, team, team.count);
+  }
   const capacity = frontiers[0].length;
   let kept = new Frontier();
   const put = (layer: number, index: number) => {
@@ -100,26 +152,17 @@ function fillTogether(space: RelaxedSpace, horizon: number, deadline: number, te
     if (at < capacity) (frontiers[layer % 2] as Int32Array)[at] = index;
     else kept.push(index);
   };
-  if (team.index === 0) {
-    dist.fill(BEYOND);
-    virtualDist.fill(BEYOND);
-    for (const layer of [0, 1]) {
-      const slots = paritySlots(team, layer);
-      Atomics.store(control, slots.stop, 0);
-      Atomics.store(control, slots.put, 0);
-      Atomics.store(control, slots.taken, 0);
-    }
-    space.goals((index) => {
-      dist[index] = 0;
-      put(0, index);
-    });
-    postJob(team, Job.Fill);
-  }
-  let reached = 0;
-  for (let d = 0; d < horizon; d++) {
+  let reached = first;
+  const end = (complete: boolean): Distances => {
+    if (!lead && !leadJoined(team)) finishedAlone(team, reached, complete);
+    return { dist, reached, complete };
+  };
+  for (let d = first; d < horizon; d++) {
     const slots = paritySlots(team, d);
     const following = paritySlots(team, d + 1);
-    if (team.index === 0 && performance.now() > deadline) Atomics.store(control, slots.stop, 1);
+    if (lead ? performance.now() > deadline : postedJob(team) === Job.Quit)
+      Atomics.store(control, slots.stop, 1);
+    if (!lead) admitLead(team, d);
     Atomics.store(control, slots.kept + team.index, kept.count);
     // The buffer of the next layer was the last layer's: emptied once every thread is done with it.
     barrier(team, () => {
@@ -129,8 +172,8 @@ function fillTogether(space: RelaxedSpace, horizon: number, deadline: number, te
     const inBuffer = Math.min(Atomics.load(control, slots.put), capacity);
     let left = inBuffer;
     for (let t = 0; t < team.count; t++) left += Atomics.load(control, slots.kept + t);
-    if (left === 0) return { dist, reached, complete: true };
-    if (Atomics.load(control, slots.stop) === 1) return { dist, reached, complete: false };
+    if (left === 0) return end(true);
+    if (Atomics.load(control, slots.stop) === 1) return end(false);
     const mine = kept.take();
     kept = new Frontier();
     const next = d + 1;
@@ -156,5 +199,5 @@ function fillTogether(space: RelaxedSpace, horizon: number, deadline: number, te
     reached = next;
   }
   // Stopped at the horizon: the table counts as cut short (a weaker bound past it, still admissible).
-  return { dist, reached, complete: false };
+  return end(false);
 }
