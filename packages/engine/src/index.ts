@@ -53,6 +53,7 @@ export type { CarryLevel } from "./search/carry/analysis.js";
 export { decode, PENDING_VALUES, RelaxedLayout, type RelaxedState } from "./search/carry/layout.js";
 export { RelaxedModel } from "./search/carry/model.js";
 export { type RelaxedCarry, type RelaxedSpace, relaxedCarry } from "./search/carry/relaxed-carry.js";
+export { ORTHOGONAL_STEPS } from "./search/grid.js";
 export { levelRoles } from "./search/level-roles.js";
 export { type PlacementLevel, placementLevel } from "./search/placement.js";
 export type {

@@ -2,8 +2,8 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { creatableKinds, fixedCells, goalSupply, movedLayers, type Pack, Session } from "../src/index.js";
-import { loadPackFolder, readTrace } from "../src/node.js";
-import { FUZZ_PACKS, FUZZ_TRACES, PACKS, TRACES } from "./corpus.js";
+import { loadPackFolder } from "../src/node.js";
+import { FUZZ_PACKS, FUZZ_TRACES, PACKS, TRACES, tracedLevels } from "./corpus.js";
 
 /** How many entities of each kind a canonical state's layers hold. */
 function kindCounts(state: { layers: Record<string, unknown[][]> }): Map<string, number> {
@@ -37,22 +37,18 @@ describe("creatableKinds names every kind a turn creates", () => {
       let steps = 0;
       let levels = 0;
       const misses: string[] = [];
-      for (const name of readdirSync(traces).sort()) {
-        const pack = await loaded(join(packs, name));
-        for (const file of readdirSync(join(traces, name)).sort()) {
-          const trace = await readTrace(join(traces, name, file));
-          const creatable = creatableKinds(pack, new Session(pack, trace.level).level);
-          if (creatable === null) continue;
-          levels++;
-          for (const [run, { states }] of Object.entries(trace.runs)) {
-            for (let i = 1; i < states.length; i++) {
-              const before = kindCounts(states[i - 1] as never);
-              for (const [kind, n] of kindCounts(states[i] as never)) {
-                if (n > (before.get(kind) ?? 0) && !creatable.has(kind))
-                  misses.push(`${name}/${trace.level} ${run}@${i - 1}: ${kind}`);
-              }
-              steps++;
+      for await (const { name, pack, trace } of tracedLevels(packs, traces)) {
+        const creatable = creatableKinds(pack, new Session(pack, trace.level).level);
+        if (creatable === null) continue;
+        levels++;
+        for (const [run, { states }] of Object.entries(trace.runs)) {
+          for (let i = 1; i < states.length; i++) {
+            const before = kindCounts(states[i - 1] as never);
+            for (const [kind, n] of kindCounts(states[i] as never)) {
+              if (n > (before.get(kind) ?? 0) && !creatable.has(kind))
+                misses.push(`${name}/${trace.level} ${run}@${i - 1}: ${kind}`);
             }
+            steps++;
           }
         }
       }
@@ -77,34 +73,28 @@ describe("movedLayers names every layer a turn moves entities on", () => {
       let cells = 0;
       let levels = 0;
       const misses: string[] = [];
-      for (const name of readdirSync(traces).sort()) {
-        const pack = await loaded(join(packs, name));
-        for (const file of readdirSync(join(traces, name)).sort()) {
-          const trace = await readTrace(join(traces, name, file));
-          const level = new Session(pack, trace.level).level;
-          const moved = movedLayers(pack, level);
-          const creatable = creatableKinds(pack, level);
-          if (moved === null || creatable === null) continue;
-          levels++;
-          const still = pack.layers.filter((l) => !moved.has(l.index)).map((l) => l.id);
-          for (const [run, { states }] of Object.entries(trace.runs)) {
-            for (let i = 1; i < states.length; i++) {
-              const before = (states[i - 1] as { layers: Record<string, unknown[][]> }).layers;
-              const after = (states[i] as { layers: Record<string, unknown[][]> }).layers;
-              for (const id of still) {
-                after[id]?.forEach((row, y) => {
-                  row.forEach((cell, x) => {
-                    const kindOf = (c: unknown) =>
-                      typeof c === "string" ? c : ((c as { kind?: string } | null)?.kind ?? null);
-                    const now = kindOf(cell);
-                    cells++;
-                    if (now !== null && now !== kindOf(before[id]?.[y]?.[x]) && !creatable.has(now))
-                      misses.push(
-                        `${name}/${trace.level} ${run}@${i - 1}: ${now} arrived at ${id} ${x},${y}`,
-                      );
-                  });
+      for await (const { name, pack, trace } of tracedLevels(packs, traces)) {
+        const level = new Session(pack, trace.level).level;
+        const moved = movedLayers(pack, level);
+        const creatable = creatableKinds(pack, level);
+        if (moved === null || creatable === null) continue;
+        levels++;
+        const still = pack.layers.filter((l) => !moved.has(l.index)).map((l) => l.id);
+        for (const [run, { states }] of Object.entries(trace.runs)) {
+          for (let i = 1; i < states.length; i++) {
+            const before = (states[i - 1] as { layers: Record<string, unknown[][]> }).layers;
+            const after = (states[i] as { layers: Record<string, unknown[][]> }).layers;
+            for (const id of still) {
+              after[id]?.forEach((row, y) => {
+                row.forEach((cell, x) => {
+                  const kindOf = (c: unknown) =>
+                    typeof c === "string" ? c : ((c as { kind?: string } | null)?.kind ?? null);
+                  const now = kindOf(cell);
+                  cells++;
+                  if (now !== null && now !== kindOf(before[id]?.[y]?.[x]) && !creatable.has(now))
+                    misses.push(`${name}/${trace.level} ${run}@${i - 1}: ${now} arrived at ${id} ${x},${y}`);
                 });
-              }
+              });
             }
           }
         }
@@ -126,30 +116,26 @@ describe("fixedCells names only cells that never change", () => {
       let levels = 0;
       let checked = 0;
       const misses: string[] = [];
-      for (const name of readdirSync(traces).sort()) {
-        const pack = await loaded(join(packs, name));
-        for (const file of readdirSync(join(traces, name)).sort()) {
-          const trace = await readTrace(join(traces, name, file));
-          const session = new Session(pack, trace.level);
-          const fixed = fixedCells(pack, session.level, session.initial);
-          if (fixed === null) continue;
-          levels++;
-          for (const [run, { states }] of Object.entries(trace.runs)) {
-            const first = (states[0] as { layers: Record<string, unknown[][]> }).layers;
-            states.forEach((state, step) => {
-              const layers = (state as { layers: Record<string, unknown[][]> }).layers;
-              fixed.forEach((isFixed, cell) => {
-                if (!isFixed) return;
-                const x = cell % session.level.width;
-                const y = Math.floor(cell / session.level.width);
-                for (const id of Object.keys(layers)) {
-                  checked++;
-                  if (JSON.stringify(layers[id]?.[y]?.[x]) !== JSON.stringify(first[id]?.[y]?.[x]))
-                    misses.push(`${name}/${trace.level} ${run}@${step}: ${id} ${x},${y}`);
-                }
-              });
+      for await (const { name, pack, trace } of tracedLevels(packs, traces)) {
+        const session = new Session(pack, trace.level);
+        const fixed = fixedCells(pack, session.level, session.initial);
+        if (fixed === null) continue;
+        levels++;
+        for (const [run, { states }] of Object.entries(trace.runs)) {
+          const first = (states[0] as { layers: Record<string, unknown[][]> }).layers;
+          states.forEach((state, step) => {
+            const layers = (state as { layers: Record<string, unknown[][]> }).layers;
+            fixed.forEach((isFixed, cell) => {
+              if (!isFixed) return;
+              const x = cell % session.level.width;
+              const y = Math.floor(cell / session.level.width);
+              for (const id of Object.keys(layers)) {
+                checked++;
+                if (JSON.stringify(layers[id]?.[y]?.[x]) !== JSON.stringify(first[id]?.[y]?.[x]))
+                  misses.push(`${name}/${trace.level} ${run}@${step}: ${id} ${x},${y}`);
+              }
             });
-          }
+          });
         }
       }
       console.log(`${corpus}: ${levels} levels with fixed cells, ${checked} cells checked`);

@@ -1,9 +1,6 @@
-import { readdirSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { avatarReach, hasFreeTurns, PENDING_MOVE_MEMORY, Session } from "../src/index.js";
-import { loadPackFolder, readTrace } from "../src/node.js";
-import { FUZZ_PACKS, FUZZ_TRACES, PACKS, TRACES } from "./corpus.js";
+import { FUZZ_PACKS, FUZZ_TRACES, PACKS, TRACES, tracedLevels } from "./corpus.js";
 
 const manhattan = (a: readonly number[], b: readonly number[]) =>
   Math.abs((a[0] as number) - (b[0] as number)) + Math.abs((a[1] as number) - (b[1] as number));
@@ -24,39 +21,34 @@ describe("level traits hold on every traced turn", () => {
       let moves = 0;
       let bounded = 0;
       let free = 0;
-      for (const name of readdirSync(traces).sort()) {
-        const loaded = await loadPackFolder(join(packs, name));
-        if (!loaded.ok) throw new Error(`${name} must load`);
-        for (const file of readdirSync(join(traces, name)).sort()) {
-          const trace = await readTrace(join(traces, name, file));
-          const level = new Session(loaded.pack, trace.level).level;
-          const reach = avatarReach(level);
-          const freeTurns = hasFreeTurns(level);
-          if (reach < Number.POSITIVE_INFINITY) bounded++;
-          for (const [run, { actions }] of Object.entries(trace.runs)) {
-            const session = new Session(loaded.pack, trace.level);
-            actions.forEach((action, step) => {
-              const before = session.state;
-              const pending = (before.memory[PENDING_MOVE_MEMORY] as { to?: readonly number[] } | undefined)
-                ?.to;
-              const result = session.act(action);
-              if (!result.accepted) return;
-              const after = session.state;
-              const from = before.avatar.position;
-              const to = after.avatar.position;
-              if (from && to && (from[0] !== to[0] || from[1] !== to[1])) {
-                moves++;
-                const far = manhattan(from, to);
-                const toPending = pending !== undefined && manhattan(pending, to) === 0;
-                if (far > reach && !toPending)
-                  problems.push(`${name}/${trace.level} ${run}@${step}: moved ${far} > reach ${reach}`);
-              }
-              if (after.actionCount === before.actionCount) {
-                free++;
-                if (!freeTurns) problems.push(`${name}/${trace.level} ${run}@${step}: a free turn`);
-              }
-            });
-          }
+      for await (const { name, pack, trace } of tracedLevels(packs, traces)) {
+        const level = new Session(pack, trace.level).level;
+        const reach = avatarReach(level);
+        const freeTurns = hasFreeTurns(level);
+        if (reach < Number.POSITIVE_INFINITY) bounded++;
+        for (const [run, { actions }] of Object.entries(trace.runs)) {
+          const session = new Session(pack, trace.level);
+          actions.forEach((action, step) => {
+            const before = session.state;
+            const pending = (before.memory[PENDING_MOVE_MEMORY] as { to?: readonly number[] } | undefined)
+              ?.to;
+            const result = session.act(action);
+            if (!result.accepted) return;
+            const after = session.state;
+            const from = before.avatar.position;
+            const to = after.avatar.position;
+            if (from && to && (from[0] !== to[0] || from[1] !== to[1])) {
+              moves++;
+              const far = manhattan(from, to);
+              const toPending = pending !== undefined && manhattan(pending, to) === 0;
+              if (far > reach && !toPending)
+                problems.push(`${name}/${trace.level} ${run}@${step}: moved ${far} > reach ${reach}`);
+            }
+            if (after.actionCount === before.actionCount) {
+              free++;
+              if (!freeTurns) problems.push(`${name}/${trace.level} ${run}@${step}: a free turn`);
+            }
+          });
         }
       }
       console.log(`${corpus}: ${moves} avatar moves, ${bounded} levels of bounded reach, ${free} free turns`);

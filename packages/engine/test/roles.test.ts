@@ -1,4 +1,3 @@
-import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
@@ -17,24 +16,17 @@ import {
   type SystemInstance,
   stateKey,
 } from "../src/index.js";
-import { loadPackFolder, readTrace } from "../src/node.js";
-import { FUZZ_PACKS, FUZZ_TRACES, PACKS, TRACES } from "./corpus.js";
+import { loadPackFolder } from "../src/node.js";
+import { FUZZ_PACKS, FUZZ_TRACES, PACKS, TRACES, tracedLevels } from "./corpus.js";
 
-/** Every traced level of both corpora (random walks included), with its pack and trace, in order. */
-async function* tracedLevels() {
+/** Every traced level of both corpora (random walks included), in order. */
+async function* bothCorpora() {
   for (const [packs, traces] of [
     [PACKS, TRACES],
     [FUZZ_PACKS, FUZZ_TRACES],
-  ] as const) {
-    for (const name of readdirSync(traces).sort()) {
-      const loaded = await loadPackFolder(join(packs, name));
-      if (!loaded.ok) throw new Error(`${name} must load`);
-      for (const file of readdirSync(join(traces, name)).sort()) {
-        const trace = await readTrace(join(traces, name, file));
-        yield { name, pack: loaded.pack, trace, level: new Session(loaded.pack, trace.level).level };
-      }
-    }
-  }
+  ] as const)
+    for await (const traced of tracedLevels(packs, traces))
+      yield { ...traced, level: new Session(traced.pack, traced.trace.level).level };
 }
 
 async function pack(name: string): Promise<Pack> {
@@ -127,7 +119,7 @@ describe("the area-growth role keeps its promise on every traced turn", () => {
     const problems: string[] = [];
     let turns = 0;
     let grown = 0;
-    for await (const { name, pack, trace, level } of tracedLevels()) {
+    for await (const { name, pack, trace, level } of bothCorpora()) {
       const growth = areaGrowthLevel(pack, level);
       if (growth === null) continue;
       const roleOf = new Map(growth.actions.map((a, i) => [a, i]));
@@ -191,7 +183,7 @@ describe("content-blind layers keep their promise on every traced turn", () => {
     const problems: string[] = [];
     let checked = 0;
     let levels = 0;
-    for await (const { name, pack, trace, level: real } of tracedLevels()) {
+    for await (const { name, pack, trace, level: real } of bothCorpora()) {
       const blind = [...contentBlindLayers(pack, real)].filter((l) => !pack.layers[l]?.exactlyOne);
       if (blind.length === 0) continue;
       levels++;

@@ -44,17 +44,12 @@ function floodAnalysis(pack: Pack, level: LevelRuntime) {
   const areaIndex = pack.kinds.get(sourceKind)?.index ?? -1;
   const { width, height } = level;
   const size = width * height;
-  // Per kind (by its dense index): 0 never taken in, 1 the area, 2 taken in; the role that takes it
-  // in; whether a goal needs it cleared.
-  const role = new Uint8Array(pack.kinds.size);
+  // Per kind (by its dense index): the role that takes it in (-1: none, the area's kind included);
+  // whether a goal needs it cleared.
   const fillIndex = new Int32Array(pack.kinds.size).fill(-1);
   const target = new Uint8Array(pack.kinds.size);
   for (const info of pack.kinds.values()) {
-    if (info.name === sourceKind) role[info.index] = 1;
-    else if (fillOf.has(info.name)) {
-      role[info.index] = 2;
-      fillIndex[info.index] = fillOf.get(info.name) as number;
-    }
+    fillIndex[info.index] = fillOf.get(info.name) ?? -1;
     if (targets.has(info.name)) target[info.index] = 1;
   }
   const kinds = new Int32Array(size);
@@ -75,7 +70,7 @@ function floodAnalysis(pack: Pack, level: LevelRuntime) {
       const k = cells[i]?.info.index ?? -1;
       kinds[i] = k;
       settled[i] = 0;
-      if (k >= 0 && role[k] === 1) {
+      if (k >= 0 && k === areaIndex) {
         dist[i] = 0;
         deque[tail++] = i;
       } else dist[i] = -1;
@@ -95,7 +90,7 @@ function floodAnalysis(pack: Pack, level: LevelRuntime) {
         else n = x + 1 < width ? i + 1 : -1;
         if (n < 0 || settled[n]) continue;
         const k = kinds[n] as number;
-        if (k < 0 || role[k] !== 2) continue;
+        if (k < 0 || fillIndex[k] === -1) continue;
         // One turn takes in all the cells of its role's kinds connected to the area.
         const cost = fillIndex[k] === fillIndex[here] ? 0 : 1;
         const nd = d + cost;

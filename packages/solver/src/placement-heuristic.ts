@@ -1,13 +1,11 @@
-import { type Entity, type LevelRuntime, type Pack, placementLevel } from "@gridponder/engine";
+import {
+  type Entity,
+  type LevelRuntime,
+  ORTHOGONAL_STEPS,
+  type Pack,
+  placementLevel,
+} from "@gridponder/engine";
 import type { Heuristic, HeuristicFactory } from "./types.js";
-
-/** The four orthogonal unit steps. */
-const STEPS: readonly (readonly [number, number])[] = [
-  [0, -1],
-  [0, 1],
-  [-1, 0],
-  [1, 0],
-];
 
 /**
  * For the levels the engine finds to be placement levels (`placementLevel`: Sokoban-like, a plot
@@ -54,7 +52,7 @@ export const placementHeuristic: HeuristicFactory = (pack: Pack, level: LevelRun
       const x = at % width;
       const y = (at - x) / width;
       // The basket came from `from` (one step against the push) with the avatar one step further back.
-      for (const [dx, dy] of STEPS) {
+      for (const [dx, dy] of ORTHOGONAL_STEPS) {
         const fx = x - dx;
         const fy = y - dy;
         if (wallFor(analysis.walls, fx, fy) || wallFor(analysis.avatarWalls, fx - dx, fy - dy)) continue;

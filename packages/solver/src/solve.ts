@@ -91,11 +91,8 @@ function solvePlanned(plan: LevelPlan, options: SolveOptions): SolveResult {
       (heuristic.tableEntries ?? 0) > 0
         ? breadthFirst(space, limits.stage(Number.POSITIVE_INFINITY, ASTAR_BLIND_STATES), countLimit)
         : null;
-    if (blind !== null && (blind.status !== "bounded" || blind.bound !== "maxStates")) {
-      heuristic = null;
-      outcome = blind;
-      return finishLevel(plan, outcome, heuristic);
-    }
+    if (blind !== null && (blind.status !== "bounded" || blind.bound !== "maxStates"))
+      return finishLevel(plan, blind, null);
     heuristic.prepare?.(performance.now() + limits.remainingMs);
     outcome = aStar(space, limits, heuristic, areaGrowthFilter(pack, space.level, space.actions));
     if (blind !== null)

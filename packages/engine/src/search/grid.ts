@@ -2,13 +2,13 @@ import type { LevelRuntime } from "../level.js";
 import type { Pack } from "../pack.js";
 
 /** Cell steps by direction number: 0 up, 1 down, 2 left, 3 right (so `d ^ 1` is the opposite). */
-export const STEPS: readonly (readonly [number, number])[] = [
+export const ORTHOGONAL_STEPS: readonly (readonly [number, number])[] = [
   [0, -1],
   [0, 1],
   [-1, 0],
   [1, 0],
 ];
-/** The direction names in the order of `STEPS`. */
+/** The direction names in the order of `ORTHOGONAL_STEPS`. */
 export const DIRECTION_NAMES: readonly string[] = ["up", "down", "left", "right"];
 
 /**

@@ -3,7 +3,7 @@ import type { LevelRuntime } from "../../level.js";
 import type { Pack } from "../../pack.js";
 import { Session } from "../../session.js";
 import type { GameState } from "../../state.js";
-import { clearedGroundKind, DIRECTION_NAMES, STEPS } from "../grid.js";
+import { clearedGroundKind, DIRECTION_NAMES, ORTHOGONAL_STEPS } from "../grid.js";
 import { levelRoles } from "../level-roles.js";
 import type { AvatarStepRole } from "../roles.js";
 
@@ -155,7 +155,7 @@ export function analyseCarryLevel(pack: Pack, level: LevelRuntime, start?: GameS
   for (let i = 0; i < cells; i++) {
     const x = i % width;
     const y = (i - x) / width;
-    STEPS.forEach(([dx, dy], d) => {
+    ORTHOGONAL_STEPS.forEach(([dx, dy], d) => {
       const nx = x + dx;
       const ny = y + dy;
       if (nx >= 0 && ny >= 0 && nx < width && ny < height) neighbour[i * 4 + d] = ny * width + nx;
