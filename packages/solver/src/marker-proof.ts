@@ -87,10 +87,10 @@ export function markerProof(
 /**
  * Proves the optimum of a marker level with an admissible heuristic but no winning path to start from
  * (a level whose gold path fails, or that has none): after the same unpruned run for small levels as
- * `markerProof`, the pruning length starts at the heuristic's estimate of the start and grows by 1,
- * 2, 4, ... actions. The first run that finds a solution gives the optimum with its exact number of
- * optima; a run that runs dry with nothing cut but dead states (estimate `Infinity`) proves the level
- * unsolvable. The runs share one `markerSearch`, so each replays the engine only for what the
+ * `markerProof`, the pruning length starts at the heuristic's estimate of the start and grows run by
+ * run (see `nextLength`). The first run that finds a solution gives the optimum with its exact number
+ * of optima; a run that runs dry with nothing cut but dead states (estimate `Infinity`) proves the
+ * level unsolvable. The runs share one `markerSearch`, so each replays the engine only for what the
  * ones before it did not meet. Returns `null` when the level is not a marker level.
  */
 export function markerDeepening(
@@ -114,18 +114,22 @@ export function markerDeepening(
     return report(searchOutcome("unsolvable", null, 0, 0, { lowerBound: null }));
   // No solution is shorter than the estimate. A run at a length finds the shortest solution if one is
   // no longer than that (every state of it survives the pruning) with the exact count, so the length
-  // may grow in steps that double: an unsolvable level soon reaches a length that cuts nothing.
+  // may grow by more than one action a run (see `nextLength`); an unsolvable level's runs stop growing
+  // in cost, so its steps double until a length cuts nothing.
   /** No solution is shorter than this: the estimate, then one more than each length run dry. */
   let proven = h0;
-  for (let step = 1, next = Math.max(1, h0); ; next += step, step *= 2) {
+  const dry: DryRun[] = [];
+  for (let length = Math.max(1, h0); ; ) {
     // The last length tried is the depth bound itself; past it, what the runs proved is the answer.
     if (proven > limits.maxDepth)
       return report(searchOutcome("bounded", "maxDepth", 0, 0, { lowerBound: proven }));
-    const length = Math.min(next, limits.maxDepth);
+    length = Math.min(length, limits.maxDepth);
     const outcome = run(limits, length);
     if (outcome === null) return null;
     if (outcome.status === "bounded" && outcome.bound === "maxDepth" && outcome.lowerBound === length + 1) {
       proven = length + 1;
+      dry.push({ length, states: outcome.statesExpanded });
+      length = nextLength(dry);
       continue;
     }
     // Solved, unsolvable, or stopped by another bound (what this run's finished layers prove counts too).
@@ -133,6 +137,38 @@ export function markerDeepening(
       return report({ ...outcome, lowerBound: Math.max(proven, outcome.lowerBound ?? 0) });
     return report(outcome);
   }
+}
+
+/** A pruned run that ran dry: its length and the states it expanded. */
+interface DryRun {
+  readonly length: number;
+  readonly states: number;
+}
+
+/** Below this many states a run says little about how the cost grows, and costs little anyway. */
+const CHEAP_RUN = 20_000;
+/** How much more a deepening run should cost than the one before it (see `nextLength`). */
+const RUN_GROWTH = 2;
+
+/**
+ * The next pruning length after the dry runs so far (the last one the longest). A run's cost grows
+ * about geometrically with its length (1.4 to 1.9 times per action on the twinseed ice levels), so a
+ * length far past the optimum can cost hundreds of times the run at the optimum, while steps of one
+ * action repeat many runs. The step is chosen so that the next run should cost about `RUN_GROWTH`
+ * times the last one, from the growth per action between the last two runs: then all runs together
+ * cost at most twice the last, which overshoots the optimum's run by at most that factor. While runs
+ * are cheap, the step doubles (1, 2, 4, ...) as no growth rate can be read from them yet.
+ */
+export function nextLength(dry: readonly DryRun[]): number {
+  const last = dry[dry.length - 1] as DryRun;
+  const before = dry[dry.length - 2];
+  if (before === undefined) return last.length + 1;
+  const span = last.length - before.length;
+  if (last.states < CHEAP_RUN || before.states <= 0) return last.length + 2 * span;
+  const perAction = (last.states / before.states) ** (1 / span);
+  if (perAction <= 1) return last.length + 2 * span;
+  const step = Math.floor(Math.log(RUN_GROWTH) / Math.log(perAction));
+  return last.length + Math.min(2 * span, Math.max(1, step));
 }
 
 /**

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { levelHeuristic, searchSpace } from "../src/index.js";
 import { Limits } from "../src/limits.js";
 import { markerBreadthFirst, markerSearch } from "../src/marker-bfs.js";
-import { markerDeepening, markerProof } from "../src/marker-proof.js";
+import { markerDeepening, markerProof, nextLength } from "../src/marker-proof.js";
 import type { Heuristic } from "../src/types.js";
 import { corpusPack, countingTurns, PACKS } from "./corpus.js";
 
@@ -158,5 +158,29 @@ describe("markerDeepening (no winning path to start from)", () => {
     const deep = markerDeepening(space, new Limits(level, {}), 100, heuristic);
     expect(deep?.status).toBe("unsolvable");
     expect(deep?.lowerBound).toBeNull();
+  });
+});
+
+describe("nextLength (how far a deepening run reaches past the last dry one)", () => {
+  /** Dry runs as [length, states expanded]. */
+  const dry = (...runs: [number, number][]) => runs.map(([length, states]) => ({ length, states }));
+
+  it("goes one action on after the first dry run, then doubles its step while runs are cheap", () => {
+    expect(nextLength(dry([9, 3]))).toBe(10);
+    expect(nextLength(dry([9, 3], [10, 13]))).toBe(12);
+    expect(nextLength(dry([10, 13], [12, 62]))).toBe(16);
+    expect(nextLength(dry([12, 62], [16, 1_622]))).toBe(24);
+  });
+
+  it("steps so that the next run costs about twice the last, from the growth per action", () => {
+    // 1.82 times per action (tw_020_m0 between lengths 16 and 24): one action, as two would cost 3.3 times.
+    expect(nextLength(dry([16, 1_622], [24, 192_488]))).toBe(25);
+    // 1.18 times per action: four actions cost about twice as much.
+    expect(nextLength(dry([20, 100_000], [22, 139_240]))).toBe(26);
+  });
+
+  it("never more than doubles the last step, also when runs stop growing (an unsolvable level)", () => {
+    expect(nextLength(dry([20, 100_000], [21, 100_500]))).toBe(23);
+    expect(nextLength(dry([20, 100_000], [22, 100_000]))).toBe(26);
   });
 });
