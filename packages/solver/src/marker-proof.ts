@@ -12,10 +12,20 @@ import type { Heuristic, SearchOutcome } from "./types.js";
 const PROBE_WEIGHT = 1.5;
 /**
  * The most states the unpruned run before a heuristic's table is built may reach: about 4 s of search,
- * enough for the levels whose table would cost more than their search (twinseed tw_016: 2.1 M states,
- * tw_022: 0.9 M), little beside the table on the others.
+ * for the largest tables (twinseed's ice levels with every carrier in the model took 5 to 13 s).
  */
 const BLIND_STATES = 2_500_000;
+/**
+ * Table entries filled in the time the marker search expands one state (about 20 M entries a second
+ * against 0.4 M states, measured on twinseed's ice levels): the unpruned run stops at the states it
+ * can expand while the table would fill, so a level that needs the table loses at most that time.
+ */
+const ENTRIES_PER_STATE = 50;
+
+/** How far the unpruned run before a heuristic's table is built may go (see `BLIND_STATES`). */
+function blindStates(heuristic: Heuristic): number {
+  return Math.min(BLIND_STATES, Math.ceil((heuristic.tableEntries ?? 0) / ENTRIES_PER_STATE));
+}
 /** The share of the time left that the probe may use. */
 const PROBE_SHARE = 0.5;
 
@@ -26,7 +36,8 @@ const PROBE_SHARE = 0.5;
  * twinseed ice levels), so the length is brought down first:
  *
  * 0. When the heuristic builds a table first (`tableEntries`), a breadth-first run without pruning,
- *    capped at 2.5 M states, settles small levels before it is built.
+ *    capped at the states it expands while the table would fill (see `blindStates`), settles small
+ *    levels before it is built.
  * 1. A probe with the heuristic weighted by 1.5 and length `known - 1` looks for a shorter solution
  *    cheaply (it may miss one; whatever it finds is real).
  * 2. With a shorter solution in hand, the exact search at its length gives the optimum and the number
@@ -56,7 +67,7 @@ export function markerProof(
   if ((heuristic.tableEntries ?? 0) > 0) {
     // Small levels are done by breadth-first search before the heuristic's table is built; on the
     // others this run's engine turns are not lost, as the later runs meet the same shallow states.
-    const blind = run(limits.stage(Number.POSITIVE_INFINITY, BLIND_STATES), null);
+    const blind = run(limits.stage(Number.POSITIVE_INFINITY, blindStates(heuristic)), null);
     if (blind === null) return null;
     if (blind.status !== "bounded" || blind.bound !== "maxStates") return report(blind);
   }
@@ -103,7 +114,7 @@ export function markerDeepening(
   if (search === null) return null;
   const { run, report } = runsOf(search);
   if ((heuristic.tableEntries ?? 0) > 0) {
-    const blind = run(limits.stage(Number.POSITIVE_INFINITY, BLIND_STATES), null);
+    const blind = run(limits.stage(Number.POSITIVE_INFINITY, blindStates(heuristic)), null);
     if (blind === null) return null;
     if (blind.status !== "bounded" || blind.bound !== "maxStates") return report(blind);
   }

@@ -7,8 +7,10 @@ import { BEYOND, type Distances, relaxedDistances, startFill } from "./table.js"
  * For the levels the engine has a relaxed carry model of (`relaxedCarry`: carry levels whose systems
  * play the avatar-step, push, recall and slide roles) with ground that can be slippery, where the
  * placement distance does not apply: the exact distance to the goal in the relaxed model, looked up
- * in a table filled backwards from the goal the first time it is needed. The marker is part of the
- * relaxed state, so the heuristic also answers per marker cell (`base` and `at`) for the marker search.
+ * in a table filled backwards from the goal the first time it is needed; with more carriers than
+ * plots, the least over the state's relaxed images (sets of its carriers as large as the plots left).
+ * The marker is part of the relaxed state, so the heuristic also answers per marker cell (`base` and
+ * `at`) for the marker search.
  */
 export const relaxedCarryHeuristic: HeuristicFactory = (pack: Pack, level: LevelRuntime) => {
   const relaxed = relaxedCarry(pack, level);
@@ -28,6 +30,9 @@ export const relaxedCarryHeuristic: HeuristicFactory = (pack: Pack, level: Level
     const d = build().dist[index] as number;
     return d === BEYOND ? beyond : d;
   };
+  // The images of each core the marker search asked about (`base`): a count, then that many indices.
+  let bases = new Int32Array(1024);
+  let used = 0;
   const heuristic: MarkerHeuristic = {
     name: "relaxed carry distance",
     tableEntries: model.size,
@@ -36,9 +41,33 @@ export const relaxedCarryHeuristic: HeuristicFactory = (pack: Pack, level: Level
     },
     shareTable: (count) => teamBuffers(count, model.size, model.virtualSize),
     startTable: (team) => startFill(model, team),
-    estimate: (state) => lookup(relaxed.indexOf(state)),
-    base: relaxed.baseOf,
-    at: (base, marker) => lookup(relaxed.withMarker(base, marker)),
+    estimate(state) {
+      const images = relaxed.imagesOf(state);
+      if (images === null) return 0;
+      let best = Number.POSITIVE_INFINITY;
+      for (const image of images) best = Math.min(best, lookup(image));
+      return best;
+    },
+    base(state) {
+      // Outside the model: one image, -1, which estimates 0.
+      const images = relaxed.basesOf(state) ?? [-1];
+      if (used + images.length + 1 > bases.length) {
+        const larger = new Int32Array(Math.max(bases.length * 2, used + images.length + 1));
+        larger.set(bases);
+        bases = larger;
+      }
+      const id = used;
+      bases[used++] = images.length;
+      for (const image of images) bases[used++] = image;
+      return id;
+    },
+    at(id, marker) {
+      const count = bases[id] as number;
+      let best = Number.POSITIVE_INFINITY;
+      for (let i = 1; i <= count; i++)
+        best = Math.min(best, lookup(relaxed.withMarker(bases[id + i] as number, marker)));
+      return best;
+    },
   };
   return heuristic;
 };

@@ -31,8 +31,11 @@ export interface RelaxedSpace {
 
 /**
  * The relaxed model of a carry level (see `analyseCarryLevel` and `RelaxedModel`), with the map from
- * engine states to its states. The marker's cell is part of a relaxed state, so states can also be
- * mapped without it (`baseOf`) and given a marker cell later (`withMarker`), for marker searches.
+ * engine states to its states. The model holds at most as many carriers as there are plots: a state
+ * with more carriers than plots left has one image per set of its carriers as large as that, and its
+ * relaxed distance is the least over them (see `relaxedCarry`). The marker's cell is part of a relaxed
+ * state, so states can also be mapped without it (`basesOf`) and given a marker cell later
+ * (`withMarker`), for marker searches.
  */
 export interface RelaxedCarry {
   readonly carry: CarryLevel;
@@ -40,19 +43,37 @@ export interface RelaxedCarry {
   readonly model: RelaxedModel;
   /** Whether some ground can be slippery, now or later. */
   readonly slippery: boolean;
-  /** The index of a state's relaxed image, its marker read from the state; -1 outside the model. */
-  indexOf(state: GameState): number;
+  /**
+   * The indices of a state's relaxed images, its marker read from the state: one per set of its
+   * carriers as large as the plots left (none when it has fewer: it can never win); `null` when the
+   * state falls outside the model.
+   */
+  imagesOf(state: GameState): number[] | null;
   /** The same without the marker. */
-  baseOf(state: GameState): number;
-  /** A `baseOf` index with the marker on board cell `marker - 1` (0: none); -1 outside the model. */
+  basesOf(state: GameState): number[] | null;
+  /** A `basesOf` index with the marker on board cell `marker - 1` (0: none); -1 outside the model. */
   withMarker(base: number, marker: number): number;
 }
 
 /**
  * The relaxed model of a carry level, built from its systems' roles, or `null` when the level is not
  * one (see `analyseCarryLevel`) or its model would not fit in memory.
+ *
+ * Carriers beyond the plots left are not part of a relaxed state: the relaxed distance of a state is
+ * the least over the sets of as many of its carriers as plots are left, with the others taken off the
+ * board. That is still a lower bound: a solution plants some such set, and in the relaxed model a
+ * carrier off the board only takes away what it did to the others (it blocked a push, a slide, a
+ * recall or the avatar, which the model lets stop or arm a pending move anywhere anyway), so each step
+ * of the solution maps onto a relaxed step of that set. The model shrinks by a factor of about the
+ * number of carrier cells per extra carrier (twinseed's ice levels: 12 times), at a small cost in
+ * strength. `everyCarrier` keeps every carrier instead (for comparisons).
  */
-export function relaxedCarry(pack: Pack, level: LevelRuntime, start?: GameState): RelaxedCarry | null {
+export function relaxedCarry(
+  pack: Pack,
+  level: LevelRuntime,
+  start?: GameState,
+  options: { readonly everyCarrier?: boolean } = {},
+): RelaxedCarry | null {
   const first = start ?? new Session(pack, level.id).initial;
   const carry = analyseCarryLevel(pack, level, first);
   if (carry === null) return null;
@@ -60,61 +81,94 @@ export function relaxedCarry(pack: Pack, level: LevelRuntime, start?: GameState)
   (first.layers[carry.objects] ?? []).forEach((e, i) => {
     if (e?.kind === carry.carrier) starts.push(i);
   });
+  const held = options.everyCarrier ? starts.length : Math.min(starts.length, carry.plots.length);
   let layout: RelaxedLayout;
   try {
-    layout = new RelaxedLayout(carry, basketDomain(carry, starts), starts.length);
+    layout = new RelaxedLayout(carry, basketDomain(carry, starts), held);
   } catch {
     return null;
   }
   const k = layout.avatarCells.length;
-  const baseOf = (state: GameState) => baseIndex(carry, layout, state);
+  const basesOf = (state: GameState) => baseIndices(carry, layout, state);
+  const withMarker = (base: number, marker: number) => {
+    if (base < 0 || marker === 0) return base;
+    const m = layout.avatarIndex[marker - 1] as number;
+    return m < 0 ? -1 : base + (1 + m) * k;
+  };
   return {
     carry,
     layout,
     model: new RelaxedModel(carry, layout),
     slippery: carry.slippery.some((s) => s === 1),
-    baseOf,
-    indexOf(state) {
-      const base = baseOf(state);
-      if (base < 0 || carry.marker === null) return base;
+    basesOf,
+    imagesOf(state) {
+      const bases = basesOf(state);
+      if (bases === null || carry.marker === null) return bases;
       const cells = state.layers[carry.marker.layer] ?? [];
-      for (let i = 0; i < cells.length; i++) {
-        if (!cells[i]) continue;
-        const m = layout.avatarIndex[i] as number;
-        return m < 0 ? -1 : base + (1 + m) * k;
-      }
-      return base;
+      let marker = 0;
+      for (let i = 0; i < cells.length; i++)
+        if (cells[i]) {
+          marker = i + 1;
+          break;
+        }
+      if (marker === 0) return bases;
+      const images = bases.map((base) => withMarker(base, marker));
+      return images.includes(-1) ? null : images;
     },
-    withMarker(base, marker) {
-      if (base < 0 || marker === 0) return base;
-      const m = layout.avatarIndex[marker - 1] as number;
-      return m < 0 ? -1 : base + (1 + m) * k;
-    },
+    withMarker,
   };
 }
 
-/** The table index of a state's relaxed image with no marker, or -1 when it falls outside the model. */
-function baseIndex(carry: CarryLevel, layout: RelaxedLayout, state: GameState): number {
+/**
+ * The table indices of a state's relaxed images with no marker (see `RelaxedCarry.imagesOf`), or
+ * `null` when the state falls outside the model.
+ */
+function baseIndices(carry: CarryLevel, layout: RelaxedLayout, state: GameState): number[] | null {
   const position = state.avatar.position;
-  if (!position) return -1;
+  if (!position) return null;
   const avatar = position[1] * carry.width + position[0];
-  if ((layout.avatarIndex[avatar] as number) < 0) return -1;
+  if ((layout.avatarIndex[avatar] as number) < 0) return null;
   const objects = state.layers[carry.objects] as readonly (Entity | null)[];
+  // Carrier-cell numbers rise with the board cell, so the members come out in ascending order.
   const members: number[] = [];
   for (let i = 0; i < carry.cells; i++) {
     if (objects[i]?.kind !== carry.carrier) continue;
     const b = layout.basketIndex[i] as number;
-    if (b < 0 || i === avatar) return -1;
+    if (b < 0 || i === avatar) return null;
     members.push(b);
   }
-  if (members.length > layout.maxBaskets) return -1;
   const ground = state.layers[carry.ground] as readonly (Entity | null)[];
   let mask = 0;
+  let left = 0;
   carry.plots.forEach((cell, p) => {
-    if (ground[cell]?.kind === carry.target) mask |= 1 << p;
+    if (ground[cell]?.kind === carry.target) {
+      mask |= 1 << p;
+      left++;
+    }
   });
+  // As many carriers as the model holds with this many plots planted: every one (fewer carriers than
+  // plots left: the image is a state that can never win) or a set as large as the plots left.
+  const size = Math.min(members.length, layout.maxBaskets - (carry.plots.length - left));
+  if (members.length > MAX_SPREAD_CARRIERS && size < members.length) return null;
   const pending = pendingValue(carry, state);
-  return layout.index(pending, mask, layout.rankOf(members, members.length), -1, avatar);
+  const images: number[] = [];
+  const chosen = new Int32Array(size);
+  for (let set = 0; set < 2 ** members.length; set++) {
+    if (popCount(set) !== size) continue;
+    let j = 0;
+    for (let b = 0; b < members.length; b++) if ((set >> b) & 1) chosen[j++] = members[b] as number;
+    images.push(layout.index(pending, mask, layout.rankOf(chosen, size), -1, avatar));
+  }
+  return images;
+}
+
+/** Beyond this many carriers, a state's sets of them are too many to look up: it gets no estimate. */
+const MAX_SPREAD_CARRIERS = 16;
+
+function popCount(n: number): number {
+  let count = 0;
+  for (let m = n; m !== 0; m &= m - 1) count++;
+  return count;
 }
 
 /**
