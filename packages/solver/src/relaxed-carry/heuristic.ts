@@ -62,10 +62,14 @@ export const relaxedCarryHeuristic: HeuristicFactory = (pack: Pack, level: Level
       return id;
     },
     at(id, marker) {
+      const offset = relaxed.markerOffset(marker);
+      if (offset < 0) return 0;
       const count = bases[id] as number;
       let best = Number.POSITIVE_INFINITY;
-      for (let i = 1; i <= count; i++)
-        best = Math.min(best, lookup(relaxed.withMarker(bases[id + i] as number, marker)));
+      for (let i = 1; i <= count; i++) {
+        const base = bases[id + i] as number;
+        best = Math.min(best, lookup(base < 0 ? -1 : base + offset));
+      }
       return best;
     },
   };

@@ -53,6 +53,11 @@ export interface RelaxedCarry {
   basesOf(state: GameState): number[] | null;
   /** A `basesOf` index with the marker on board cell `marker - 1` (0: none); -1 outside the model. */
   withMarker(base: number, marker: number): number;
+  /**
+   * What `withMarker` adds to any base index for marker value `marker` (0: none, so 0); -1 when the
+   * marker's cell is outside the model.
+   */
+  markerOffset(marker: number): number;
 }
 
 /**
@@ -90,10 +95,14 @@ export function relaxedCarry(
   }
   const k = layout.avatarCells.length;
   const basesOf = (state: GameState) => baseIndices(carry, layout, state);
-  const withMarker = (base: number, marker: number) => {
-    if (base < 0 || marker === 0) return base;
+  const markerOffset = (marker: number) => {
+    if (marker === 0) return 0;
     const m = layout.avatarIndex[marker - 1] as number;
-    return m < 0 ? -1 : base + (1 + m) * k;
+    return m < 0 ? -1 : (1 + m) * k;
+  };
+  const withMarker = (base: number, marker: number) => {
+    const offset = markerOffset(marker);
+    return base < 0 || offset < 0 ? -1 : base + offset;
   };
   return {
     carry,
@@ -116,6 +125,7 @@ export function relaxedCarry(
       return images.includes(-1) ? null : images;
     },
     withMarker,
+    markerOffset,
   };
 }
 
@@ -130,7 +140,8 @@ function baseIndices(carry: CarryLevel, layout: RelaxedLayout, state: GameState)
   if ((layout.avatarIndex[avatar] as number) < 0) return null;
   const objects = state.layers[carry.objects] as readonly (Entity | null)[];
   // Carrier-cell numbers rise with the board cell, so the members come out in ascending order.
-  const members: number[] = [];
+  const members = scratchMembers;
+  members.length = 0;
   for (let i = 0; i < carry.cells; i++) {
     if (objects[i]?.kind !== carry.carrier) continue;
     const b = layout.basketIndex[i] as number;
@@ -140,12 +151,11 @@ function baseIndices(carry: CarryLevel, layout: RelaxedLayout, state: GameState)
   const ground = state.layers[carry.ground] as readonly (Entity | null)[];
   let mask = 0;
   let left = 0;
-  carry.plots.forEach((cell, p) => {
-    if (ground[cell]?.kind === carry.target) {
-      mask |= 1 << p;
-      left++;
-    }
-  });
+  for (let p = 0; p < carry.plots.length; p++) {
+    if (ground[carry.plots[p] as number]?.kind !== carry.target) continue;
+    mask |= 1 << p;
+    left++;
+  }
   // As many carriers as the model holds with this many plots planted: every one (fewer carriers than
   // plots left: the image is a state that can never win) or a set as large as the plots left.
   const size = Math.min(members.length, layout.maxBaskets - (carry.plots.length - left));
@@ -161,6 +171,9 @@ function baseIndices(carry: CarryLevel, layout: RelaxedLayout, state: GameState)
   }
   return images;
 }
+
+/** The carriers of the state `baseIndices` reads (one thread runs one search at a time). */
+const scratchMembers: number[] = [];
 
 /** Beyond this many carriers, a state's sets of them are too many to look up: it gets no estimate. */
 const MAX_SPREAD_CARRIERS = 16;
