@@ -10,7 +10,7 @@ import { areaGrowthHeuristic } from "./area-growth-heuristic.js";
 import { patternHeuristic } from "./pattern-heuristic.js";
 import { placementHeuristic } from "./placement-heuristic.js";
 import { relaxedCarryHeuristic } from "./relaxed-carry/heuristic.js";
-import type { Heuristic, HeuristicFactory } from "./types.js";
+import type { Heuristic, HeuristicFactory, MarkerHeuristic } from "./types.js";
 
 /** No estimate at all: A* becomes uniform-cost search. Always admissible. */
 export const zeroHeuristic: Heuristic = { name: "zero", estimate: () => 0 };
@@ -95,13 +95,82 @@ export const HEURISTICS: readonly HeuristicFactory[] = [
   patternHeuristic,
 ];
 
-/** The best admissible heuristic this level allows, or `null` when only the zero heuristic fits. */
+/**
+ * The best admissible heuristic this level allows, or `null` when only the zero heuristic fits: the
+ * one heuristic that applies, or the largest estimate of all that apply (see `strongestOf`).
+ */
 export function levelHeuristic(pack: Pack, level: LevelRuntime): Heuristic | null {
+  const found: Heuristic[] = [];
   for (const make of HEURISTICS) {
     const h = make(pack, level);
-    if (h) return h;
+    if (h) found.push(h);
   }
-  return null;
+  return found.length === 0 ? null : found.length === 1 ? (found[0] as Heuristic) : strongestOf(found);
+}
+
+/**
+ * The largest of several admissible estimates, itself admissible. Tables are built for each (a table
+ * threads fill together only when exactly one heuristic shares one). When any answers per marker cell
+ * (`MarkerHeuristic`), so does the combination: the others, which never read the marker layer, are
+ * asked once per core.
+ */
+export function strongestOf(heuristics: readonly Heuristic[]): Heuristic {
+  const shared = heuristics.filter((h) => h.shareTable !== undefined);
+  const sharer = shared.length === 1 ? (shared[0] as Heuristic) : null;
+  const entries = heuristics.reduce((n, h) => n + (h.tableEntries ?? 0), 0);
+  const combined: Heuristic = {
+    name: heuristics.map((h) => h.name).join(" + "),
+    ...(entries > 0 ? { tableEntries: entries } : {}),
+    prepare(deadline, team) {
+      for (const h of heuristics) h.prepare?.(deadline, h === sharer ? team : undefined);
+    },
+    ...(sharer?.shareTable && sharer.startTable
+      ? { shareTable: sharer.shareTable.bind(sharer), startTable: sharer.startTable.bind(sharer) }
+      : {}),
+    estimate(state) {
+      let best = 0;
+      for (const h of heuristics) {
+        best = Math.max(best, h.estimate(state));
+        if (best === Number.POSITIVE_INFINITY) break;
+      }
+      return best;
+    },
+  };
+  const perMarker = heuristics.map((h) => {
+    const m = h as Partial<MarkerHeuristic>;
+    return m.base && m.at ? (h as MarkerHeuristic) : null;
+  });
+  if (perMarker.every((m) => m === null)) return combined;
+  // Per core: each heuristic's base (a marker heuristic's) or estimate (another's), `count` in a row.
+  const count = heuristics.length;
+  let bases = new Float64Array(1024 * count);
+  let cores = 0;
+  const marker: MarkerHeuristic = {
+    ...combined,
+    base(state) {
+      if ((cores + 1) * count > bases.length) {
+        const larger = new Float64Array(bases.length * 2);
+        larger.set(bases);
+        bases = larger;
+      }
+      const id = cores++;
+      heuristics.forEach((h, i) => {
+        const m = perMarker[i];
+        bases[id * count + i] = m ? m.base(state) : h.estimate(state);
+      });
+      return id;
+    },
+    at(id, m) {
+      let best = 0;
+      for (let i = 0; i < count; i++) {
+        const b = bases[id * count + i] as number;
+        const p = perMarker[i];
+        best = Math.max(best, p ? p.at(b, m) : b);
+      }
+      return best;
+    },
+  };
+  return marker;
 }
 
 /** The best admissible heuristic this level allows (the zero heuristic when there is none). */

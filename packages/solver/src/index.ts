@@ -14,6 +14,7 @@ export {
   HEURISTICS,
   levelHeuristic,
   reachTargetHeuristic,
+  strongestOf,
   zeroHeuristic,
 } from "./heuristics.js";
 export { Limits } from "./limits.js";

@@ -3,7 +3,7 @@ import { type Pack, Session } from "@gridponder/engine";
 import { loadPackFolder } from "@gridponder/engine/node";
 import { beforeAll, describe, expect, it } from "vitest";
 import { breadthFirst } from "../src/bfs.js";
-import { levelHeuristic, searchSpace, solveLevel } from "../src/index.js";
+import { type levelHeuristic, placementHeuristic, searchSpace, solveLevel } from "../src/index.js";
 import { Limits } from "../src/limits.js";
 import { markerBreadthFirst } from "../src/marker-bfs.js";
 import { countingTurns } from "./corpus.js";
@@ -58,7 +58,7 @@ describe("markerBreadthFirst", () => {
   it("pruned by the placement heuristic and the gold path's length, finds the same optimum and optima", () => {
     for (const level of ["tw_005", "tw_007", "tw_010"]) {
       const space = searchSpace(twinseed, level);
-      const heuristic = levelHeuristic(twinseed, space.level);
+      const heuristic = placementHeuristic(twinseed, space.level);
       expect(heuristic?.name).toBe("placement distance");
       const gold = (twinseed.levels[level]?.solution.goldPath ?? []).length;
       const plain = markerBreadthFirst(space, new Limits(level, {}), 100);
@@ -77,7 +77,7 @@ describe("markerBreadthFirst", () => {
     let checked = 0;
     for (const level of ["tw_002", "tw_005", "tw_007", "tw_008"]) {
       const space = searchSpace(twinseed, level);
-      const h = levelHeuristic(twinseed, space.level) as NonNullable<ReturnType<typeof levelHeuristic>>;
+      const h = placementHeuristic(twinseed, space.level) as NonNullable<ReturnType<typeof levelHeuristic>>;
       // A fixed linear congruential sequence picks the actions: random-looking, the same on every run.
       let seed = 12345;
       const pick = () => {

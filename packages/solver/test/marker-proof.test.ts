@@ -2,7 +2,7 @@ import { join } from "node:path";
 import { type Pack, Session } from "@gridponder/engine";
 import { loadPackFolder } from "@gridponder/engine/node";
 import { beforeAll, describe, expect, it } from "vitest";
-import { levelHeuristic, searchSpace } from "../src/index.js";
+import { levelHeuristic, placementHeuristic, searchSpace } from "../src/index.js";
 import { Limits } from "../src/limits.js";
 import { markerBreadthFirst, markerSearch } from "../src/marker-bfs.js";
 import { markerDeepening, markerProof, nextLength } from "../src/marker-proof.js";
@@ -24,13 +24,14 @@ const goldLength = (level: string) => (twinseed.levels[level]?.solution.goldPath
 
 function setUp(level: string) {
   const space = searchSpace(twinseed, level);
-  const heuristic = levelHeuristic(twinseed, space.level) as Heuristic;
+  // The placement distance alone: these tests are about the searches, with a heuristic without a table.
+  const heuristic = placementHeuristic(twinseed, space.level) as Heuristic;
   const plain = markerBreadthFirst(searchSpace(twinseed, level), new Limits(level, {}), 100);
   if (plain?.status !== "solved") throw new Error(`${level} must solve`);
   return { space, heuristic, plain };
 }
 
-// Small twinseed levels with a twin marker, pushes and tools, and the placement heuristic.
+// Small twinseed levels with a twin marker, pushes and tools, searched with the placement distance.
 const LEVELS = ["tw_005", "tw_007", "tw_010"];
 
 describe("markerProof", () => {
@@ -85,7 +86,7 @@ describe("markerSearch", () => {
   it("runs again with the same answers, replaying the engine only for states earlier runs did not meet", () => {
     const level = "tw_010";
     const counted = countingTurns(searchSpace(twinseed, level));
-    const heuristic = levelHeuristic(twinseed, counted.space.level) as Heuristic;
+    const heuristic = placementHeuristic(twinseed, counted.space.level) as Heuristic;
     const search = markerSearch(counted.space, 100, heuristic);
     const first = search?.run(new Limits(level, {}), goldLength(level));
     const firstTurns = counted.turns();

@@ -2,7 +2,17 @@ import { join } from "node:path";
 import { type Pack, Session } from "@gridponder/engine";
 import { loadPackFolder } from "@gridponder/engine/node";
 import { beforeAll, describe, expect, it } from "vitest";
-import { areaGrowthHeuristic, levelHeuristic, searchSpace, solveLevel, zeroHeuristic } from "../src/index.js";
+import {
+  areaGrowthHeuristic,
+  type Heuristic,
+  levelHeuristic,
+  type MarkerHeuristic,
+  placementHeuristic,
+  relaxedCarryHeuristic,
+  searchSpace,
+  solveLevel,
+  zeroHeuristic,
+} from "../src/index.js";
 
 const REPO = join(import.meta.dirname, "../../..");
 const PACKS = join(REPO, "../shared/conformance/packs");
@@ -161,6 +171,36 @@ describe("heuristics", () => {
     expect(levelHeuristic(twinseed, searchSpace(twinseed, "tw_016").level)?.name).toBe(
       "relaxed carry distance",
     );
-    expect(levelHeuristic(twinseed, searchSpace(twinseed, "tw_004").level)?.name).toBe("placement distance");
+    // Without ice both bound the level; the search takes the larger estimate of the two.
+    expect(levelHeuristic(twinseed, searchSpace(twinseed, "tw_004").level)?.name).toBe(
+      "placement distance + relaxed carry distance",
+    );
   });
+
+  it("where several apply, estimate the largest of them, per marker cell too", () => {
+    for (const level of ["tw_004", "tw_010", "tw_013"]) {
+      const space = searchSpace(twinseed, level);
+      const both = levelHeuristic(twinseed, space.level) as MarkerHeuristic;
+      const placement = placementHeuristic(twinseed, space.level) as Heuristic;
+      const relaxed = relaxedCarryHeuristic(twinseed, space.level) as MarkerHeuristic;
+      const session = new Session(twinseed, level);
+      const gold = twinseed.levels[level]?.solution.goldPath ?? [];
+      let larger = 0;
+      for (const action of [null, ...gold]) {
+        if (action !== null) session.act(action as never);
+        const state = session.state;
+        const p = placement.estimate(state);
+        const r = relaxed.estimate(state);
+        expect(both.estimate(state)).toBe(Math.max(p, r));
+        if (r > p) larger++;
+        // Per marker cell, from a core's base: the marker heuristic's answer or the other's estimate.
+        const base = both.base(state);
+        const own = relaxed.base(state);
+        for (const marker of [0, 1, 9])
+          expect(both.at(base, marker)).toBe(Math.max(p, relaxed.at(own, marker)));
+      }
+      // The relaxed carry distance is the stronger one on most of the gold path.
+      expect(larger).toBeGreaterThan(gold.length / 2);
+    }
+  }, 60_000);
 });

@@ -3,10 +3,12 @@ import { type TableTeam, teamBuffers } from "../table-team.js";
 import type { HeuristicFactory, MarkerHeuristic } from "../types.js";
 import { BEYOND, type Distances, relaxedDistances, startFill } from "./table.js";
 
+/** The largest table built (one byte an entry): beyond it the level gets no relaxed carry distance. */
+const MAX_TABLE_ENTRIES = 600_000_000;
+
 /**
  * For the levels the engine has a relaxed carry model of (`relaxedCarry`: carry levels whose systems
- * play the avatar-step, push, recall and slide roles) with ground that can be slippery, where the
- * placement distance does not apply: the exact distance to the goal in the relaxed model, looked up
+ * play the avatar-step, push, recall and slide roles), with or without slippery ground: the exact distance to the goal in the relaxed model, looked up
  * in a table filled backwards from the goal the first time it is needed; with more carriers than
  * plots, the least over the state's relaxed images (sets of its carriers as large as the plots left).
  * The marker is part of the relaxed state, so the heuristic also answers per marker cell (`base` and
@@ -14,7 +16,7 @@ import { BEYOND, type Distances, relaxedDistances, startFill } from "./table.js"
  */
 export const relaxedCarryHeuristic: HeuristicFactory = (pack: Pack, level: LevelRuntime) => {
   const relaxed = relaxedCarry(pack, level);
-  if (relaxed === null || !relaxed.slippery) return null;
+  if (relaxed === null || relaxed.model.size > MAX_TABLE_ENTRIES) return null;
   const { model } = relaxed;
   let table: Distances | null = null;
   // What `BEYOND` stands for: no way to the goal, or (a table cut short) more than its last distance.
