@@ -143,21 +143,15 @@ export function strongestOf(heuristics: readonly Heuristic[]): Heuristic {
   if (perMarker.every((m) => m === null)) return combined;
   // Per core: each heuristic's base (a marker heuristic's) or estimate (another's), `count` in a row.
   const count = heuristics.length;
-  let bases = new Float64Array(1024 * count);
-  let cores = 0;
+  const bases: number[] = [];
   const marker: MarkerHeuristic = {
     ...combined,
     base(state) {
-      if ((cores + 1) * count > bases.length) {
-        const larger = new Float64Array(bases.length * 2);
-        larger.set(bases);
-        bases = larger;
-      }
-      const id = cores++;
-      heuristics.forEach((h, i) => {
+      const id = bases.length / count;
+      for (let i = 0; i < count; i++) {
         const m = perMarker[i];
-        bases[id * count + i] = m ? m.base(state) : h.estimate(state);
-      });
+        bases.push(m ? m.base(state) : (heuristics[i] as Heuristic).estimate(state));
+      }
       return id;
     },
     at(id, m) {

@@ -23,9 +23,24 @@ const BLIND_STATES = 2_500_000;
  */
 const ENTRIES_PER_STATE = 200;
 
-/** How far the unpruned run before a heuristic's table is built may go (see `BLIND_STATES`). */
-function blindStates(heuristic: Heuristic): number {
-  return Math.min(BLIND_STATES, Math.ceil((heuristic.tableEntries ?? 0) / ENTRIES_PER_STATE));
+/**
+ * When the heuristic builds a table first, the unpruned run before it, capped by the table's size
+ * (see `ENTRIES_PER_STATE`, at most `BLIND_STATES`): small levels are done by it; on the others its
+ * engine turns are not lost, as the later runs meet the same shallow states. Returns the outcome
+ * when it settled the level (`null`: not a marker level after all), `undefined` when the search
+ * goes on.
+ */
+function blindRun(
+  run: (stage: Limits, length: number | null) => SearchOutcome | null,
+  limits: Limits,
+  heuristic: Heuristic,
+): SearchOutcome | null | undefined {
+  const entries = heuristic.tableEntries ?? 0;
+  if (entries <= 0) return undefined;
+  const cap = Math.min(BLIND_STATES, Math.ceil(entries / ENTRIES_PER_STATE));
+  const blind = run(limits.stage(Number.POSITIVE_INFINITY, cap), null);
+  if (blind === null) return null;
+  return blind.status !== "bounded" || blind.bound !== "maxStates" ? blind : undefined;
 }
 /** The share of the time left that the probe may use. */
 const PROBE_SHARE = 0.5;
@@ -37,7 +52,7 @@ const PROBE_SHARE = 0.5;
  * twinseed ice levels), so the length is brought down first:
  *
  * 0. When the heuristic builds a table first (`tableEntries`), a breadth-first run without pruning,
- *    capped at the states it expands while the table would fill (see `blindStates`), settles small
+ *    capped at the states it expands while the table would fill (see `blindRun`), settles small
  *    levels before it is built.
  * 1. A probe with the heuristic weighted by 1.5 and length `known - 1` looks for a shorter solution
  *    cheaply (it may miss one; whatever it finds is real).
@@ -65,13 +80,8 @@ export function markerProof(
     const outcome = run(limits, known);
     return outcome && report(outcome);
   }
-  if ((heuristic.tableEntries ?? 0) > 0) {
-    // Small levels are done by breadth-first search before the heuristic's table is built; on the
-    // others this run's engine turns are not lost, as the later runs meet the same shallow states.
-    const blind = run(limits.stage(Number.POSITIVE_INFINITY, blindStates(heuristic)), null);
-    if (blind === null) return null;
-    if (blind.status !== "bounded" || blind.bound !== "maxStates") return report(blind);
-  }
+  const blind = blindRun(run, limits, heuristic);
+  if (blind !== undefined) return blind && report(blind);
   // A heuristic may build its tables on first use (the relaxed carry distance does): that time is not
   // the probe's.
   // Within the time limit: a table cut short is weaker but still admissible.
@@ -114,11 +124,8 @@ export function markerDeepening(
   const search = markerSearch(space, countLimit, heuristic);
   if (search === null) return null;
   const { run, report } = runsOf(search);
-  if ((heuristic.tableEntries ?? 0) > 0) {
-    const blind = run(limits.stage(Number.POSITIVE_INFINITY, blindStates(heuristic)), null);
-    if (blind === null) return null;
-    if (blind.status !== "bounded" || blind.bound !== "maxStates") return report(blind);
-  }
+  const blind = blindRun(run, limits, heuristic);
+  if (blind !== undefined) return blind && report(blind);
   heuristic.prepare?.(performance.now() + limits.remainingMs);
   const h0 = heuristic.estimate(space.start);
   // A dead start (the heuristic is admissible) wins never.

@@ -1,4 +1,5 @@
 import { type LevelRuntime, type Pack, relaxedCarry } from "@gridponder/engine";
+import { Column } from "../state-table.js";
 import { type TableTeam, teamBuffers } from "../table-team.js";
 import type { HeuristicFactory, MarkerHeuristic } from "../types.js";
 import { BEYOND, type Distances, relaxedDistances, startFill } from "./table.js";
@@ -8,11 +9,11 @@ const MAX_TABLE_ENTRIES = 600_000_000;
 
 /**
  * For the levels the engine has a relaxed carry model of (`relaxedCarry`: carry levels whose systems
- * play the avatar-step, push, recall and slide roles), with or without slippery ground: the exact distance to the goal in the relaxed model, looked up
- * in a table filled backwards from the goal the first time it is needed; with more carriers than
- * plots, the least over the state's relaxed images (sets of its carriers as large as the plots left).
- * The marker is part of the relaxed state, so the heuristic also answers per marker cell (`base` and
- * `at`) for the marker search.
+ * play the avatar-step, push, recall and slide roles), with or without slippery ground: the exact
+ * distance to the goal in the relaxed model, looked up in a table filled backwards from the goal the
+ * first time it is needed; with more carriers than plots, the least over the state's relaxed images
+ * (sets of its carriers as large as the plots left). The marker is part of the relaxed state, so the
+ * heuristic also answers per marker cell (`base` and `at`) for the marker search.
  */
 export const relaxedCarryHeuristic: HeuristicFactory = (pack: Pack, level: LevelRuntime) => {
   const relaxed = relaxedCarry(pack, level);
@@ -33,7 +34,7 @@ export const relaxedCarryHeuristic: HeuristicFactory = (pack: Pack, level: Level
     return d === BEYOND ? beyond : d;
   };
   // The images of each core the marker search asked about (`base`): a count, then that many indices.
-  let bases = new Int32Array(1024);
+  const bases = new Column(0);
   let used = 0;
   const heuristic: MarkerHeuristic = {
     name: "relaxed carry distance",
@@ -53,23 +54,18 @@ export const relaxedCarryHeuristic: HeuristicFactory = (pack: Pack, level: Level
     base(state) {
       // Outside the model: one image, -1, which estimates 0.
       const images = relaxed.basesOf(state) ?? [-1];
-      if (used + images.length + 1 > bases.length) {
-        const larger = new Int32Array(Math.max(bases.length * 2, used + images.length + 1));
-        larger.set(bases);
-        bases = larger;
-      }
       const id = used;
-      bases[used++] = images.length;
-      for (const image of images) bases[used++] = image;
+      bases.set(used++, images.length);
+      for (const image of images) bases.set(used++, image);
       return id;
     },
     at(id, marker) {
       const offset = relaxed.markerOffset(marker);
       if (offset < 0) return 0;
-      const count = bases[id] as number;
+      const count = bases.get(id);
       let best = Number.POSITIVE_INFINITY;
       for (let i = 1; i <= count; i++) {
-        const base = bases[id + i] as number;
+        const base = bases.get(id + i);
         best = Math.min(best, lookup(base < 0 ? -1 : base + offset));
       }
       return best;

@@ -35,7 +35,7 @@ export interface RelaxedSpace {
  * with more carriers than plots left has one image per set of its carriers as large as that, and its
  * relaxed distance is the least over them (see `relaxedCarry`). The marker's cell is part of a relaxed
  * state, so states can also be mapped without it (`basesOf`) and given a marker cell later
- * (`withMarker`), for marker searches.
+ * (`markerOffset`), for marker searches.
  */
 export interface RelaxedCarry {
   readonly carry: CarryLevel;
@@ -51,11 +51,9 @@ export interface RelaxedCarry {
   imagesOf(state: GameState): number[] | null;
   /** The same without the marker. */
   basesOf(state: GameState): number[] | null;
-  /** A `basesOf` index with the marker on board cell `marker - 1` (0: none); -1 outside the model. */
-  withMarker(base: number, marker: number): number;
   /**
-   * What `withMarker` adds to any base index for marker value `marker` (0: none, so 0); -1 when the
-   * marker's cell is outside the model.
+   * What to add to a `basesOf` index for the marker on board cell `marker - 1` (0: none, so 0); -1
+   * when the marker's cell is outside the model.
    */
   markerOffset(marker: number): number;
 }
@@ -100,10 +98,6 @@ export function relaxedCarry(
     const m = layout.avatarIndex[marker - 1] as number;
     return m < 0 ? -1 : (1 + m) * k;
   };
-  const withMarker = (base: number, marker: number) => {
-    const offset = markerOffset(marker);
-    return base < 0 || offset < 0 ? -1 : base + offset;
-  };
   return {
     carry,
     layout,
@@ -120,11 +114,9 @@ export function relaxedCarry(
           marker = i + 1;
           break;
         }
-      if (marker === 0) return bases;
-      const images = bases.map((base) => withMarker(base, marker));
-      return images.includes(-1) ? null : images;
+      const offset = markerOffset(marker);
+      return offset < 0 ? null : bases.map((base) => base + offset);
     },
-    withMarker,
     markerOffset,
   };
 }
@@ -162,7 +154,7 @@ function baseIndices(carry: CarryLevel, layout: RelaxedLayout, state: GameState)
   if (members.length > MAX_SPREAD_CARRIERS && size < members.length) return null;
   const pending = pendingValue(carry, state);
   const images: number[] = [];
-  const chosen = new Int32Array(size);
+  const chosen = scratchChosen;
   for (let set = 0; set < 2 ** members.length; set++) {
     if (popCount(set) !== size) continue;
     let j = 0;
@@ -172,11 +164,12 @@ function baseIndices(carry: CarryLevel, layout: RelaxedLayout, state: GameState)
   return images;
 }
 
-/** The carriers of the state `baseIndices` reads (one thread runs one search at a time). */
-const scratchMembers: number[] = [];
-
 /** Beyond this many carriers, a state's sets of them are too many to look up: it gets no estimate. */
 const MAX_SPREAD_CARRIERS = 16;
+
+/** The carriers of the state `baseIndices` reads, and a set of them (one search at a time a thread). */
+const scratchMembers: number[] = [];
+const scratchChosen = new Int32Array(MAX_SPREAD_CARRIERS);
 
 function popCount(n: number): number {
   let count = 0;
