@@ -10,8 +10,9 @@ import {
   runTurn,
   Session,
   stableStringify,
-  stateKey,
 } from "@gridponder/engine";
+import { type SearchSpace, searchSpace } from "./search-space.js";
+import { StateTable } from "./state-table.js";
 import type { Heuristic, HeuristicFactory } from "./types.js";
 
 /** The most abstract states one pattern may have: beyond it the pattern is dropped. */
@@ -78,9 +79,11 @@ export const patternHeuristic: HeuristicFactory = (pack: Pack, level: LevelRunti
     const session = new Session(pack, level.id);
     const actions = session.legalActions();
     const abstractLevel: LevelRuntime = { ...level, goals: [], loseConditions: [] };
+    // The level's search keys identify abstract states too (turns are the same without goals).
+    const keys = searchSpace(pack, level.id);
     tables = [];
     for (const pattern of patterns) {
-      const table = patternTable(pack, abstractLevel, session.initial, actions, pattern, deadline);
+      const table = patternTable(pack, abstractLevel, session.initial, actions, pattern, deadline, keys);
       if (table !== null) tables.push(table);
     }
     return tables;
@@ -115,6 +118,7 @@ function patternTable(
   actions: readonly ActionInput[],
   pattern: Pattern,
   deadline: number,
+  keys: SearchSpace,
 ): PatternTable | null {
   const { layer } = pattern;
   const keep = (e: Entity | null | undefined) =>
@@ -136,11 +140,13 @@ function patternTable(
     const cells = state.layers[layer] as readonly (Entity | null)[];
     return pattern.cells.every((i) => keep(cells[i]));
   };
-  const ids = new Map<string, number>();
+  const ids = new StateTable(keys.keyWidth);
+  const key = new Int32Array(keys.keyWidth);
   const states: GameState[] = [];
   const edges: number[][] = [];
   const first = project(start);
-  ids.set(stateKey(pack, first), 0);
+  keys.encode(first, key);
+  ids.add(key);
   states.push(first);
   for (let s = 0; s < states.length; s++) {
     if (s % 1024 === 0 && performance.now() > deadline) return null;
@@ -149,12 +155,11 @@ function patternTable(
     for (const action of actions) {
       const result = runTurn(pack, level, from, action);
       if (!result.accepted) continue;
-      const key = stateKey(pack, result.state);
-      let to = ids.get(key);
-      if (to === undefined) {
+      keys.encode(result.state, key);
+      let to = ids.find(key);
+      if (to < 0) {
         if (states.length >= MAX_PATTERN_STATES) return null;
-        to = states.length;
-        ids.set(key, to);
+        to = ids.add(key);
         states.push(result.state);
       }
       out.push(to);
@@ -182,13 +187,13 @@ function patternTable(
       queue.push(s);
     }
   }
-  const byKey = new Map<string, number>();
-  for (const [key, s] of ids) byKey.set(key, dist[s] as number);
   return {
     distance(state) {
-      const d = byKey.get(stateKey(pack, project(state)));
+      keys.encode(project(state), key);
+      const s = ids.find(key);
       // Every state a search meets is reachable, so its image was searched; 0 keeps a stranger safe.
-      if (d === undefined) return 0;
+      if (s < 0) return 0;
+      const d = dist[s] as number;
       return d < 0 ? Number.POSITIVE_INFINITY : d;
     },
   };
