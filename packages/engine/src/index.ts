@@ -36,7 +36,14 @@ export type { GoalCheck, GoalStatus } from "./goals/index.js";
 export { LevelLoadError, type LevelRuntime, prepareLevel } from "./level.js";
 export { avatarReach, hasFreeTurns, movedLayers } from "./level-traits.js";
 export { DIRECTION_DELTAS, type Entity, isPos, type KindInfo, type Params, type Pos } from "./model.js";
-export { compilePack, type LayerInfo, type LoadResult, loadPack, type Pack } from "./pack.js";
+export {
+  compilePack,
+  type LayerInfo,
+  type LoadResult,
+  loadPack,
+  type Pack,
+  prepareValidated,
+} from "./pack.js";
 export {
   fixedGroundKinds,
   PENDING_MOVE_MEMORY,

@@ -1,5 +1,7 @@
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
+import { prepareValidated } from "@gridponder/engine";
+import { validatePackFolder } from "@gridponder/schema/node";
 import type { SearchProgress, SolveOptions, SolveResult } from "./types.js";
 
 /** Solve options that can cross a thread boundary (no functions, no heuristic objects). */
@@ -51,10 +53,14 @@ export class SolveError extends Error {
 }
 
 /**
- * Solves levels of one pack folder in parallel on worker threads, each worker loading the pack once
- * and taking the next level when it finishes one; a single level is searched by all the threads
- * together where its search allows (see `PoolOptions.workers`). Results come back in the order of
- * `levels`; progress streams through `onEvent`. No level, no worker: an empty list resolves to `[]`.
+ * Solves levels of one pack folder in parallel on worker threads, each worker taking the next level
+ * when it finishes one; a single level is searched by all the threads together where its search allows
+ * (see `PoolOptions.workers`). Results come back in the order of `levels`; progress streams through
+ * `onEvent`. No level, no worker: an empty list resolves to `[]`.
+ *
+ * The pack is validated once, here, and handed to the workers validated: they only prepare it, so no
+ * worker compiles the schema validator (about 0.4 s of a small level's 0.6 s). A pack that does not
+ * load rejects with a {@link SolveError} naming the first level, before any worker starts.
  *
  * The first failure (a level that reports an error, which rejects with a {@link SolveError}, or a
  * worker thread that fails or exits) stops every worker at once, without waiting for their current
@@ -67,6 +73,10 @@ export async function solveLevels(
 ): Promise<SolveResult[]> {
   if (levels.length === 0) return [];
   const { workers: wanted, onEvent, ...solveOptions } = options;
+  const validated = await validatePackFolder(packDir);
+  if (!prepareValidated(validated).ok || validated.pack === undefined)
+    throw new SolveError(levels[0] as string, "the pack does not load");
+  const pack = validated.pack;
   const threads = Math.max(1, wanted ?? availableParallelism());
   // One level and several threads: they search it together.
   const shared = levels.length === 1 && threads > 1;
@@ -98,7 +108,7 @@ export async function solveLevels(
     /** The batches of the layer the threads sharing a level are swapping, by thread. */
     let round: object[] = [];
     const start = (index: number) => {
-      const worker = new Worker(new URL("./worker.js", import.meta.url), { workerData: { packDir } });
+      const worker = new Worker(new URL("./worker.js", import.meta.url), { workerData: { pack } });
       running.add(worker);
       const feed = () => {
         if (settled) return;

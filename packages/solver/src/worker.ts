@@ -1,16 +1,18 @@
 import { parentPort, workerData } from "node:worker_threads";
-import { loadPackFolder } from "@gridponder/engine/node";
+import { prepareValidated } from "@gridponder/engine";
+import type { ValidPack } from "@gridponder/schema";
 import type { PlainSolveOptions, SolveEvent, WorkerReply, WorkerRequest } from "./node.js";
 import type { SearchLink } from "./parallel-bfs.js";
 import { solveLevel, solveLevelShared } from "./solve.js";
 
-// A solver thread of `solveLevels`: loads its pack once, then solves the levels it is sent, one at a
-// time, posting progress and results back; or, sent one level with a share, searches it together with
-// the other threads, swapping each layer's new states through the pool.
+// A solver thread of `solveLevels`: prepares the pack the pool validated, then solves the levels it is
+// sent, one at a time, posting progress and results back; or, sent one level with a share, searches it
+// together with the other threads, swapping each layer's new states through the pool.
 const port = parentPort;
 if (!port) throw new Error("the solver worker must run in a worker thread");
-const { packDir } = workerData as { packDir: string };
-const loading = loadPackFolder(packDir);
+const { pack } = workerData as { pack: ValidPack };
+// Validated by the pool already: the schema validator (hundreds of milliseconds to compile) stays unloaded here.
+const loading = Promise.resolve(prepareValidated({ ok: true, diagnostics: [], pack }));
 /** Waits for the messages of the round this thread last sent its own for. */
 let deliver: ((messages: readonly object[]) => void) | null = null;
 

@@ -1,3 +1,5 @@
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Worker } from "node:worker_threads";
 import { afterEach, describe, expect, it } from "vitest";
@@ -101,6 +103,24 @@ describe("solveLevels (worker threads)", () => {
     expect(failure).toBeInstanceOf(SolveError);
     expect(String(failure)).toMatch(/nope/);
   }, 300_000);
+
+  it("refuses a pack that does not load before starting a worker, naming the first level", async () => {
+    const broken = mkdtempSync(join(tmpdir(), "gp-pool-"));
+    try {
+      cpSync(LANTERN, broken, { recursive: true });
+      writeFileSync(join(broken, "game.json"), "{ not json");
+      const workers = watch();
+      const failure = await solveLevels(broken, [LEVELS[0] as string], { workers: 2 }).catch(
+        (e: unknown) => e,
+      );
+      expect(failure).toBeInstanceOf(SolveError);
+      expect((failure as SolveError).level).toBe(LEVELS[0]);
+      expect(String(failure)).toMatch(/does not load/);
+      expect(workers.started()).toBe(0);
+    } finally {
+      rmSync(broken, { recursive: true, force: true });
+    }
+  });
 
   it("resolves an empty list to [] without starting a worker", async () => {
     const workers = watch();
