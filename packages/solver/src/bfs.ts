@@ -122,21 +122,16 @@ export function breadthFirst(
       }
     }
     if (stop !== null) return outcome("bounded", stop, { lowerBound: depth + 1 });
-    if (winners.length > 0) {
-      let total = 0;
-      for (const w of winners) total = Math.min(cap, total + paths.get(w));
-      const solution: ActionInput[] = [];
-      for (let n = winners[0] as number; n > 0; n = parent.get(n))
-        solution.push(actions[via.get(n)] as ActionInput);
-      solution.reverse();
-      return outcome("solved", null, {
-        optimalLength: depth + 1,
-        lowerBound: depth + 1,
-        solution,
-        optimalCount: Math.min(total, countLimit),
-        countCapped: total > countLimit,
-      });
-    }
+    if (winners.length > 0)
+      return outcome(
+        "solved",
+        null,
+        solvedAt(depth + 1, winners, countLimit, actions, {
+          paths: (id) => paths.get(id),
+          parent: (id) => parent.get(id),
+          via: (id) => via.get(id),
+        }),
+      );
     frontier = next;
     frontierNodes = nextNodes;
   }
@@ -206,6 +201,40 @@ export function provenByKnown(outcome: SearchOutcome, known: readonly ActionInpu
     optimalLength: known.length,
     solution: [...known],
     lowerBound: known.length,
+  };
+}
+
+/** How a search recorded its states (by id; the start is id 0): shortest paths in, parent, action. */
+export interface StateRecords {
+  paths(id: number): number;
+  parent(id: number): number;
+  via(id: number): number;
+}
+
+/**
+ * What a breadth-first search that found `winners` (ids) at depth `length` proves: the optimum, the
+ * number of optimal solutions (the winners' paths summed, capped one past `countLimit`), and the
+ * solution to the first winner, read back along the parents.
+ */
+export function solvedAt(
+  length: number,
+  winners: readonly number[],
+  countLimit: number,
+  actions: readonly ActionInput[],
+  records: StateRecords,
+): Partial<SearchOutcome> {
+  let total = 0;
+  for (const w of winners) total = Math.min(countLimit + 1, total + records.paths(w));
+  const solution: ActionInput[] = [];
+  for (let n = winners[0] as number; n > 0; n = records.parent(n))
+    solution.push(actions[records.via(n)] as ActionInput);
+  solution.reverse();
+  return {
+    optimalLength: length,
+    lowerBound: length,
+    solution,
+    optimalCount: Math.min(total, countLimit),
+    countCapped: total > countLimit,
   };
 }
 

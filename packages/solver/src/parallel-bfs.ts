@@ -1,22 +1,19 @@
 import type { ActionInput, GameState } from "@gridponder/engine";
-import { searchOutcome } from "./bfs.js";
+import { searchOutcome, solvedAt } from "./bfs.js";
 import { LANES } from "./fingerprint.js";
 import type { Limits } from "./limits.js";
 import type { SearchSpace } from "./search-space.js";
+import { type SharedStateBuffers, SharedStates } from "./shared-states.js";
 import { Column, StateTable } from "./state-table.js";
-import { type PackedStates, packStates, unpackStates } from "./state-transfer.js";
+import { kindNamesOf, type PackedStates, packStates, unpackState } from "./state-transfer.js";
 import type { Bound, SearchOutcome } from "./types.js";
 
-/** What one searcher found in one layer: its new states, as fingerprints and bookkeeping. */
+/** What one searcher reports of one layer to the others. */
 export interface LayerBatch {
-  /** `LANES` integers per state (see `SearchSpace.fingerprint`). */
-  readonly fingerprints: Int32Array;
-  /** Per state: shortest paths into it from this searcher's states (capped), its parent's node, the action. */
-  readonly paths: Int32Array;
-  readonly parents: Int32Array;
-  readonly vias: Int32Array;
-  /** Per state: 1 when it wins. */
-  readonly won: Uint8Array;
+  /** The winning states it added. */
+  readonly winners: Int32Array;
+  /** The states it added for the next layer. */
+  readonly next: number;
   /** States this searcher expanded in the layer. */
   readonly expanded: number;
   /** A bound this searcher hit during the layer, which stops every searcher after it. */
@@ -38,15 +35,28 @@ export interface SearchLink {
 /** States one searcher hands to others to even out the next layer's work. */
 interface Shipment {
   readonly states: PackedStates;
-  /** Per state: the replica node, and the searcher it goes to. */
+  /** Per state: its id, and the searcher it goes to. */
   readonly nodes: Int32Array;
   readonly to: Int32Array;
+}
+
+/** What searcher 0 sends the others once the first layers, which it searches alone, are done. */
+interface Start {
+  readonly buffers: SharedStateBuffers | null;
+  /** The outcome, when those layers settled the search. */
+  readonly outcome: SearchOutcome | null;
+  readonly depth: number;
+  readonly expanded: number;
+  /** The size of the frontier handed out, and the number of states met. */
+  readonly frontier: number;
+  readonly size: number;
+  readonly shipment: Shipment | null;
 }
 
 /** Below this many states of difference, a layer's shares are left uneven: shipping costs more. */
 const SHIP_AT_LEAST = 256;
 
-/** Frontier size from which the searchers split the work; below it each plays the whole layer. */
+/** Frontier size from which the searchers split the work; below it searcher 0 plays the layers alone. */
 const SPLIT_PER_SEARCHER = 64;
 
 /**
@@ -55,13 +65,12 @@ const SPLIT_PER_SEARCHER = 64;
  * (optimal length, number of optimal solutions up to the cap, states seen and expanded, the same
  * bounds), with one optimal solution that may differ from the one `breadthFirst` picks.
  *
- * Every searcher keeps a replica of the states seen, keyed by content fingerprints (identical in all
- * threads, unlike part numbers). The first layers, until the frontier has a few dozen states per
- * searcher, are played by every searcher alike; then each searcher expands its share of the frontier
- * (by fingerprint) and, from there on, the states it discovers. After each layer the searchers swap
- * their new states (fingerprint, path count, parent, action) and merge them in searcher order, so the
- * replicas stay identical; a state two searchers found is kept by one of them (the one its
- * fingerprint names, if that one has it), and its path counts add up.
+ * The states met live in shared memory (`SharedStates`), keyed by content fingerprints (identical in
+ * all threads, unlike part numbers): a searcher that adds a state owns it and expands it in the next
+ * layer; one that meets a state another added in the same layer adds its shortest paths to it. So no
+ * searcher repeats another's bookkeeping. Searcher 0 plays the first layers alone, until the frontier
+ * has a few dozen states per searcher, then hands out shares; after each layer the searchers say what
+ * they found, and hand states over when their shares of the next layer are far apart.
  */
 export async function parallelBreadthFirst(
   space: SearchSpace,
@@ -72,232 +81,216 @@ export async function parallelBreadthFirst(
   shipAtLeast = SHIP_AT_LEAST,
 ): Promise<SearchOutcome> {
   const cap = countLimit + 1;
-  const seen = new StateTable(LANES);
-  const parent = new Column(-1);
-  const via = new Column(-1);
-  const paths = new Column(1);
-  const fp = new Int32Array(LANES);
   const { actions } = space;
+  const fp = new Int32Array(LANES);
+  const key = new Int32Array(space.keyWidth);
+  const cellsPerState = space.start.layers.length * space.level.width * space.level.height;
+  // Every state this searcher has met, by its exact key, with its id: a state met again needs no
+  // fingerprint.
+  const byKey = new StateTable(space.keyWidth);
+  const place = new Column(-1);
+  // Searcher 0's table from the start; the others get it once the work is shared.
+  let states = SharedStates.create(link.index === 0 ? 1 << 12 : 0);
   let expanded = 0;
   const outcome = (
     status: SearchOutcome["status"],
     bound: Bound | null,
     extra: Partial<SearchOutcome> = {},
-  ) => searchOutcome(status, bound, expanded, seen.size, extra);
-  space.fingerprint(space.start, fp);
-  seen.add(fp);
-  if (space.start.won)
-    return outcome("solved", null, { optimalLength: 0, solution: [], optimalCount: 1, lowerBound: 0 });
+  ) => searchOutcome(status, bound, expanded, states.size, extra);
 
-  const solved = (depth: number, winners: readonly number[]): SearchOutcome => {
-    let total = 0;
-    for (const w of winners) total = Math.min(cap, total + paths.get(w));
-    const solution: ActionInput[] = [];
-    for (let n = winners[0] as number; n > 0; n = parent.get(n))
-      solution.push(actions[via.get(n)] as ActionInput);
-    solution.reverse();
-    return outcome("solved", null, {
-      optimalLength: depth + 1,
-      lowerBound: depth + 1,
-      solution,
-      optimalCount: Math.min(total, countLimit),
-      countCapped: total > countLimit,
-    });
-  };
-
+  /** The frontier: states, their ids, and their entries in `byKey`. */
   let frontier: GameState[] = [space.start];
   let nodes: number[] = [0];
-  // Once the searchers share the work: every state this searcher has met, by its exact key, with its
-  // place (`place`): its id in the replica, or -(i + 1) for entry i of the batch being built.
-  const byKey = new StateTable(space.keyWidth);
-  const place = new Column(0);
-  const key = new Int32Array(space.keyWidth);
   let frontierKeys: number[] = [];
-  let shared = false;
-  for (let depth = 0; ; depth++) {
-    if (depth >= limits.maxDepth) return outcome("bounded", "maxDepth", { lowerBound: depth + 1 });
-    if (!shared) {
-      // Every searcher plays the whole layer, in the same order, so their replicas agree without a word.
-      const next: GameState[] = [];
-      const nextNodes: number[] = [];
-      const winners: number[] = [];
-      // Ids from here on were found in this layer.
-      const floor = seen.size;
-      // Every searcher expands the same states: searcher 0 counts them for the search.
-      if (link.index === 0) expanded += frontier.length;
-      for (let f = 0; f < frontier.length; f++) {
-        const node = nodes[f] as number;
-        for (let a = 0; a < actions.length; a++) {
-          const child = space.next(frontier[f] as GameState, actions[a] as ActionInput);
-          if (child === null || child.lost) continue;
-          space.fingerprint(child, fp);
-          const known = seen.find(fp);
-          if (known >= 0) {
-            if (known >= floor) paths.set(known, Math.min(cap, paths.get(known) + paths.get(node)));
-            continue;
-          }
-          const id = seen.add(fp);
-          parent.set(id, node);
-          via.set(id, a);
-          paths.set(id, paths.get(node));
-          if (child.won) winners.push(id);
-          else {
-            next.push(child);
-            nextNodes.push(id);
-          }
-        }
-      }
-      if (winners.length > 0) return solved(depth, winners);
-      if (next.length === 0) return outcome("unsolvable", null, { lowerBound: null });
-      if (seen.size > limits.maxStates) return outcome("bounded", "maxStates", { lowerBound: depth + 1 });
-      if (next.length >= SPLIT_PER_SEARCHER * link.count) {
-        shared = true;
-        const mine = ownedBy(seen, nextNodes, link);
-        frontier = mine.map((i) => next[i] as GameState);
-        nodes = mine.map((i) => nextNodes[i] as number);
-        frontierKeys = frontier.map((state, i) => {
-          space.encode(state, key);
-          const k = byKey.add(key);
-          place.set(k, nodes[i] as number);
-          return k;
-        });
-      } else {
-        frontier = next;
-        nodes = nextNodes;
-      }
-      continue;
-    }
+  const enter = (state: GameState, id: number): number => {
+    space.encode(state, key);
+    let k = byKey.find(key);
+    if (k < 0) k = byKey.add(key);
+    place.set(k, id);
+    return k;
+  };
 
-    // Each searcher expands its own share and collects the new states it finds. States it met before
-    // are known by their exact key (`byKey`), so a fingerprint is computed once per state met.
-    const localPaths: number[] = [];
-    const localParents: number[] = [];
-    const localVias: number[] = [];
-    const localWon: number[] = [];
-    const localStates: GameState[] = [];
-    /** Per new state of the layer: its entry in `byKey`. */
-    const localKeys: number[] = [];
-    const localPrints: number[] = [];
+  /** Expands this searcher's frontier at `depth`; the states it added go to `found`. */
+  const expandLayer = (depth: number, found: Found): { stop: Bound | null; expanded: number } => {
     let stop: Bound | null = null;
     let layerExpanded = 0;
     for (let f = 0; f < frontier.length && stop === null; f++) {
       const node = nodes[f] as number;
       const state = frontier[f] as GameState;
       layerExpanded++;
-      stop = limits.tick(depth, expanded + layerExpanded, seen.size + localPaths.length);
+      stop = limits.tick(depth, expanded + layerExpanded, states.size);
       if (stop) break;
+      if (states.size > limits.maxStates) {
+        stop = "maxStates";
+        break;
+      }
       byKey.keyOf(frontierKeys[f] as number, key);
       space.prime(state, key);
+      const paths = states.paths(node);
       for (let a = 0; a < actions.length; a++) {
         const child = space.next(state, actions[a] as ActionInput);
         if (child === null || child.lost) continue;
         space.encode(child, key);
-        const met = byKey.find(key);
-        if (met >= 0) {
-          // Met before: in this layer's batch (its paths add up), or an older state of the replica.
-          const where = place.get(met);
-          if (where < 0) {
-            const i = -where - 1;
-            localPaths[i] = Math.min(cap, (localPaths[i] as number) + paths.get(node));
+        let k = byKey.find(key);
+        let id: number;
+        if (k >= 0) id = place.get(k);
+        else {
+          k = byKey.add(key);
+          space.fingerprint(child, fp, key);
+          id = states.findOrAdd(fp, depth + 1, node, a, paths);
+          if (id < 0) {
+            // New: this searcher expands it next, unless it wins.
+            id = -id - 1;
+            place.set(k, id);
+            if (child.won) found.winners.push(id);
+            else {
+              found.states.push(child);
+              found.nodes.push(id);
+              found.keys.push(k);
+            }
+            continue;
           }
-          continue;
+          place.set(k, id);
         }
-        const k = byKey.add(key);
-        space.fingerprint(child, fp, key);
-        const old = seen.find(fp);
-        if (old >= 0) {
-          place.set(k, old);
-          continue;
-        }
-        place.set(k, -(localPaths.length + 1));
-        for (let l = 0; l < LANES; l++) localPrints.push(fp[l] as number);
-        localKeys.push(k);
-        localPaths.push(paths.get(node));
-        localParents.push(node);
-        localVias.push(a);
-        localWon.push(child.won ? 1 : 0);
-        localStates.push(child);
+        // Met before: another shortest way into a state of the layer being built adds its paths.
+        if (states.depth(id) === depth + 1) states.addPaths(id, paths, cap);
       }
     }
-    const fingerprints = Int32Array.from(localPrints);
-    const batches = await link.exchange<LayerBatch>({
-      fingerprints,
-      paths: Int32Array.from(localPaths),
-      parents: Int32Array.from(localParents),
-      vias: Int32Array.from(localVias),
-      won: Uint8Array.from(localWon),
-      expanded: layerExpanded,
-      stop,
-    });
+    return { stop, expanded: layerExpanded };
+  };
 
-    // Merge every batch, in searcher order, into the replica: the same ids in every searcher. Ids
-    // from `floor` on are this layer's; `holders` tells which searchers found each of them.
-    const floor = seen.size;
-    let incoming = 0;
-    for (const batch of batches) incoming += batch.paths.length;
-    /** By id - floor: a bit per searcher that found the state. */
-    const holders = new Int32Array(incoming);
-    const mineAt: number[] = [];
-    const winners: number[] = [];
-    // A searcher stopped by a bound ends the search: what the finished layers prove is the answer, so
-    // the layer is not merged.
-    const stopped = batches.find((batch) => batch.stop !== null)?.stop ?? null;
-    if (stopped !== null) {
-      for (const batch of batches) expanded += batch.expanded;
-      return outcome("bounded", stopped, { lowerBound: depth + 1 });
-    }
-    for (let b = 0; b < batches.length; b++) {
-      const batch = batches[b] as LayerBatch;
-      expanded += batch.expanded;
-      const n = batch.paths.length;
-      const prints = batch.fingerprints;
-      for (let i = 0; i < n; i++) {
-        for (let l = 0; l < LANES; l++) fp[l] = prints[i * LANES + l] as number;
-        let id = seen.find(fp);
-        if (id >= floor) {
-          paths.set(id, Math.min(cap, paths.get(id) + (batch.paths[i] as number)));
-          holders[id - floor] = (holders[id - floor] as number) | (1 << b);
-        } else if (id < 0) {
-          id = seen.add(fp);
-          parent.set(id, batch.parents[i] as number);
-          via.set(id, batch.vias[i] as number);
-          paths.set(id, batch.paths[i] as number);
-          holders[id - floor] = 1 << b;
-          if (batch.won[i]) winners.push(id);
-        }
-        // (A state seen in an earlier layer cannot be in a batch: each searcher checked the replica.)
-        if (b === link.index) {
-          mineAt[i] = id;
-          place.set(localKeys[i] as number, id);
-        }
+  const solved = (depth: number, winners: readonly number[]): SearchOutcome =>
+    outcome("solved", null, solvedAt(depth + 1, winners, countLimit, actions, states));
+
+  // Searcher 0 alone, while the layers are small.
+  let depth = 0;
+  let settled: SearchOutcome | null = null;
+  if (link.index === 0) {
+    space.fingerprint(space.start, fp);
+    states.findOrAdd(fp, 0, -1, -1, 1);
+    frontierKeys = [enter(space.start, 0)];
+    if (space.start.won)
+      settled = outcome("solved", null, { optimalLength: 0, solution: [], optimalCount: 1, lowerBound: 0 });
+    for (; settled === null; depth++) {
+      if (depth >= limits.maxDepth) {
+        settled = outcome("bounded", "maxDepth", { lowerBound: depth + 1 });
+        break;
       }
+      if (frontier.length >= SPLIT_PER_SEARCHER * link.count) break;
+      room(frontier.length * actions.length);
+      const found = new Found();
+      const layer = expandLayer(depth, found);
+      expanded += layer.expanded;
+      if (layer.stop !== null) settled = outcome("bounded", layer.stop, { lowerBound: depth + 1 });
+      else if (found.winners.length > 0) settled = solved(depth, found.winners);
+      else if (found.states.length === 0) settled = outcome("unsolvable", null, { lowerBound: null });
+      else [frontier, nodes, frontierKeys] = [found.states, found.nodes, found.keys];
     }
-    if (winners.length > 0) return solved(depth, winners);
-    if (incoming === 0) return outcome("unsolvable", null, { lowerBound: null });
-    if (seen.size > limits.maxStates) return outcome("bounded", "maxStates", { lowerBound: depth + 1 });
-    // Who expands each new state next: a state one searcher found stays with it; one several found
-    // goes to whichever of them has been given the fewest so far, in id order, so the shares stay
-    // even. Every searcher works this out alike from the merged layer.
-    const keeper = new Int8Array(incoming);
-    const given = new Int32Array(link.count);
-    for (let j = 0; j < incoming; j++) {
-      const mask = holders[j] as number;
-      let best = -1;
-      for (let w = 0; w < link.count; w++)
-        if (mask & (1 << w) && (best < 0 || (given[w] as number) < (given[best] as number))) best = w;
-      keeper[j] = best;
-      given[best] = (given[best] as number) + 1;
-    }
+  }
+  /** Makes room for `more` states (searcher 0 only, between layers). */
+  function room(more: number): void {
+    if (states.needsRoom(states.size, more)) states = states.grown(2 * (states.size + more));
+  }
+
+  // The others get the states, the layer reached, and their shares of the frontier.
+  const shares = link.index === 0 && settled === null ? shareOut(frontier.length, link.count) : null;
+  const starts = await link.exchange<Start>(
+    link.index === 0
+      ? {
+          buffers: states.buffers,
+          outcome: settled,
+          depth,
+          expanded,
+          frontier: frontier.length,
+          size: states.size,
+          shipment:
+            shares === null
+              ? null
+              : {
+                  states: packStates(
+                    frontier.filter((_, i) => (shares[i] as number) !== 0),
+                    cellsPerState,
+                  ),
+                  nodes: Int32Array.from(nodes.filter((_, i) => (shares[i] as number) !== 0)),
+                  to: Int32Array.from(shares.filter((t) => t !== 0)),
+                },
+        }
+      : { buffers: null, outcome: null, depth: 0, expanded: 0, frontier: 0, size: 0, shipment: null },
+  );
+  const start = starts[0] as Start;
+  if (start.outcome !== null) return start.outcome;
+  states = new SharedStates(start.buffers as SharedStateBuffers);
+  depth = start.depth;
+  expanded = start.expanded;
+  if (link.index === 0) {
+    const keep = (_: unknown, i: number) => (shares as Int32Array)[i] === 0;
+    frontier = frontier.filter(keep);
+    nodes = nodes.filter(keep);
+    frontierKeys = frontierKeys.filter(keep);
+  } else {
     frontier = [];
     nodes = [];
     frontierKeys = [];
-    mineAt.forEach((id, i) => {
-      if (keeper[id - floor] === link.index && !batchWon(batches, link.index, i)) {
-        frontier.push(localStates[i] as GameState);
-        nodes.push(id);
-        frontierKeys.push(localKeys[i] as number);
-      }
+  }
+  receive(start.shipment);
+
+  /** Takes the states of a shipment meant for this searcher into its frontier. */
+  function receive(shipment: Shipment | null): void {
+    if (shipment === null) return;
+    const mine: number[] = [];
+    shipment.to.forEach((dest, i) => {
+      if (dest === link.index) mine.push(i);
     });
+    if (mine.length === 0) return;
+    const kinds = kindNamesOf(space.pack);
+    const cellCount = space.level.width * space.level.height;
+    for (const i of mine) {
+      const state = unpackState(space.pack, kinds, shipment.states, i, space.start.layers.length, cellCount);
+      const node = shipment.nodes[i] as number;
+      frontier.push(state);
+      nodes.push(node);
+      frontierKeys.push(enter(state, node));
+    }
+  }
+
+  // Together: every searcher expands its share; a layer ends when all are done.
+  let total = start.frontier;
+  // The states met by the end of the last layer: every searcher knows it alike (the table's own count
+  // may already include the next layer's first states of a faster searcher).
+  let known = start.size;
+  for (; ; depth++) {
+    if (depth >= limits.maxDepth) return outcome("bounded", "maxDepth", { lowerBound: depth + 1 });
+    // The next layer fits, whatever it holds (searcher 0 makes room while the others wait).
+    if (states.needsRoom(known, total * actions.length)) {
+      if (link.index === 0) room(total * actions.length);
+      const [grown] = await link.exchange(link.index === 0 ? states.buffers : ({} as SharedStateBuffers));
+      states = new SharedStates(grown as SharedStateBuffers);
+    }
+    const found = new Found();
+    const layer = expandLayer(depth, found);
+    const batches = await link.exchange<LayerBatch>({
+      winners: Int32Array.from(found.winners),
+      next: found.states.length,
+      expanded: layer.expanded,
+      stop: layer.stop,
+    });
+    let winners: number[] = [];
+    const given = new Int32Array(link.count);
+    batches.forEach((batch, b) => {
+      expanded += batch.expanded;
+      winners = winners.concat(Array.from(batch.winners));
+      given[b] = batch.next;
+      known += batch.next + batch.winners.length;
+    });
+    // A searcher stopped by a bound ends the search: what the finished layers prove is the answer.
+    const stopped = batches.find((batch) => batch.stop !== null)?.stop ?? null;
+    if (stopped !== null) return outcome("bounded", stopped, { lowerBound: depth + 1 });
+    if (winners.length > 0) return solved(depth, winners);
+    total = given.reduce((sum, n) => sum + n, 0);
+    if (total === 0) return outcome("unsolvable", null, { lowerBound: null });
+    frontier = found.states;
+    nodes = found.nodes;
+    frontierKeys = found.keys;
     // A share much larger than the others': hand the excess to the searchers with less, so no thread
     // waits for another at the end of the next layer. Every searcher plans the same moves.
     const moves = evenOut(given, link.count, shipAtLeast);
@@ -314,38 +307,29 @@ export async function parallelBreadthFirst(
           to.push(move.to);
         }
       }
-      const cellsPerState = space.start.layers.length * space.level.width * space.level.height;
       const shipments = await link.exchange<Shipment>({
         states: packStates(shipped, cellsPerState),
         nodes: Int32Array.from(shippedNodes),
         to: Int32Array.from(to),
       });
-      for (const shipment of shipments) {
-        const mine: number[] = [];
-        shipment.to.forEach((dest, i) => {
-          if (dest === link.index) mine.push(i);
-        });
-        if (mine.length === 0) continue;
-        const states = unpackStates(
-          space.pack,
-          shipment.states,
-          space.start.layers.length,
-          space.level.width * space.level.height,
-        );
-        for (const i of mine) {
-          const state = states[i] as GameState;
-          const node = shipment.nodes[i] as number;
-          space.encode(state, key);
-          let k = byKey.find(key);
-          if (k < 0) k = byKey.add(key);
-          place.set(k, node);
-          frontier.push(state);
-          nodes.push(node);
-          frontierKeys.push(k);
-        }
-      }
+      for (const shipment of shipments) receive(shipment);
     }
   }
+}
+
+/** States a searcher added in a layer: winners, and the others with their ids and `byKey` entries. */
+class Found {
+  readonly winners: number[] = [];
+  readonly states: GameState[] = [];
+  readonly nodes: number[] = [];
+  readonly keys: number[] = [];
+}
+
+/** Which searcher takes each state of the first shared frontier: round robin, searcher 0 first. */
+function shareOut(size: number, count: number): Int32Array {
+  const to = new Int32Array(size);
+  for (let i = 0; i < size; i++) to[i] = i % count;
+  return to;
 }
 
 /**
@@ -375,20 +359,4 @@ function evenOut(
     left[lo] = (left[lo] as number) + n;
   }
   return moves;
-}
-
-/** Whether entry `i` of searcher `b`'s batch wins (winners end the search, so they are never expanded). */
-function batchWon(batches: readonly LayerBatch[], b: number, i: number): boolean {
-  return (batches[b] as LayerBatch).won[i] === 1;
-}
-
-/** The positions of `ids` whose fingerprint names this searcher. */
-function ownedBy(seen: StateTable, ids: readonly number[], link: SearchLink): number[] {
-  const key = new Int32Array(LANES);
-  const mine: number[] = [];
-  ids.forEach((id, i) => {
-    seen.keyOf(id, key);
-    if (((key[0] as number) >>> 0) % link.count === link.index) mine.push(i);
-  });
-  return mine;
 }

@@ -40,26 +40,40 @@ export function unpackStates(
   layerCount: number,
   cellCount: number,
 ): GameState[] {
+  const kinds = kindNamesOf(pack);
+  return packed.rest.map((_, i) => unpackState(pack, kinds, packed, i, layerCount, cellCount));
+}
+
+/** The names of a pack's entity kinds by index (see `unpackState`). */
+export function kindNamesOf(pack: Pack): string[] {
   const kindNames: string[] = [];
   for (const info of pack.kinds.values()) kindNames[info.index] = info.name;
-  const out: GameState[] = [];
-  let at = 0;
-  for (const others of packed.rest) {
-    const layers: (Entity | null)[][] = [];
-    for (let l = 0; l < layerCount; l++) {
-      const layer: (Entity | null)[] = new Array(cellCount);
-      for (let c = 0; c < cellCount; c++) {
-        const code = packed.cells[at++] as number;
-        if (code === 0) layer[c] = null;
-        else if (code > 0) layer[c] = pack.entity(kindNames[code - 1] as string);
-        else {
-          const [kind, params] = packed.entities[-code - 1] as [string, never];
-          layer[c] = pack.entity(kind, params);
-        }
+  return kindNames;
+}
+
+/** State number `i` of those `packStates` packed, rebuilt with this thread's entities. */
+export function unpackState(
+  pack: Pack,
+  kindNames: readonly string[],
+  packed: PackedStates,
+  i: number,
+  layerCount: number,
+  cellCount: number,
+): GameState {
+  let at = i * layerCount * cellCount;
+  const layers: (Entity | null)[][] = [];
+  for (let l = 0; l < layerCount; l++) {
+    const layer: (Entity | null)[] = new Array(cellCount);
+    for (let c = 0; c < cellCount; c++) {
+      const code = packed.cells[at++] as number;
+      if (code === 0) layer[c] = null;
+      else if (code > 0) layer[c] = pack.entity(kindNames[code - 1] as string);
+      else {
+        const [kind, params] = packed.entities[-code - 1] as [string, never];
+        layer[c] = pack.entity(kind, params);
       }
-      layers.push(layer);
     }
-    out.push({ ...others, layers });
+    layers.push(layer);
   }
-  return out;
+  return { ...(packed.rest[i] as Omit<GameState, "layers">), layers };
 }
