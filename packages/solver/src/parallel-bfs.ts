@@ -92,6 +92,8 @@ export async function parallelBreadthFirst(
   // Searcher 0's table from the start; the others get it once the work is shared.
   let states = SharedStates.create(link.index === 0 ? 1 << 12 : 0);
   let expanded = 0;
+  /** The pack's kind names by index, to unpack shipped states (made on the first shipment). */
+  let kinds: string[] | undefined;
   const outcome = (
     status: SearchOutcome["status"],
     bound: Bound | null,
@@ -242,7 +244,7 @@ export async function parallelBreadthFirst(
       if (dest === link.index) mine.push(i);
     });
     if (mine.length === 0) return;
-    const kinds = kindNamesOf(space.pack);
+    kinds ??= kindNamesOf(space.pack);
     const cellCount = space.level.width * space.level.height;
     for (const i of mine) {
       const state = unpackState(space.pack, kinds, shipment.states, i, space.start.layers.length, cellCount);

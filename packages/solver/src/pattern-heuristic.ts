@@ -8,7 +8,6 @@ import {
   type LevelRuntime,
   type Pack,
   runTurn,
-  Session,
   stableStringify,
 } from "@gridponder/engine";
 import { type SearchSpace, searchSpace } from "./search-space.js";
@@ -76,14 +75,13 @@ export const patternHeuristic: HeuristicFactory = (pack: Pack, level: LevelRunti
   let tables: PatternTable[] | null = null;
   const build = (deadline = Number.POSITIVE_INFINITY) => {
     if (tables !== null) return tables;
-    const session = new Session(pack, level.id);
-    const actions = session.legalActions();
     const abstractLevel: LevelRuntime = { ...level, goals: [], loseConditions: [] };
-    // The level's search keys identify abstract states too (turns are the same without goals).
+    // The level's search space gives the start, the actions, and keys that identify abstract states
+    // too (turns are the same without goals).
     const keys = searchSpace(pack, level.id);
     tables = [];
     for (const pattern of patterns) {
-      const table = patternTable(pack, abstractLevel, session.initial, actions, pattern, deadline, keys);
+      const table = patternTable(pack, abstractLevel, keys.start, keys.actions, pattern, deadline, keys);
       if (table !== null) tables.push(table);
     }
     return tables;

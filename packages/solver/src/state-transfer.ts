@@ -33,17 +33,6 @@ export function packStates(states: readonly GameState[], cellsPerState: number):
   return { cells, entities, rest };
 }
 
-/** The states `packStates` packed, rebuilt with this thread's entities. */
-export function unpackStates(
-  pack: Pack,
-  packed: PackedStates,
-  layerCount: number,
-  cellCount: number,
-): GameState[] {
-  const kinds = kindNamesOf(pack);
-  return packed.rest.map((_, i) => unpackState(pack, kinds, packed, i, layerCount, cellCount));
-}
-
 /** The names of a pack's entity kinds by index (see `unpackState`). */
 export function kindNamesOf(pack: Pack): string[] {
   const kindNames: string[] = [];

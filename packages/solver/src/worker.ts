@@ -12,7 +12,7 @@ const port = parentPort;
 if (!port) throw new Error("the solver worker must run in a worker thread");
 const { pack } = workerData as { pack: ValidPack };
 // Validated by the pool already: the schema validator (hundreds of milliseconds to compile) stays unloaded here.
-const loading = Promise.resolve(prepareValidated({ ok: true, diagnostics: [], pack }));
+const loaded = prepareValidated({ ok: true, diagnostics: [], pack });
 /** Waits for the messages of the round this thread last sent its own for. */
 let deliver: ((messages: readonly object[]) => void) | null = null;
 
@@ -39,7 +39,6 @@ port.on("message", async (request: WorkerRequest) => {
   }
   const { level, options, share } = request;
   try {
-    const loaded = await loading;
     if (!loaded.ok) {
       post({ type: "error", level, message: "the pack does not load" });
       return;
