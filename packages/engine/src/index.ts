@@ -57,9 +57,22 @@ export type { EffectRunner } from "./rules/effects.js";
 export { type AreaGrowthLevel, areaGrowthLevel } from "./search/area-growth.js";
 export { contentBlindLayers } from "./search/blind-layers.js";
 export type { CarryLevel } from "./search/carry/analysis.js";
-export { decode, PENDING_VALUES, RelaxedLayout, type RelaxedState } from "./search/carry/layout.js";
+export {
+  decode,
+  pendingClass,
+  RelaxedLayout,
+  type RelaxedState,
+  readyToFire,
+} from "./search/carry/layout.js";
 export { RelaxedModel } from "./search/carry/model.js";
-export { type RelaxedCarry, type RelaxedSpace, relaxedCarry } from "./search/carry/relaxed-carry.js";
+export { type PendingRegions, pendingRegions } from "./search/carry/pending-regions.js";
+export {
+  DEFAULT_MAX_ENTRIES,
+  type RelaxedCarry,
+  type RelaxedCarryOptions,
+  type RelaxedSpace,
+  relaxedCarry,
+} from "./search/carry/relaxed-carry.js";
 export { ORTHOGONAL_STEPS } from "./search/grid.js";
 export { levelRoles } from "./search/level-roles.js";
 export { type PlacementLevel, placementLevel } from "./search/placement.js";

@@ -164,7 +164,7 @@ interface DryRun {
   readonly states: number;
 }
 
-/** Below this many states a run says little about how the cost grows, and costs little anyway. */
+/** Runs below this many states cost little: the next may grow to about this size (see `nextLength`). */
 const CHEAP_RUN = 20_000;
 /** How much more a deepening run should cost than the one before it (see `nextLength`). */
 const RUN_GROWTH = 2;
@@ -174,19 +174,21 @@ const RUN_GROWTH = 2;
  * about geometrically with its length (1.4 to 1.9 times per action on the twinseed ice levels), so a
  * length far past the optimum can cost hundreds of times the run at the optimum, while steps of one
  * action repeat many runs. The step is chosen so that the next run should cost about `RUN_GROWTH`
- * times the last one, from the growth per action between the last two runs: then all runs together
- * cost at most twice the last, which overshoots the optimum's run by at most that factor. While runs
- * are cheap, the step doubles (1, 2, 4, ...) as no growth rate can be read from them yet.
+ * times the last one (or `CHEAP_RUN` states, when that is more), from the growth per action between
+ * the last two runs: then all runs together cost at most about twice the last, which overshoots the
+ * optimum's run by at most that factor. A step at most doubles the one before; when runs stop growing
+ * (no growth rate to read, as on an unsolvable level), it doubles.
  */
 export function nextLength(dry: readonly DryRun[]): number {
   const last = dry[dry.length - 1] as DryRun;
   const before = dry[dry.length - 2];
   if (before === undefined) return last.length + 1;
   const span = last.length - before.length;
-  if (last.states < CHEAP_RUN || before.states <= 0) return last.length + 2 * span;
+  if (before.states <= 0 || last.states <= 0) return last.length + 2 * span;
   const perAction = (last.states / before.states) ** (1 / span);
   if (perAction <= 1) return last.length + 2 * span;
-  const step = Math.floor(Math.log(RUN_GROWTH) / Math.log(perAction));
+  const target = Math.max(RUN_GROWTH * last.states, CHEAP_RUN);
+  const step = Math.floor(Math.log(target / last.states) / Math.log(perAction));
   return last.length + Math.min(2 * span, Math.max(1, step));
 }
 

@@ -166,11 +166,14 @@ describe("nextLength (how far a deepening run reaches past the last dry one)", (
   /** Dry runs as [length, states expanded]. */
   const dry = (...runs: [number, number][]) => runs.map(([length, states]) => ({ length, states }));
 
-  it("goes one action on after the first dry run, then doubles its step while runs are cheap", () => {
+  it("goes one action on after the first dry run, then doubles its step while runs stay cheap", () => {
     expect(nextLength(dry([9, 3]))).toBe(10);
     expect(nextLength(dry([9, 3], [10, 13]))).toBe(12);
     expect(nextLength(dry([10, 13], [12, 62]))).toBe(16);
-    expect(nextLength(dry([12, 62], [16, 1_622]))).toBe(24);
+    // 2.26 times per action: three actions more reach about 20,000 states (eight would reach a million).
+    expect(nextLength(dry([12, 62], [16, 1_622]))).toBe(19);
+    // 1.67 times per action (tw_023_m0 with pending regions, lengths 17 and 25): one action.
+    expect(nextLength(dry([17, 272], [25, 16_174]))).toBe(26);
   });
 
   it("steps so that the next run costs about twice the last, from the growth per action", () => {

@@ -1,6 +1,9 @@
 import type { CarryLevel } from "./analysis.js";
-import { decode, PENDING_VALUES, type RelaxedLayout, type RelaxedState } from "./layout.js";
+import { decode, pendingClass, type RelaxedLayout, type RelaxedState, readyToFire } from "./layout.js";
 import type { RelaxedSpace } from "./relaxed-carry.js";
+
+/** Slide directions after a landing whose direction is unknown: none, or any. */
+const ANY_SLIDE = [-1, 0, 1, 2, 3] as const;
 
 /** Cascade bits: the avatar entered its cell this turn; it slid (objects may have drifted). */
 const ENTERED = 1;
@@ -8,14 +11,15 @@ const SLID = 2;
 
 /**
  * The relaxed model of a carry level: a state keeps only the avatar's cell, the carriers' cells, the
- * marker's cell, the plots still to plant and a pending value (none; a blocked move pending that will
- * not fire on the next turn; one that will). Every other object is gone, and what it might have done
- * is allowed either way: a move may be blocked anywhere; ground that can be slippery may carry on or
- * stop; a carrier may drown where the ground can drown it or not; a pending move may become ready to
- * fire on any turn that could have made that possible (the avatar slid, so objects may have drifted,
- * or it entered a pickup), and its fire puts the avatar anywhere and may push a carrier there. So
- * every turn of the engine maps onto a relaxed step, and relaxed distances are lower bounds on real
- * ones.
+ * marker's cell, the plots still to plant and a pending value (none, or a blocked move pending: the
+ * class of its target, see `RelaxedLayout`, and whether it fires on the next turn). Every other
+ * object is gone, and what it might have done is allowed either way: a move may be blocked anywhere;
+ * ground that can be slippery may carry on or stop; a carrier may drown where the ground can drown it
+ * or not; a pending move may become ready to fire on any turn that could have made that possible (the
+ * avatar slid, so objects may have drifted, or it entered a pickup), and its fire puts the avatar
+ * anywhere in its target's region (in the engine, on the target itself) and may push a carrier
+ * there. So every turn of the engine maps onto a relaxed step, and relaxed distances are lower bounds
+ * on real ones.
  *
  * A turn is modelled as an action that starts a cascade state (the relaxed state plus the direction
  * the avatar may still slide in, -1 for none, and the direction of a carrier just pushed to the
@@ -76,7 +80,7 @@ export class RelaxedModel implements RelaxedSpace {
     const { layout } = this;
     const k = layout.avatarCells.length;
     const left = layout.maxBaskets - this.level.plots.length;
-    for (let f = 0; f < PENDING_VALUES; f++)
+    for (let f = 0; f < layout.pendingValues; f++)
       for (let combo = 0; combo < layout.combos; combo++) {
         if ((layout.comboSize[combo] as number) > left) continue;
         for (let m = 0; m <= k; m++)
@@ -123,9 +127,12 @@ export class RelaxedModel implements RelaxedSpace {
   private forward(s: RelaxedState, emit: (to: number) => void): void {
     const { level, inB } = this;
     const { pending, mask, combo, marker, avatar: a } = s;
-    const armed = pending > 0 ? 1 : 0;
-    // A pending move that fires on this turn (unless the action arms another) may land anywhere.
-    const fires = pending === 2;
+    // The pending move's class plus one (0: none), which a turn that keeps the move carries on.
+    const armed = pendingClass(pending) + 1;
+    // A pending move that fires on this turn (unless the action arms another) may land anywhere in
+    // its target's region.
+    const fires = readyToFire(pending);
+    const moveClass = armed - 1;
     const C = (
       f: number,
       mk: number,
@@ -139,21 +146,21 @@ export class RelaxedModel implements RelaxedSpace {
     if (this.hasMarker) {
       if (marker < 0) {
         C(armed, mask, combo, a, a, -1, -1, 0);
-        if (fires) this.fire(mask, combo, a, emit);
+        if (fires) this.fire(moveClass, mask, combo, a, emit);
       } else if (inB[marker] !== 1) {
         C(armed, mask, combo, -1, marker, -1, -1, ENTERED);
-        if (fires) this.fire(mask, combo, -1, emit);
-      } else if (fires) this.fire(mask, combo, marker, emit);
+        if (fires) this.fire(moveClass, mask, combo, -1, emit);
+      } else if (fires) this.fire(moveClass, mask, combo, marker, emit);
     }
     for (let d = 0; d < 4; d++) {
       if (level.directions[d] === "") continue;
       const t = this.step(a, d);
       if (t < 0 || level.avatarCell[t] !== 1) {
-        if (fires) this.fire(mask, combo, marker, emit);
+        if (fires) this.fire(moveClass, mask, combo, marker, emit);
         continue;
       }
       // Bumped into a carrier or into something gone from the model: a new pending move, tried at once.
-      emit(this.layout.index(1, mask, combo, marker, a));
+      emit(this.layout.index(this.layout.pendingAt(t, d, false), mask, combo, marker, a));
       if (inB[t] === 1) {
         // A push: the new pending move replaces a stale one, so no stale fire this turn.
         const u = this.step(t, d);
@@ -162,32 +169,48 @@ export class RelaxedModel implements RelaxedSpace {
         continue;
       }
       C(armed, mask, combo, marker, t, d, -1, ENTERED);
-      if (fires) this.fire(mask, combo, marker, emit);
+      if (fires) this.fire(moveClass, mask, combo, marker, emit);
     }
   }
 
-  /** The pending value a turn ends with: armed or not, and whether what happened lets it fire next. */
+  /**
+   * The pending value a turn ends with: the move kept (its class plus one in `armed`, 0 for none),
+   * and whether what happened lets it fire next.
+   */
   private pendingAfter(armed: number, how: number, a: number): number {
     if (armed === 0) return 0;
-    return (how & SLID) !== 0 || ((how & ENTERED) !== 0 && this.level.enabling[a] === 1) ? 2 : 1;
+    const ready = (how & SLID) !== 0 || ((how & ENTERED) !== 0 && this.level.enabling[a] === 1);
+    return 2 * armed - 1 + (ready ? 1 : 0);
   }
 
-  /** A stale pending move fires: the avatar lands on its target anywhere, maybe pushing a carrier there. */
-  private fire(mask: number, combo: number, marker: number, emit: (to: number) => void): void {
+  /**
+   * A stale pending move of class `moveClass` fires: the avatar lands on its target, anywhere in the
+   * target's region, maybe pushing a carrier there; with the class's direction known, the push and the
+   * slide after the landing go that way.
+   */
+  private fire(
+    moveClass: number,
+    mask: number,
+    combo: number,
+    marker: number,
+    emit: (to: number) => void,
+  ): void {
     const { level, inB, layout } = this;
-    for (const c of layout.avatarCells) {
+    const dir = layout.classDirection(moveClass);
+    const slides = dir < 0 ? ANY_SLIDE : ([-1, dir] as const);
+    for (const c of layout.regions.cells[layout.classRegion(moveClass)] as Int32Array) {
       if (inB[c] !== 1) {
-        for (let avDir = -1; avDir < 4; avDir++)
-          this.cascade(0, mask, combo, marker, c, avDir, -1, ENTERED, emit);
+        for (const avDir of slides) this.cascade(0, mask, combo, marker, c, avDir, -1, ENTERED, emit);
         continue;
       }
       for (let dp = 0; dp < 4; dp++) {
+        if (dir >= 0 && dp !== dir) continue;
         const back = this.step(c, dp ^ 1);
         const v = this.step(c, dp);
         if (back < 0 || level.avatarCell[back] !== 1 || v < 0 || level.pushInto[v] !== 1 || inB[v] === 1)
           continue;
         this.arrive(mask, combo, c, v, (mk, cb, kept) => {
-          for (let avDir = -1; avDir < 4; avDir++)
+          for (const avDir of slides)
             this.cascade(0, mk, cb, marker, c, avDir, kept ? dp : -1, ENTERED, emit);
         });
       }
@@ -277,16 +300,19 @@ export class RelaxedModel implements RelaxedSpace {
 
   // ---------------------------------------------------------------- backwards
 
-  /** The number of virtual states: a turn's board just before a stale fire lands (no avatar cell). */
+  /**
+   * The number of virtual states: a turn's board just before a stale fire of some pending class lands
+   * (no avatar cell).
+   */
   get virtualSize(): number {
     const { layout } = this;
-    return layout.masks * layout.combos * (layout.avatarCells.length + 1);
+    return layout.classes * layout.masks * layout.combos * (layout.avatarCells.length + 1);
   }
 
-  virtualIndex(mask: number, combo: number, marker: number): number {
+  virtualIndex(moveClass: number, mask: number, combo: number, marker: number): number {
     const { layout } = this;
     const m = marker < 0 ? 0 : 1 + (layout.avatarIndex[marker] as number);
-    return (mask * layout.combos + combo) * (layout.avatarCells.length + 1) + m;
+    return ((moveClass * layout.masks + mask) * layout.combos + combo) * (layout.avatarCells.length + 1) + m;
   }
 
   /** Where `predecessors` sends what it finds (fields, so the recursion passes no callbacks). */
@@ -315,7 +341,7 @@ export class RelaxedModel implements RelaxedSpace {
     const { level, inB } = this;
     const { pending: f, mask, combo, marker: m, avatar: a } = s;
     // A pending move that fires next must owe that to this turn (see `pendingAfter`).
-    const need = f === 2;
+    const need = readyToFire(f);
     // Stopped in a cascade state.
     for (let e = -1; e < 4; e++)
       if (e < 0 || this.carrierBeside(a, e)) this.stoppedIn(f, mask, combo, m, a, e, need);
@@ -345,11 +371,22 @@ export class RelaxedModel implements RelaxedSpace {
         u = v;
       }
     }
-    // A bump arms a new pending move (which does not fire on the next turn).
-    if (f === 1) {
-      this.rest(this.layout.index(0, mask, combo, m, a));
-      this.rest(this.layout.index(2, mask, combo, m, a));
+    // A bump arms a new pending move (which does not fire on the next turn), replacing any other.
+    if (f > 0 && !need && this.bumpsInto(a, pendingClass(f)))
+      for (let x = 0; x < this.layout.pendingValues; x++)
+        if (x !== f) this.rest(this.layout.index(x, mask, combo, m, a));
+  }
+
+  /** Whether the avatar on `a` can arm a pending move of class `moveClass` (a bump into an avatar cell). */
+  private bumpsInto(a: number, moveClass: number): boolean {
+    const { level, layout } = this;
+    for (let d = 0; d < 4; d++) {
+      if (level.directions[d] === "") continue;
+      const t = this.step(a, d);
+      if (t >= 0 && level.avatarCell[t] === 1 && layout.pendingAt(t, d, false) === 1 + 2 * moveClass)
+        return true;
     }
+    return false;
   }
 
   /**
@@ -365,7 +402,7 @@ export class RelaxedModel implements RelaxedSpace {
     pushDir: number,
     need: boolean,
   ): void {
-    this.fireStart(f, mask, combo, m, a, pushDir);
+    this.fireStart(f, mask, combo, m, a, pushDir, -1);
     for (let avDir = -1; avDir < 4; avDir++) this.cascadeStart(f, mask, combo, m, a, avDir, pushDir, need);
   }
 
@@ -393,30 +430,63 @@ export class RelaxedModel implements RelaxedSpace {
     const { layout } = this;
     if (f === 0) this.rest(layout.index(0, mask, combo, marker, p));
     else {
-      this.rest(layout.index(1, mask, combo, marker, p));
-      this.rest(layout.index(2, mask, combo, marker, p));
+      const armed = 1 + 2 * pendingClass(f);
+      this.rest(layout.index(armed, mask, combo, marker, p));
+      this.rest(layout.index(armed + 1, mask, combo, marker, p));
     }
   }
 
   /** A turn that armed a new pending move may have started with any pending value. */
   private anyPending(mask: number, combo: number, marker: number, p: number): void {
-    for (let x = 0; x < PENDING_VALUES; x++) this.rest(this.layout.index(x, mask, combo, marker, p));
+    for (let x = 0; x < this.layout.pendingValues; x++)
+      this.rest(this.layout.index(x, mask, combo, marker, p));
   }
 
-  /** The cascade state started by a stale fire that put the avatar on `a` (any slide direction after it). */
-  private fireStart(f: number, mask: number, combo: number, m: number, a: number, pushDir: number): void {
+  /**
+   * The cascade state started by a stale fire that put the avatar on `a`, which then slid in direction
+   * `avDir` (-1: it did not slide, or any direction) with a carrier it pushed in direction `pushDir`
+   * beside it (-1: none).
+   */
+  private fireStart(
+    f: number,
+    mask: number,
+    combo: number,
+    m: number,
+    a: number,
+    pushDir: number,
+    avDir: number,
+  ): void {
     if (f !== 0) return;
     const { level, inB, layout } = this;
+    const region = layout.regions.regionOf[a] as number;
+    const D = layout.classDirections;
+    // With directional classes the move's direction is the push's and the slide's.
+    const fired = (direction: number) => {
+      if (D === 1) return region;
+      if (avDir >= 0 && direction >= 0 && avDir !== direction) return -1;
+      return region * 4 + (direction >= 0 ? direction : avDir);
+    };
     if (pushDir >= 0) {
       const v = this.step(a, pushDir);
       const back = this.step(a, pushDir ^ 1);
-      if (v >= 0 && inB[v] === 1 && back >= 0 && level.avatarCell[back] === 1 && this.carrierCell(a))
-        this.virtual(this.virtualIndex(mask, layout.changed(combo, v, a), m));
+      const c = fired(pushDir);
+      if (
+        c >= 0 &&
+        v >= 0 &&
+        inB[v] === 1 &&
+        back >= 0 &&
+        level.avatarCell[back] === 1 &&
+        this.carrierCell(a)
+      )
+        this.virtual(this.virtualIndex(c, mask, layout.changed(combo, v, a), m));
       return;
     }
-    this.virtual(this.virtualIndex(mask, combo, m));
+    if (D === 1 || avDir >= 0) this.virtual(this.virtualIndex(fired(-1), mask, combo, m));
+    else for (let d = 0; d < 4; d++) this.virtual(this.virtualIndex(region * 4 + d, mask, combo, m));
     if (!this.carrierCell(a)) return;
     for (let e = 0; e < 4; e++) {
+      const c = fired(e);
+      if (c < 0) continue;
       const v = this.step(a, e);
       const back = this.step(a, e ^ 1);
       if (v < 0 || back < 0 || level.avatarCell[back] !== 1 || inB[v] === 1) continue;
@@ -425,7 +495,7 @@ export class RelaxedModel implements RelaxedSpace {
       if (before < 0) break;
       for (let k = 0; k < 2; k++) {
         const mk = this.endedMask(mask, v, k);
-        if (mk >= 0) this.virtual(this.virtualIndex(mk, before, m));
+        if (mk >= 0) this.virtual(this.virtualIndex(c, mk, before, m));
       }
     }
   }
@@ -505,7 +575,7 @@ export class RelaxedModel implements RelaxedSpace {
   private slidFrom(f: number, mask: number, combo: number, m: number, p: number, avDir: number): void {
     for (let e = -1; e < 4; e++) {
       if (e >= 0 && !this.carrierBeside(p, e)) continue;
-      this.fireStart(f, mask, combo, m, p, e);
+      this.fireStart(f, mask, combo, m, p, e, avDir);
       this.cascadeStart(f, mask, combo, m, p, avDir, e, false);
     }
   }
@@ -517,19 +587,22 @@ export class RelaxedModel implements RelaxedSpace {
     const mIndex = v % k1;
     const rest0 = (v - mIndex) / k1;
     const combo = rest0 % layout.combos;
-    const mask = (rest0 - combo) / layout.combos;
+    const rest1 = (rest0 - combo) / layout.combos;
+    const mask = rest1 % layout.masks;
+    // The fire comes from a pending move of this class, ready to fire.
+    const ready = 2 + 2 * ((rest1 - mask) / layout.masks);
     const m = mIndex === 0 ? -1 : (layout.avatarCells[mIndex - 1] as number);
     this.markBaskets(combo, 1);
     try {
       // A move, or any action that leaves the board as it was.
-      for (const o of layout.avatarCells) if (inB[o] !== 1) rest(layout.index(2, mask, combo, m, o));
+      for (const o of layout.avatarCells) if (inB[o] !== 1) rest(layout.index(ready, mask, combo, m, o));
       if (!this.hasMarker) return;
       // The marker dropped where the avatar stood, or the avatar recalled to it.
-      if (m >= 0 && inB[m] !== 1) rest(layout.index(2, mask, combo, -1, m));
+      if (m >= 0 && inB[m] !== 1) rest(layout.index(ready, mask, combo, -1, m));
       if (m < 0)
         for (const m0 of layout.avatarCells) {
           if (inB[m0] === 1) continue;
-          for (const o of layout.avatarCells) if (inB[o] !== 1) rest(layout.index(2, mask, combo, m0, o));
+          for (const o of layout.avatarCells) if (inB[o] !== 1) rest(layout.index(ready, mask, combo, m0, o));
         }
     } finally {
       this.markBaskets(combo, 0);

@@ -6,9 +6,11 @@ import { Session } from "../../session.js";
 import { settlementOf } from "../../settle-pending.js";
 import type { GameState } from "../../state.js";
 import type { PendingMove } from "../../systems/types.js";
+import { DIRECTION_NAMES } from "../grid.js";
 import { analyseCarryLevel, type CarryLevel } from "./analysis.js";
 import { basketDomain, RelaxedLayout } from "./layout.js";
 import { RelaxedModel } from "./model.js";
+import { pendingRegions } from "./pending-regions.js";
 
 /**
  * A finite relaxed model of a level whose distances to the goal are lower bounds on the engine's, as
@@ -75,7 +77,7 @@ export function relaxedCarry(
   pack: Pack,
   level: LevelRuntime,
   start?: GameState,
-  options: { readonly everyCarrier?: boolean } = {},
+  options: RelaxedCarryOptions = {},
 ): RelaxedCarry | null {
   const first = start ?? new Session(pack, level.id).initial;
   const carry = analyseCarryLevel(pack, level, first);
@@ -85,9 +87,30 @@ export function relaxedCarry(
     if (e?.kind === carry.carrier) starts.push(i);
   });
   const held = options.everyCarrier ? starts.length : Math.min(starts.length, carry.plots.length);
+  const domain = basketDomain(carry, starts);
   let layout: RelaxedLayout;
   try {
-    layout = new RelaxedLayout(carry, basketDomain(carry, starts), held);
+    // The model without pending regions first: its size per pending value sets how many fit.
+    const whole = new RelaxedLayout(
+      carry,
+      domain,
+      held,
+      pendingRegions(carry.width, carry.height, avatarCellsOf(carry), 1),
+    );
+    const perValue = whole.size / whole.pendingValues;
+    const budget = options.maxEntries ?? DEFAULT_MAX_ENTRIES;
+    const directional = options.directional ?? false;
+    const most = Math.max(1, Math.floor((budget / perValue - 1) / 2 / (directional ? 4 : 1)));
+    layout =
+      most === 1 && !directional
+        ? whole
+        : new RelaxedLayout(
+            carry,
+            domain,
+            held,
+            pendingRegions(carry.width, carry.height, whole.avatarCells, most),
+            directional,
+          );
   } catch {
     return null;
   }
@@ -152,7 +175,7 @@ function baseIndices(carry: CarryLevel, layout: RelaxedLayout, state: GameState)
   // plots left: the image is a state that can never win) or a set as large as the plots left.
   const size = Math.min(members.length, layout.maxBaskets - (carry.plots.length - left));
   if (members.length > MAX_SPREAD_CARRIERS && size < members.length) return null;
-  const pending = pendingValue(carry, state);
+  const pending = pendingValue(carry, layout, state);
   const images: number[] = [];
   const chosen = scratchChosen;
   for (let set = 0; set < 2 ** members.length; set++) {
@@ -181,9 +204,14 @@ function popCount(n: number): number {
  * The relaxed pending value of a state: 0 without a pending move; 2 when the push role would settle
  * it on the next turn (see `settlementOf`), as it does unless that turn arms another; 1 otherwise.
  */
-function pendingValue(carry: CarryLevel, state: GameState): number {
+function pendingValue(carry: CarryLevel, layout: RelaxedLayout, state: GameState): number {
   const move = state.memory[PENDING_MOVE_MEMORY] as PendingMove | undefined;
   if (!move) return 0;
+  const target = move.to[1] * carry.width + move.to[0];
+  // A fire there would put the avatar where it never stands: the move never fires.
+  if ((layout.regions.regionOf[target] ?? -1) < 0) return 0;
+  // The model's moves are orthogonal (see `CarryLevel.neighbour`), so a pending move's is too.
+  const direction = DIRECTION_NAMES.indexOf(move.direction);
   const { width, height } = carry;
   const view = {
     inBounds: (x: number, y: number) => x >= 0 && y >= 0 && x < width && y < height,
@@ -191,5 +219,33 @@ function pendingValue(carry: CarryLevel, state: GameState): number {
       x >= 0 && y >= 0 && x < width && y < height ? (state.layers[layer]?.[y * width + x] ?? null) : null,
     avatar: state.avatar,
   };
-  return settlementOf(carry.push, view, carry.objects, carry.ground, move) === null ? 1 : 2;
+  return layout.pendingAt(
+    target,
+    direction,
+    settlementOf(carry.push, view, carry.objects, carry.ground, move) !== null,
+  );
+}
+
+export interface RelaxedCarryOptions {
+  /** Keep every carrier in the model, not only as many as there are plots (for comparisons). */
+  readonly everyCarrier?: boolean;
+  /**
+   * The most states the model may have: pending moves' targets are told apart by region (see
+   * `PendingRegions`), as many regions as fit in this (at least one, the whole board).
+   */
+  readonly maxEntries?: number;
+  /** Tell pending moves apart by direction too (four times as many classes, fewer regions). */
+  readonly directional?: boolean;
+}
+
+/**
+ * The default of `RelaxedCarryOptions.maxEntries`: a table of this many one-byte distances fills in
+ * about a second on one core (twinseed's ice levels).
+ */
+export const DEFAULT_MAX_ENTRIES = 40_000_000;
+
+function avatarCellsOf(carry: CarryLevel): Int32Array {
+  const cells: number[] = [];
+  for (let i = 0; i < carry.cells; i++) if (carry.avatarCell[i] === 1) cells.push(i);
+  return Int32Array.from(cells);
 }
