@@ -59,7 +59,7 @@ export { contentBlindLayers } from "./search/blind-layers.js";
 export type { CarryLevel } from "./search/carry/analysis.js";
 export {
   decode,
-  pendingClass,
+  pendingRegion,
   RelaxedLayout,
   type RelaxedState,
   readyToFire,

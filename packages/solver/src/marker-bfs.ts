@@ -7,12 +7,16 @@ import type { Bound, Heuristic, MarkerHeuristic, SearchOutcome } from "./types.j
 
 /**
  * A (core, marker) slot is one 32-bit word: the depth it was first reached at in the high half, the
- * number of shortest paths to it (capped) in the low half; one word, so a visit touches one cache line.
+ * number of shortest paths to it (capped) in the low 15 bits, and whether the best-first search has
+ * expanded it in bit 15; one word, so a visit touches one cache line.
  */
 const UNSEEN = 0xffff;
 const NEVER_REACHED = 0xffff0000;
+const EXPANDED = 0x8000;
+/** Path counts stop below the expanded bit. */
+const MOST_PATHS = 0x7fff;
 const depthOf = (word: number): number => word >>> 16;
-const pathsOf = (word: number): number => word & 0xffff;
+const pathsOf = (word: number): number => word & MOST_PATHS;
 const word = (depth: number, paths: number): number => ((depth << 16) | paths) >>> 0;
 /** Successor memo entry: not computed yet / the engine rejected the action or the level was lost. */
 const UNKNOWN = -1;
@@ -34,6 +38,13 @@ export interface Prune {
 class NotAMarkerLayer extends Error {}
 
 /**
+ * Thrown by the best-first search when a slot it has expanded is reached again by a path as short or
+ * shorter: the heuristic is not consistent there, so expansion order no longer settles depths and
+ * path counts (see `ReusableMarkerSearch.bestFirst`).
+ */
+class Inconsistent extends Error {}
+
+/**
  * Breadth-first search for levels with a marker layer: a layer that only some actions touch (see the
  * engine's `actionBoundLayers`, e.g. the twin marker of `anchor_point`) and that holds at most one
  * marker entity. Such a marker multiplies the state space by the number of cells it can stand on, yet
@@ -46,7 +57,7 @@ class NotAMarkerLayer extends Error {}
  * same number of optimal solutions, and an optimal solution.
  *
  * Returns `null` when the level has no marker layer, when some state turns out to hold more than one
- * marker (or a marker with params) there, or when the count limit is beyond what a slot's 16-bit path
+ * marker (or a marker with params) there, or when the count limit is beyond what a slot's 15-bit path
  * count holds; the caller then searches the ordinary way.
  */
 export function markerBreadthFirst(
@@ -67,13 +78,21 @@ export function markerBreadthFirst(
  */
 export interface ReusableMarkerSearch {
   /**
-   * One breadth-first search from the start. With `length` it keeps only states whose depth plus
-   * `weight` times the heuristic's estimate is at most `length`: with weight 1 the answers are exact
-   * (see `Prune`); with a larger weight the search is cheaper and a solution it finds is a real one but
-   * not necessarily the shortest, and it proves no lower bound (its `lowerBound` is 0). Returns `null`
-   * when some state turns out to hold more than one marker (see `markerBreadthFirst`).
+   * One breadth-first search from the start. With `length` it keeps only states whose depth plus the
+   * heuristic's estimate is at most `length` (see `Prune`). Returns `null` when some state turns out to
+   * hold more than one marker (see `markerBreadthFirst`).
    */
-  run(limits: Limits, length: number | null, weight?: number): SearchOutcome | null;
+  run(limits: Limits, length: number | null): SearchOutcome | null;
+  /**
+   * One best-first search from the start, in order of depth plus estimate, then of depth: it expands
+   * the states a breadth-first run pruned at the optimum would, without knowing the optimum, and finds
+   * the optimum with its number of optimal solutions. It needs a consistent heuristic (no action lowers
+   * the estimate by more than one), as the relaxed carry distance is, so that a slot's depth and path
+   * count are settled when it is expanded. With `bound`, states that cannot win within it are not
+   * kept. Returns `null` when some state holds more than one marker, and `"inconsistent"` when the
+   * heuristic turned out not to be consistent (then use `run`).
+   */
+  bestFirst(limits: Limits, bound: number | null): SearchOutcome | null | "inconsistent";
 }
 
 export function markerSearch(
@@ -81,15 +100,26 @@ export function markerSearch(
   countLimit: number,
   heuristic: Heuristic | null,
 ): ReusableMarkerSearch | null {
-  if (space.bound === null || countLimit >= UNSEEN) return null;
+  if (space.bound === null || countLimit >= MOST_PATHS) return null;
   const search = new MarkerSearch(space, countLimit, heuristic);
   return {
-    run(limits, length, weight = 1) {
+    run(limits, length) {
       try {
-        return search.run(limits, length, weight);
+        return search.run(limits, length);
       } catch (error) {
         if (error instanceof NotAMarkerLayer) return null;
         throw error;
+      }
+    },
+    bestFirst(limits, bound) {
+      try {
+        return search.bestFirst(limits, bound);
+      } catch (error) {
+        if (error instanceof NotAMarkerLayer) return null;
+        if (error instanceof Inconsistent) return "inconsistent";
+        throw error;
+      } finally {
+        search.endBestFirst();
       }
     },
   };
@@ -152,9 +182,14 @@ class MarkerSearch {
   private winners: number[] = [];
   /** Path counts stop here (one more than the count limit, so "more than the limit" shows). */
   private readonly cap: number;
-  /** The current run's pruning length (`null`: none) and heuristic weight. */
+  /** The current run's pruning length (`null`: none). */
   private length: number | null = null;
-  private weight = 1;
+  /**
+   * The best-first search's open slots by depth plus estimate and depth (`null` in a breadth-first
+   * run), and the depth plus estimate being expanded.
+   */
+  private buckets: Buckets | null = null;
+  private bucketF = 0;
 
   constructor(
     private readonly space: SearchSpace,
@@ -184,11 +219,10 @@ class MarkerSearch {
     this.markerLayers = new Array(this.values);
   }
 
-  run(limits: Limits, length: number | null, weight: number): SearchOutcome {
+  run(limits: Limits, length: number | null): SearchOutcome {
     if (length !== null && this.heuristic === null)
       throw new Error("a pruned marker search needs a heuristic");
     this.length = length;
-    this.weight = weight;
     this.clearRun();
     const { space, values } = this;
     const start = this.place(space.start, true);
@@ -198,7 +232,6 @@ class MarkerSearch {
     if (space.start.won)
       return this.outcome("solved", null, { optimalLength: 0, solution: [], optimalCount: 1, lowerBound: 0 });
 
-    const { free, tied } = this;
     const markers = new Int32Array(values);
     let frontier: number[] = [start];
     for (let d = 0; frontier.length > 0; d++) {
@@ -217,20 +250,7 @@ class MarkerSearch {
         this.expanded += k;
         stop = limits.tick(d, this.expanded, this.seen);
         if (stop !== null) break;
-        const state = this.coreStates[core] as GameState;
-        this.expanding = core;
-        this.primed = false;
-        for (let i = 0; i < free.length; i++) {
-          const to = this.successor(core, i);
-          if (to >= 0) this.visitAll(to, base, markers, k);
-        }
-        for (let j = 0; j < k; j++) {
-          const m = markers[j] as number;
-          for (let t = 0; t < tied.length; t++) {
-            const to = this.tiedSuccessor(state, m, t);
-            if (to >= 0) this.visitAll(to, base, markers, 1, this.placedMarker, m);
-          }
-        }
+        this.expandCore(core, markers, k);
         if (this.seen > limits.maxStates) stop = "maxStates";
       }
       if (stop !== null) return this.outcome("bounded", stop, { lowerBound: d + 1 });
@@ -248,13 +268,142 @@ class MarkerSearch {
       }
       frontier = this.next;
     }
-    // With pruning, running dry only shows that nothing wins within the pruning length (and with a
-    // weighted heuristic not even that).
-    if (this.pruned)
-      return this.outcome("bounded", "maxDepth", {
-        lowerBound: this.weight === 1 ? (this.length as number) + 1 : 0,
-      });
+    // With pruning, running dry only shows that nothing wins within the pruning length.
+    if (this.pruned) return this.outcome("bounded", "maxDepth", { lowerBound: (this.length as number) + 1 });
     return this.outcome("unsolvable", null, { lowerBound: null });
+  }
+
+  /** Plays the free and tied actions of `core` with the first `k` of `markers`, visiting what they reach. */
+  private expandCore(core: number, markers: Int32Array, k: number): void {
+    const { free, tied } = this;
+    const base = core * this.values;
+    const state = this.coreStates[core] as GameState;
+    this.expanding = core;
+    this.primed = false;
+    for (let i = 0; i < free.length; i++) {
+      const to = this.successor(core, i);
+      if (to >= 0) this.visitAll(to, base, markers, k);
+    }
+    for (let j = 0; j < k; j++) {
+      const m = markers[j] as number;
+      for (let t = 0; t < tied.length; t++) {
+        const to = this.tiedSuccessor(state, m, t);
+        if (to >= 0) this.visitAll(to, base, markers, 1, this.placedMarker, m);
+      }
+    }
+  }
+
+  bestFirst(limits: Limits, bound: number | null): SearchOutcome {
+    if (this.heuristic === null) throw new Error("a best-first marker search needs a heuristic");
+    this.length = null;
+    this.clearRun();
+    const { space, values } = this;
+    const start = this.place(space.start, true);
+    const startMarker = this.placedMarker;
+    this.slots[start * values + startMarker] = word(0, 1);
+    this.seen = 1;
+    if (space.start.won)
+      return this.outcome("solved", null, { optimalLength: 0, solution: [], optimalCount: 1, lowerBound: 0 });
+    const h0 = this.estimate(start, startMarker);
+    if (h0 === Number.POSITIVE_INFINITY) return this.outcome("unsolvable", null, { lowerBound: null });
+    // Depths stop where a slot's 16 bits do, and at the depth limit.
+    this.length = Math.min(bound ?? Number.POSITIVE_INFINITY, limits.maxDepth, UNSEEN - 1);
+    const buckets = new Buckets();
+    this.buckets = buckets;
+    buckets.add(h0, 0, start * values + startMarker);
+    const markers = new Int32Array(values);
+    const winners = new Set<number>();
+    for (let f = h0; f <= this.length; f++) {
+      if (buckets.emptyFrom(f)) break;
+      this.bucketF = f;
+      // Depth by depth: a slot's predecessors on shortest paths come first (same total, less depth).
+      for (let g = 0; g <= f; g++) {
+        const list = buckets.take(f, g);
+        if (list === null) continue;
+        // Slot numbers grow with the core: sorted, each core's slots come in a row.
+        list.sort();
+        this.layer = g;
+        for (let i = 0; i < list.length; ) {
+          // The slots listed in a row for one core are expanded together (one pass over its actions);
+          // a slot listed again (a shorter way found, or twice) is skipped.
+          const core = Math.floor((list[i] as number) / values);
+          let k = 0;
+          const slots = this.slots;
+          for (; i < list.length && Math.floor((list[i] as number) / values) === core; i++) {
+            const slot = list[i] as number;
+            const at = slots[slot] as number;
+            if (depthOf(at) !== g || (at & EXPANDED) !== 0) continue;
+            slots[slot] = at | EXPANDED;
+            markers[k++] = slot - core * values;
+          }
+          if (k === 0) continue;
+          this.expanded += k;
+          const stop =
+            limits.tick(g, this.expanded, this.seen) ?? (this.seen > limits.maxStates ? "maxStates" : null);
+          if (stop !== null) return this.outcome("bounded", stop, { lowerBound: f });
+          this.expandCore(core, markers, k);
+          if (this.winners.length > 0) {
+            for (const w of this.winners) winners.add(w);
+            this.winners.length = 0;
+          }
+        }
+      }
+      // Every path of length f to a won slot has been counted: its predecessors are all expanded.
+      let total = 0;
+      let first = -1;
+      for (const w of winners) {
+        if (depthOf(this.slots[w] as number) !== f) continue;
+        if (first < 0) first = w;
+        total = Math.min(this.cap, total + pathsOf(this.slots[w] as number));
+      }
+      if (first >= 0)
+        return this.outcome("solved", null, {
+          optimalLength: f,
+          lowerBound: f,
+          solution: this.solutionTo(first, f),
+          optimalCount: Math.min(total, this.countLimit),
+          countCapped: total > this.countLimit,
+        });
+    }
+    // Run dry: nothing wins within the bound (or at all, when only dead states were cut).
+    if (this.pruned) return this.outcome("bounded", "maxDepth", { lowerBound: this.length + 1 });
+    return this.outcome("unsolvable", null, { lowerBound: null });
+  }
+
+  /** Ends a best-first search: later runs are breadth-first again. */
+  endBestFirst(): void {
+    this.buckets = null;
+    this.length = null;
+  }
+
+  /**
+   * The best-first part of `visitAll`: slot `slot` of core `to` reached at depth `next` with `paths`
+   * paths. A new slot is listed by depth plus estimate (never below the bucket being expanded); a
+   * shorter way to a slot not yet expanded lists it again; an expanded slot reached again as short
+   * means the heuristic is not consistent.
+   */
+  private visitBest(to: number, m: number, slot: number, next: number, paths: number): void {
+    const { slots } = this;
+    const at = slots[slot] as number;
+    const depth = depthOf(at);
+    if (depth < next) return;
+    if ((at & EXPANDED) !== 0) throw new Inconsistent();
+    if (depth === next) {
+      slots[slot] = word(next, Math.min(pathsOf(at) + paths, this.cap));
+      return;
+    }
+    const h = this.estimate(to, m);
+    // A dead state (estimate Infinity) cannot win at any length: cutting it proves nothing less.
+    if (h === Number.POSITIVE_INFINITY) return;
+    const f = Math.max(this.bucketF, next + h);
+    if (f > (this.length as number)) {
+      this.pruned = true;
+      return;
+    }
+    slots[slot] = word(next, paths);
+    if (depth === UNSEEN) this.seen++;
+    if (this.won[to] === 1) this.winners.push(slot);
+    else (this.buckets as Buckets).add(f, next, slot);
   }
 
   /** Forgets the previous run's slots and counters; the cores and their successors stay. */
@@ -288,10 +437,14 @@ class MarkerSearch {
       const m = marker < 0 ? (markers[j] as number) : marker;
       const from = base + (marker < 0 ? m : fromMarker);
       const slot = toBase + m;
+      if (this.buckets !== null) {
+        this.visitBest(to, m, slot, next, pathsOf(slots[from] as number));
+        continue;
+      }
       const at = slots[slot] as number;
       if (depthOf(at) === UNSEEN) {
         const h = this.length === null ? 0 : this.estimate(to, m);
-        if (this.length !== null && next + this.weight * h > this.length) {
+        if (this.length !== null && next + h > this.length) {
           // A dead state (estimate Infinity) cannot win at any length: cutting it proves nothing less.
           if (h !== Number.POSITIVE_INFINITY) this.pruned = true;
           continue;
@@ -314,9 +467,7 @@ class MarkerSearch {
     bound: Bound | null,
     extra: Partial<SearchOutcome> = {},
   ): SearchOutcome {
-    // A weighted run's solution is a real one, but it proves no optimum.
-    const proven = this.weight === 1 ? extra : { ...extra, lowerBound: 0 };
-    return searchOutcome(status, bound, this.expanded, this.seen, proven);
+    return searchOutcome(status, bound, this.expanded, this.seen, extra);
   }
 
   /** The successor core of `core` under free action number `i`, played once and remembered. */
@@ -547,6 +698,55 @@ class MarkerSearch {
       }
     }
     return null;
+  }
+}
+
+/** Slots listed by depth plus estimate (`f`) and depth (`g`), for the best-first search. */
+class Buckets {
+  private readonly lists: (Int32List | undefined)[][] = [];
+
+  add(f: number, g: number, slot: number): void {
+    const row = this.lists[f] ?? [];
+    this.lists[f] = row;
+    let list = row[g];
+    if (list === undefined) {
+      list = new Int32List();
+      row[g] = list;
+    }
+    list.push(slot);
+  }
+
+  /** The slots listed at (f, g), taken out; `null` when none. */
+  take(f: number, g: number): Int32Array | null {
+    const row = this.lists[f];
+    const list = row?.[g];
+    if (row === undefined || list === undefined) return null;
+    row[g] = undefined;
+    return list.view();
+  }
+
+  /** Whether nothing is listed at `f` or beyond. */
+  emptyFrom(f: number): boolean {
+    for (let i = f; i < this.lists.length; i++) if (this.lists[i]?.some((l) => l !== undefined)) return false;
+    return true;
+  }
+}
+
+class Int32List {
+  private data = new Int32Array(64);
+  private length = 0;
+
+  push(value: number): void {
+    if (this.length === this.data.length) {
+      const bigger = new Int32Array(this.data.length * 2);
+      bigger.set(this.data);
+      this.data = bigger;
+    }
+    this.data[this.length++] = value;
+  }
+
+  view(): Int32Array {
+    return this.data.subarray(0, this.length);
   }
 }
 

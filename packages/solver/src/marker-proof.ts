@@ -1,15 +1,9 @@
-import { provenByKnown, searchOutcome } from "./bfs.js";
+import { searchOutcome } from "./bfs.js";
 import type { Limits } from "./limits.js";
 import { markerSearch, type ReusableMarkerSearch } from "./marker-bfs.js";
 import type { SearchSpace } from "./search-space.js";
 import type { Heuristic, SearchOutcome } from "./types.js";
 
-/**
- * How much the probe inflates the heuristic. A weighted estimate prunes far more, so the probe is
- * cheap, and on the corpus it still finds the shorter solutions that exist where the pruning length
- * is well above the optimum (twinseed tw_020: 32 actions under a 35-action gold path).
- */
-const PROBE_WEIGHT = 1.5;
 /**
  * The most states the unpruned run before a heuristic's table is built may reach: about 4 s of search,
  * for the largest tables (twinseed's ice levels with every carrier in the model took 5 to 13 s).
@@ -42,29 +36,20 @@ function blindRun(
   if (blind === null) return null;
   return blind.status !== "bounded" || blind.bound !== "maxStates" ? blind : undefined;
 }
-/** The share of the time left that the probe may use. */
-const PROBE_SHARE = 0.5;
-
 /**
  * Proves the optimum of a marker level (see `markerBreadthFirst`) with an admissible heuristic and a
- * known winning length (the gold path's). Pruning keeps only states that can still win within a
- * length, and the search's cost grows steeply with that length (about 1.4× per action on the
- * twinseed ice levels), so the length is brought down first:
+ * known winning length (the gold path's):
  *
  * 0. When the heuristic builds a table first (`tableEntries`), a breadth-first run without pruning,
  *    capped at the states it expands while the table would fill (see `blindRun`), settles small
  *    levels before it is built.
- * 1. A probe with the heuristic weighted by 1.5 and length `known - 1` looks for a shorter solution
- *    cheaply (it may miss one; whatever it finds is real).
- * 2. With a shorter solution in hand, the exact search at its length gives the optimum and the number
- *    of optimal solutions.
- * 3. Otherwise the exact search at `known - 1` either finds a shorter optimum (with its count) or
- *    proves that `known` is optimal; then a search at `known` counts those optima, if the time left
- *    allows. When it does not, the outcome is the proof alone (bounded, with `lowerBound` = `known`),
- *    which `solveLevel` reports as solved with the count unknown.
+ * 1. A best-first search (`ReusableMarkerSearch.bestFirst`) bounded by `known` finds the optimum and
+ *    the number of optimal solutions, expanding only states whose depth plus estimate is at most the
+ *    optimum: what a breadth-first run pruned at the optimum would, without knowing it.
+ * 2. Should the heuristic turn out not to be consistent, a breadth-first run pruned at `known` (see
+ *    `Prune`) gives the same answers, at the cost of every state that can win within `known`.
  *
- * All runs share one `markerSearch`, so later ones replay the engine only for states earlier ones
- * did not meet. Returns `null` when the level is not a marker level (search it another way).
+ * Returns `null` when the level is not a marker level (search it another way).
  */
 export function markerProof(
   space: SearchSpace,
@@ -75,45 +60,27 @@ export function markerProof(
 ): SearchOutcome | null {
   const search = markerSearch(space, countLimit, heuristic);
   if (search === null) return null;
-  const { run, report } = runsOf(search);
-  if (known <= 0) {
-    const outcome = run(limits, known);
-    return outcome && report(outcome);
-  }
+  const { run, bestFirst, report } = runsOf(search);
   const blind = blindRun(run, limits, heuristic);
   if (blind !== undefined) return blind && report(blind);
-  // A heuristic may build its tables on first use (the relaxed carry distance does): that time is not
-  // the probe's.
   // Within the time limit: a table cut short is weaker but still admissible.
   heuristic.prepare?.(performance.now() + limits.remainingMs);
-  heuristic.estimate(space.start);
-  const probe = run(limits.stage(limits.remainingMs * PROBE_SHARE), known - 1, PROBE_WEIGHT);
-  if (probe === null) return null;
-  if (probe.status === "solved" && probe.solution !== null) {
-    const exact = run(limits, probe.solution.length);
-    return exact && report(provenByKnown(exact, probe.solution));
-  }
-  const tightStarted = limits.elapsedMs;
-  const proof = run(limits, known - 1);
-  if (proof === null) return null;
-  if (proof.status !== "bounded" || proof.bound !== "maxDepth" || proof.lowerBound !== known)
-    return report(proof);
-  // `known` is optimal. Counting its optima prunes less; with the engine's turns remembered from the
-  // proof it usually costs about as much again, so it runs only when that much time is left.
-  const proofMs = limits.elapsedMs - tightStarted;
-  if (limits.remainingMs < 2 * proofMs) return report(proof);
-  const counted = run(limits, known);
-  return report(counted?.status === "solved" ? counted : proof);
+  const best = bestFirst(limits, known);
+  if (best !== "inconsistent") return best && report(best);
+  const exact = run(limits, known);
+  return exact && report(exact);
 }
 
 /**
  * Proves the optimum of a marker level with an admissible heuristic but no winning path to start from
  * (a level whose gold path fails, or that has none): after the same unpruned run for small levels as
- * `markerProof`, the pruning length starts at the heuristic's estimate of the start and grows run by
- * run (see `nextLength`). The first run that finds a solution gives the optimum with its exact number
- * of optima; a run that runs dry with nothing cut but dead states (estimate `Infinity`) proves the
- * level unsolvable. The runs share one `markerSearch`, so each replays the engine only for what the
- * ones before it did not meet. Returns `null` when the level is not a marker level.
+ * `markerProof`, a best-first search without a bound finds the optimum with its exact number of optima,
+ * or proves the level unsolvable when it runs dry with nothing cut but dead states (estimate
+ * `Infinity`). Should the heuristic not be consistent, pruned breadth-first runs take over: the
+ * pruning length starts at the heuristic's estimate of the start and grows run by run (see
+ * `nextLength`); the first run that finds a solution gives the optimum and its count. The runs share
+ * one `markerSearch`, so each replays the engine only for what the ones before it did not meet.
+ * Returns `null` when the level is not a marker level.
  */
 export function markerDeepening(
   space: SearchSpace,
@@ -123,10 +90,12 @@ export function markerDeepening(
 ): SearchOutcome | null {
   const search = markerSearch(space, countLimit, heuristic);
   if (search === null) return null;
-  const { run, report } = runsOf(search);
+  const { run, bestFirst, report } = runsOf(search);
   const blind = blindRun(run, limits, heuristic);
   if (blind !== undefined) return blind && report(blind);
   heuristic.prepare?.(performance.now() + limits.remainingMs);
+  const best = bestFirst(limits, null);
+  if (best !== "inconsistent") return best && report(best);
   const h0 = heuristic.estimate(space.start);
   // A dead start (the heuristic is admissible) wins never.
   if (h0 === Number.POSITIVE_INFINITY)
@@ -199,13 +168,19 @@ export function nextLength(dry: readonly DryRun[]): number {
 function runsOf(search: ReusableMarkerSearch) {
   let expanded = 0;
   let seen = 0;
+  const counted = (outcome: SearchOutcome) => {
+    expanded += outcome.statesExpanded;
+    seen = Math.max(seen, outcome.statesSeen);
+  };
   return {
-    run(stage: Limits, length: number | null, weight = 1): SearchOutcome | null {
-      const outcome = search.run(stage, length, weight);
-      if (outcome !== null) {
-        expanded += outcome.statesExpanded;
-        seen = Math.max(seen, outcome.statesSeen);
-      }
+    run(stage: Limits, length: number | null): SearchOutcome | null {
+      const outcome = search.run(stage, length);
+      if (outcome !== null) counted(outcome);
+      return outcome;
+    },
+    bestFirst(stage: Limits, bound: number | null): SearchOutcome | null | "inconsistent" {
+      const outcome = search.bestFirst(stage, bound);
+      if (outcome !== null && outcome !== "inconsistent") counted(outcome);
       return outcome;
     },
     report: (outcome: SearchOutcome): SearchOutcome => ({

@@ -102,26 +102,60 @@ describe("markerSearch", () => {
     expect(wider?.statesSeen).toBeGreaterThan(first?.statesSeen as number);
   });
 
-  it("with a weighted heuristic finds a real solution but proves no lower bound", () => {
+  it("best-first, expands no more than a run pruned at the optimum and gives the same answers", () => {
     for (const level of LEVELS) {
       const { space, heuristic, plain } = setUp(level);
-      const search = markerSearch(space, 100, heuristic);
-      // Room to spare: the weighted run finds a winning solution, no shorter than the optimum.
-      const roomy = search?.run(new Limits(level, {}), goldLength(level) + 6, 2);
-      expect(roomy?.status).toBe("solved");
-      expect(roomy?.lowerBound).toBe(0);
-      expect(wins(level, roomy?.solution ?? [])).toBe(true);
-      expect(roomy?.solution?.length).toBeGreaterThanOrEqual(plain.optimalLength as number);
-      // At the optimum's own length it prunes the optimal solutions away, and running dry proves nothing.
-      const tight = search?.run(new Limits(level, {}), plain.optimalLength as number, 3);
-      expect(tight).toMatchObject({ status: "bounded", bound: "maxDepth", lowerBound: 0 });
-      // The exact run after them is unaffected.
-      const exact = search?.run(new Limits(level, {}), goldLength(level));
-      expect(exact?.optimalLength).toBe(plain.optimalLength);
-      expect(exact?.optimalCount).toBe(plain.optimalCount);
+      const optimum = plain.optimalLength as number;
+      const best = markerSearch(space, 100, heuristic)?.bestFirst(
+        new Limits(level, {}),
+        goldLength(level) + 6,
+      );
+      if (best === null || best === undefined || best === "inconsistent")
+        throw new Error(`${level}: ${best}`);
+      expect(best.status).toBe("solved");
+      expect(best.optimalLength).toBe(optimum);
+      expect(best.optimalCount).toBe(plain.optimalCount);
+      expect(best.lowerBound).toBe(optimum);
+      expect(wins(level, best.solution ?? [])).toBe(true);
+      expect(best.solution).toHaveLength(optimum);
+      const pruned = markerSearch(space, 100, heuristic)?.run(new Limits(level, {}), optimum);
+      expect(best.statesExpanded).toBeLessThanOrEqual(pruned?.statesExpanded as number);
+      // Below the optimum, it runs dry and proves exactly that.
+      const below = markerSearch(space, 100, heuristic)?.bestFirst(new Limits(level, {}), optimum - 1);
+      expect(below).toMatchObject({ status: "bounded", bound: "maxDepth", lowerBound: optimum });
     }
   });
+
+  it("gives exact answers with an admissible heuristic that is not consistent, or says it is not", () => {
+    let noticed = 0;
+    for (const level of LEVELS) {
+      const { space, heuristic, plain } = setUp(level);
+      // Half the states (by a hash of their key) estimate 0: still admissible, no longer consistent.
+      const halved: Heuristic = {
+        name: "halved",
+        estimate: (state) => (hashOf(space.key(state)) % 2 === 0 ? 0 : heuristic.estimate(state)),
+      };
+      const best = markerSearch(space, 100, halved)?.bestFirst(new Limits(level, {}), goldLength(level));
+      if (best === "inconsistent") noticed++;
+      else {
+        expect(best?.optimalLength).toBe(plain.optimalLength);
+        expect(best?.optimalCount).toBe(plain.optimalCount);
+      }
+      const proof = markerProof(space, new Limits(level, {}), 100, halved, goldLength(level));
+      expect(proof?.optimalLength).toBe(plain.optimalLength);
+      expect(proof?.optimalCount).toBe(plain.optimalCount);
+      expect(wins(level, proof?.solution ?? [])).toBe(true);
+    }
+    expect(noticed).toBeGreaterThan(0);
+  });
 });
+
+/** A string's FNV-1a hash. */
+function hashOf(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return h;
+}
 
 describe("markerDeepening (no winning path to start from)", () => {
   it.each(LEVELS)("brings the length up from the estimate to the optimum and its count on %s", (level) => {

@@ -4,9 +4,8 @@ import type { PendingRegions } from "./pending-regions.js";
 /**
  * Numbers the relaxed states of a carry level densely, so distances fit one byte array:
  * `((((pending · 2^plots + plotsLeft) · combos + baskets) · (avatarCells + 1) + marker) · avatarCells + avatar)`.
- * `pending` is 0 without a pending move, else `1 + 2 · class` plus 1 when it fires on the next turn
- * (unless that turn arms another): its class is the region of its target (see `PendingRegions`), and
- * with `directional` also its direction (`4 · region + direction`).
+ * `pending` is 0 without a pending move, else `1 + 2 · region` of its target (see `PendingRegions`),
+ * plus 1 when it fires on the next turn (unless that turn arms another).
  * `baskets` ranks the set of carrier cells (among the cells a carrier can ever reach) in the
  * combinatorial number system, sets of every size up to the number of carriers at the start; the
  * marker is 0 for none, else 1 + its avatar-cell number.
@@ -32,18 +31,14 @@ export class RelaxedLayout {
 
   /** How many pending values there are (see the class comment). */
   readonly pendingValues: number;
-  /** Directions a pending class tells apart: 4, or 1 when classes are regions alone. */
-  readonly classDirections: number;
 
   constructor(
     readonly level: CarryLevel,
     basketDomain: Uint8Array,
     maxBaskets: number,
     readonly regions: PendingRegions,
-    directional = false,
   ) {
-    this.classDirections = directional ? 4 : 1;
-    this.pendingValues = 1 + 2 * regions.count * this.classDirections;
+    this.pendingValues = 1 + 2 * regions.count;
     const avatar: number[] = [];
     const basket: number[] = [];
     this.avatarIndex = new Int32Array(level.cells).fill(-1);
@@ -152,29 +147,9 @@ export class RelaxedLayout {
     return size >= left && size <= this.maxBaskets - (this.level.plots.length - left);
   }
 
-  /**
-   * The pending value of a move aimed at board cell `target` (an avatar cell) in direction number
-   * `direction`, ready to fire or not.
-   */
-  pendingAt(target: number, direction: number, ready: boolean): number {
-    const D = this.classDirections;
-    const pendingClass = (this.regions.regionOf[target] as number) * D + (D === 4 ? direction : 0);
-    return 1 + 2 * pendingClass + (ready ? 1 : 0);
-  }
-
-  /** The region of pending class `c` (see `pendingClass`). */
-  classRegion(c: number): number {
-    return Math.floor(c / this.classDirections);
-  }
-
-  /** The direction of pending class `c`; -1 when classes do not tell directions apart. */
-  classDirection(c: number): number {
-    return this.classDirections === 4 ? c % 4 : -1;
-  }
-
-  /** How many pending classes there are. */
-  get classes(): number {
-    return (this.pendingValues - 1) / 2;
+  /** The pending value of a move aimed at board cell `target` (an avatar cell), ready to fire or not. */
+  pendingAt(target: number, ready: boolean): number {
+    return 1 + 2 * (this.regions.regionOf[target] as number) + (ready ? 1 : 0);
   }
 
   /** The dense index of a relaxed state; `marker` and `avatar` are board cells (marker -1: none). */
@@ -242,5 +217,5 @@ export function basketDomain(level: CarryLevel, starts: readonly number[]): Uint
 /** Whether pending value `p` fires on the next turn (see `RelaxedLayout`). */
 export const readyToFire = (p: number): boolean => p > 0 && (p & 1) === 0;
 
-/** The class of pending value `p` (see `RelaxedLayout`), -1 for none. */
-export const pendingClass = (p: number): number => (p > 0 ? (p - 1) >> 1 : -1);
+/** The region of pending value `p`'s target (see `RelaxedLayout`), -1 for none. */
+export const pendingRegion = (p: number): number => (p > 0 ? (p - 1) >> 1 : -1);

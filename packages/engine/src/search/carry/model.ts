@@ -1,9 +1,6 @@
 import type { CarryLevel } from "./analysis.js";
-import { decode, pendingClass, type RelaxedLayout, type RelaxedState, readyToFire } from "./layout.js";
+import { decode, pendingRegion, type RelaxedLayout, type RelaxedState, readyToFire } from "./layout.js";
 import type { RelaxedSpace } from "./relaxed-carry.js";
-
-/** Slide directions after a landing whose direction is unknown: none, or any. */
-const ANY_SLIDE = [-1, 0, 1, 2, 3] as const;
 
 /** Cascade bits: the avatar entered its cell this turn; it slid (objects may have drifted). */
 const ENTERED = 1;
@@ -12,7 +9,7 @@ const SLID = 2;
 /**
  * The relaxed model of a carry level: a state keeps only the avatar's cell, the carriers' cells, the
  * marker's cell, the plots still to plant and a pending value (none, or a blocked move pending: the
- * class of its target, see `RelaxedLayout`, and whether it fires on the next turn). Every other
+ * region of its target, see `RelaxedLayout`, and whether it fires on the next turn). Every other
  * object is gone, and what it might have done is allowed either way: a move may be blocked anywhere;
  * ground that can be slippery may carry on or stop; a carrier may drown where the ground can drown it
  * or not; a pending move may become ready to fire on any turn that could have made that possible (the
@@ -127,12 +124,12 @@ export class RelaxedModel implements RelaxedSpace {
   private forward(s: RelaxedState, emit: (to: number) => void): void {
     const { level, inB } = this;
     const { pending, mask, combo, marker, avatar: a } = s;
-    // The pending move's class plus one (0: none), which a turn that keeps the move carries on.
-    const armed = pendingClass(pending) + 1;
+    // The pending move's region plus one (0: none), which a turn that keeps the move carries on.
+    const armed = pendingRegion(pending) + 1;
     // A pending move that fires on this turn (unless the action arms another) may land anywhere in
     // its target's region.
     const fires = readyToFire(pending);
-    const moveClass = armed - 1;
+    const region = armed - 1;
     const C = (
       f: number,
       mk: number,
@@ -146,21 +143,21 @@ export class RelaxedModel implements RelaxedSpace {
     if (this.hasMarker) {
       if (marker < 0) {
         C(armed, mask, combo, a, a, -1, -1, 0);
-        if (fires) this.fire(moveClass, mask, combo, a, emit);
+        if (fires) this.fire(region, mask, combo, a, emit);
       } else if (inB[marker] !== 1) {
         C(armed, mask, combo, -1, marker, -1, -1, ENTERED);
-        if (fires) this.fire(moveClass, mask, combo, -1, emit);
-      } else if (fires) this.fire(moveClass, mask, combo, marker, emit);
+        if (fires) this.fire(region, mask, combo, -1, emit);
+      } else if (fires) this.fire(region, mask, combo, marker, emit);
     }
     for (let d = 0; d < 4; d++) {
       if (level.directions[d] === "") continue;
       const t = this.step(a, d);
       if (t < 0 || level.avatarCell[t] !== 1) {
-        if (fires) this.fire(moveClass, mask, combo, marker, emit);
+        if (fires) this.fire(region, mask, combo, marker, emit);
         continue;
       }
       // Bumped into a carrier or into something gone from the model: a new pending move, tried at once.
-      emit(this.layout.index(this.layout.pendingAt(t, d, false), mask, combo, marker, a));
+      emit(this.layout.index(this.layout.pendingAt(t, false), mask, combo, marker, a));
       if (inB[t] === 1) {
         // A push: the new pending move replaces a stale one, so no stale fire this turn.
         const u = this.step(t, d);
@@ -169,12 +166,12 @@ export class RelaxedModel implements RelaxedSpace {
         continue;
       }
       C(armed, mask, combo, marker, t, d, -1, ENTERED);
-      if (fires) this.fire(moveClass, mask, combo, marker, emit);
+      if (fires) this.fire(region, mask, combo, marker, emit);
     }
   }
 
   /**
-   * The pending value a turn ends with: the move kept (its class plus one in `armed`, 0 for none),
+   * The pending value a turn ends with: the move kept (its region plus one in `armed`, 0 for none),
    * and whether what happened lets it fire next.
    */
   private pendingAfter(armed: number, how: number, a: number): number {
@@ -184,33 +181,30 @@ export class RelaxedModel implements RelaxedSpace {
   }
 
   /**
-   * A stale pending move of class `moveClass` fires: the avatar lands on its target, anywhere in the
-   * target's region, maybe pushing a carrier there; with the class's direction known, the push and the
-   * slide after the landing go that way.
+   * A stale pending move fires: the avatar lands on its target, anywhere in the target's region, maybe
+   * pushing a carrier there.
    */
   private fire(
-    moveClass: number,
+    region: number,
     mask: number,
     combo: number,
     marker: number,
     emit: (to: number) => void,
   ): void {
     const { level, inB, layout } = this;
-    const dir = layout.classDirection(moveClass);
-    const slides = dir < 0 ? ANY_SLIDE : ([-1, dir] as const);
-    for (const c of layout.regions.cells[layout.classRegion(moveClass)] as Int32Array) {
+    for (const c of layout.regions.cells[region] as Int32Array) {
       if (inB[c] !== 1) {
-        for (const avDir of slides) this.cascade(0, mask, combo, marker, c, avDir, -1, ENTERED, emit);
+        for (let avDir = -1; avDir < 4; avDir++)
+          this.cascade(0, mask, combo, marker, c, avDir, -1, ENTERED, emit);
         continue;
       }
       for (let dp = 0; dp < 4; dp++) {
-        if (dir >= 0 && dp !== dir) continue;
         const back = this.step(c, dp ^ 1);
         const v = this.step(c, dp);
         if (back < 0 || level.avatarCell[back] !== 1 || v < 0 || level.pushInto[v] !== 1 || inB[v] === 1)
           continue;
         this.arrive(mask, combo, c, v, (mk, cb, kept) => {
-          for (const avDir of slides)
+          for (let avDir = -1; avDir < 4; avDir++)
             this.cascade(0, mk, cb, marker, c, avDir, kept ? dp : -1, ENTERED, emit);
         });
       }
@@ -301,18 +295,18 @@ export class RelaxedModel implements RelaxedSpace {
   // ---------------------------------------------------------------- backwards
 
   /**
-   * The number of virtual states: a turn's board just before a stale fire of some pending class lands
-   * (no avatar cell).
+   * The number of virtual states: a turn's board just before a stale fire lands in a region (no
+   * avatar cell).
    */
   get virtualSize(): number {
     const { layout } = this;
-    return layout.classes * layout.masks * layout.combos * (layout.avatarCells.length + 1);
+    return layout.regions.count * layout.masks * layout.combos * (layout.avatarCells.length + 1);
   }
 
-  virtualIndex(moveClass: number, mask: number, combo: number, marker: number): number {
+  virtualIndex(region: number, mask: number, combo: number, marker: number): number {
     const { layout } = this;
     const m = marker < 0 ? 0 : 1 + (layout.avatarIndex[marker] as number);
-    return ((moveClass * layout.masks + mask) * layout.combos + combo) * (layout.avatarCells.length + 1) + m;
+    return ((region * layout.masks + mask) * layout.combos + combo) * (layout.avatarCells.length + 1) + m;
   }
 
   /** Where `predecessors` sends what it finds (fields, so the recursion passes no callbacks). */
@@ -360,31 +354,33 @@ export class RelaxedModel implements RelaxedSpace {
           this.swapBaskets(before, combo);
           break;
         }
+        // Or it ended at v (planted or destroyed), unless the model has no room for it before; either
+        // way a carrier may have slid on past v.
         const before = this.layout.changed(combo, -1, u0);
-        if (before < 0) break;
-        this.swapBaskets(combo, before);
-        for (let k = 0; k < 2; k++) {
-          const mk = this.endedMask(mask, v, k);
-          if (mk >= 0) this.stoppedIn(f, mk, before, m, a, e, need);
+        if (before >= 0) {
+          this.swapBaskets(combo, before);
+          for (let k = 0; k < 2; k++) {
+            const mk = this.endedMask(mask, v, k);
+            if (mk >= 0) this.stoppedIn(f, mk, before, m, a, e, need);
+          }
+          this.swapBaskets(before, combo);
         }
-        this.swapBaskets(before, combo);
         u = v;
       }
     }
     // A bump arms a new pending move (which does not fire on the next turn), replacing any other.
-    if (f > 0 && !need && this.bumpsInto(a, pendingClass(f)))
+    if (f > 0 && !need && this.bumpsInto(a, pendingRegion(f)))
       for (let x = 0; x < this.layout.pendingValues; x++)
         if (x !== f) this.rest(this.layout.index(x, mask, combo, m, a));
   }
 
-  /** Whether the avatar on `a` can arm a pending move of class `moveClass` (a bump into an avatar cell). */
-  private bumpsInto(a: number, moveClass: number): boolean {
+  /** Whether the avatar on `a` can bump into a cell of `region` (an avatar cell next to it). */
+  private bumpsInto(a: number, region: number): boolean {
     const { level, layout } = this;
     for (let d = 0; d < 4; d++) {
       if (level.directions[d] === "") continue;
       const t = this.step(a, d);
-      if (t >= 0 && level.avatarCell[t] === 1 && layout.pendingAt(t, d, false) === 1 + 2 * moveClass)
-        return true;
+      if (t >= 0 && level.avatarCell[t] === 1 && layout.regions.regionOf[t] === region) return true;
     }
     return false;
   }
@@ -402,7 +398,7 @@ export class RelaxedModel implements RelaxedSpace {
     pushDir: number,
     need: boolean,
   ): void {
-    this.fireStart(f, mask, combo, m, a, pushDir, -1);
+    this.fireStart(f, mask, combo, m, a, pushDir);
     for (let avDir = -1; avDir < 4; avDir++) this.cascadeStart(f, mask, combo, m, a, avDir, pushDir, need);
   }
 
@@ -430,7 +426,7 @@ export class RelaxedModel implements RelaxedSpace {
     const { layout } = this;
     if (f === 0) this.rest(layout.index(0, mask, combo, marker, p));
     else {
-      const armed = 1 + 2 * pendingClass(f);
+      const armed = 1 + 2 * pendingRegion(f);
       this.rest(layout.index(armed, mask, combo, marker, p));
       this.rest(layout.index(armed + 1, mask, combo, marker, p));
     }
@@ -442,51 +438,21 @@ export class RelaxedModel implements RelaxedSpace {
       this.rest(this.layout.index(x, mask, combo, marker, p));
   }
 
-  /**
-   * The cascade state started by a stale fire that put the avatar on `a`, which then slid in direction
-   * `avDir` (-1: it did not slide, or any direction) with a carrier it pushed in direction `pushDir`
-   * beside it (-1: none).
-   */
-  private fireStart(
-    f: number,
-    mask: number,
-    combo: number,
-    m: number,
-    a: number,
-    pushDir: number,
-    avDir: number,
-  ): void {
+  /** The cascade state started by a stale fire that put the avatar on `a` (any slide direction after it). */
+  private fireStart(f: number, mask: number, combo: number, m: number, a: number, pushDir: number): void {
     if (f !== 0) return;
     const { level, inB, layout } = this;
     const region = layout.regions.regionOf[a] as number;
-    const D = layout.classDirections;
-    // With directional classes the move's direction is the push's and the slide's.
-    const fired = (direction: number) => {
-      if (D === 1) return region;
-      if (avDir >= 0 && direction >= 0 && avDir !== direction) return -1;
-      return region * 4 + (direction >= 0 ? direction : avDir);
-    };
     if (pushDir >= 0) {
       const v = this.step(a, pushDir);
       const back = this.step(a, pushDir ^ 1);
-      const c = fired(pushDir);
-      if (
-        c >= 0 &&
-        v >= 0 &&
-        inB[v] === 1 &&
-        back >= 0 &&
-        level.avatarCell[back] === 1 &&
-        this.carrierCell(a)
-      )
-        this.virtual(this.virtualIndex(c, mask, layout.changed(combo, v, a), m));
+      if (v >= 0 && inB[v] === 1 && back >= 0 && level.avatarCell[back] === 1 && this.carrierCell(a))
+        this.virtual(this.virtualIndex(region, mask, layout.changed(combo, v, a), m));
       return;
     }
-    if (D === 1 || avDir >= 0) this.virtual(this.virtualIndex(fired(-1), mask, combo, m));
-    else for (let d = 0; d < 4; d++) this.virtual(this.virtualIndex(region * 4 + d, mask, combo, m));
+    this.virtual(this.virtualIndex(region, mask, combo, m));
     if (!this.carrierCell(a)) return;
     for (let e = 0; e < 4; e++) {
-      const c = fired(e);
-      if (c < 0) continue;
       const v = this.step(a, e);
       const back = this.step(a, e ^ 1);
       if (v < 0 || back < 0 || level.avatarCell[back] !== 1 || inB[v] === 1) continue;
@@ -495,7 +461,7 @@ export class RelaxedModel implements RelaxedSpace {
       if (before < 0) break;
       for (let k = 0; k < 2; k++) {
         const mk = this.endedMask(mask, v, k);
-        if (mk >= 0) this.virtual(this.virtualIndex(c, mk, before, m));
+        if (mk >= 0) this.virtual(this.virtualIndex(region, mk, before, m));
       }
     }
   }
@@ -575,7 +541,7 @@ export class RelaxedModel implements RelaxedSpace {
   private slidFrom(f: number, mask: number, combo: number, m: number, p: number, avDir: number): void {
     for (let e = -1; e < 4; e++) {
       if (e >= 0 && !this.carrierBeside(p, e)) continue;
-      this.fireStart(f, mask, combo, m, p, e, avDir);
+      this.fireStart(f, mask, combo, m, p, e);
       this.cascadeStart(f, mask, combo, m, p, avDir, e, false);
     }
   }
@@ -589,7 +555,7 @@ export class RelaxedModel implements RelaxedSpace {
     const combo = rest0 % layout.combos;
     const rest1 = (rest0 - combo) / layout.combos;
     const mask = rest1 % layout.masks;
-    // The fire comes from a pending move of this class, ready to fire.
+    // The fire comes from a pending move aimed at this region, ready to fire.
     const ready = 2 + 2 * ((rest1 - mask) / layout.masks);
     const m = mIndex === 0 ? -1 : (layout.avatarCells[mIndex - 1] as number);
     this.markBaskets(combo, 1);

@@ -1,12 +1,11 @@
 import type { LevelRuntime } from "../../level.js";
 import type { Entity } from "../../model.js";
 import type { Pack } from "../../pack.js";
-import { PENDING_MOVE_MEMORY } from "../../pending-move.js";
+import { PENDING_MOVE_MEMORY, type PendingMoveKey, pendingMoveKey } from "../../pending-move.js";
 import { Session } from "../../session.js";
 import { settlementOf } from "../../settle-pending.js";
 import type { GameState } from "../../state.js";
 import type { PendingMove } from "../../systems/types.js";
-import { DIRECTION_NAMES } from "../grid.js";
 import { analyseCarryLevel, type CarryLevel } from "./analysis.js";
 import { basketDomain, RelaxedLayout } from "./layout.js";
 import { RelaxedModel } from "./model.js";
@@ -99,23 +98,22 @@ export function relaxedCarry(
     );
     const perValue = whole.size / whole.pendingValues;
     const budget = options.maxEntries ?? DEFAULT_MAX_ENTRIES;
-    const directional = options.directional ?? false;
-    const most = Math.max(1, Math.floor((budget / perValue - 1) / 2 / (directional ? 4 : 1)));
+    const most = Math.max(1, Math.floor((budget / perValue - 1) / 2));
     layout =
-      most === 1 && !directional
+      most === 1
         ? whole
         : new RelaxedLayout(
             carry,
             domain,
             held,
             pendingRegions(carry.width, carry.height, whole.avatarCells, most),
-            directional,
           );
   } catch {
     return null;
   }
   const k = layout.avatarCells.length;
-  const basesOf = (state: GameState) => baseIndices(carry, layout, state);
+  const firing = pendingMoveKey(pack, level, first);
+  const basesOf = (state: GameState) => baseIndices(carry, layout, firing, state);
   const markerOffset = (marker: number) => {
     if (marker === 0) return 0;
     const m = layout.avatarIndex[marker - 1] as number;
@@ -148,7 +146,12 @@ export function relaxedCarry(
  * The table indices of a state's relaxed images with no marker (see `RelaxedCarry.imagesOf`), or
  * `null` when the state falls outside the model.
  */
-function baseIndices(carry: CarryLevel, layout: RelaxedLayout, state: GameState): number[] | null {
+function baseIndices(
+  carry: CarryLevel,
+  layout: RelaxedLayout,
+  firing: PendingMoveKey,
+  state: GameState,
+): number[] | null {
   const position = state.avatar.position;
   if (!position) return null;
   const avatar = position[1] * carry.width + position[0];
@@ -175,7 +178,7 @@ function baseIndices(carry: CarryLevel, layout: RelaxedLayout, state: GameState)
   // plots left: the image is a state that can never win) or a set as large as the plots left.
   const size = Math.min(members.length, layout.maxBaskets - (carry.plots.length - left));
   if (members.length > MAX_SPREAD_CARRIERS && size < members.length) return null;
-  const pending = pendingValue(carry, layout, state);
+  const pending = pendingValue(carry, layout, firing, state);
   const images: number[] = [];
   const chosen = scratchChosen;
   for (let set = 0; set < 2 ** members.length; set++) {
@@ -201,17 +204,24 @@ function popCount(n: number): number {
 }
 
 /**
- * The relaxed pending value of a state: 0 without a pending move; 2 when the push role would settle
- * it on the next turn (see `settlementOf`), as it does unless that turn arms another; 1 otherwise.
+ * The relaxed pending value of a state (see `RelaxedLayout`): 0 without a pending move, else its
+ * target's region, ready when the push role would settle it on the next turn (see `settlementOf`), as
+ * it does unless that turn arms another.
  */
-function pendingValue(carry: CarryLevel, layout: RelaxedLayout, state: GameState): number {
+function pendingValue(
+  carry: CarryLevel,
+  layout: RelaxedLayout,
+  firing: PendingMoveKey,
+  state: GameState,
+): number {
   const move = state.memory[PENDING_MOVE_MEMORY] as PendingMove | undefined;
-  if (!move) return 0;
+  // A move the engine knows can never fire is no move at all: searches key such a state as the one
+  // without it (`pendingMoveKey`), so both must get one estimate, or a search that keys them alike
+  // would see estimates drop by more than one a step.
+  if (!move || firing(state) === 0) return 0;
   const target = move.to[1] * carry.width + move.to[0];
   // A fire there would put the avatar where it never stands: the move never fires.
   if ((layout.regions.regionOf[target] ?? -1) < 0) return 0;
-  // The model's moves are orthogonal (see `CarryLevel.neighbour`), so a pending move's is too.
-  const direction = DIRECTION_NAMES.indexOf(move.direction);
   const { width, height } = carry;
   const view = {
     inBounds: (x: number, y: number) => x >= 0 && y >= 0 && x < width && y < height,
@@ -219,11 +229,7 @@ function pendingValue(carry: CarryLevel, layout: RelaxedLayout, state: GameState
       x >= 0 && y >= 0 && x < width && y < height ? (state.layers[layer]?.[y * width + x] ?? null) : null,
     avatar: state.avatar,
   };
-  return layout.pendingAt(
-    target,
-    direction,
-    settlementOf(carry.push, view, carry.objects, carry.ground, move) !== null,
-  );
+  return layout.pendingAt(target, settlementOf(carry.push, view, carry.objects, carry.ground, move) !== null);
 }
 
 export interface RelaxedCarryOptions {
@@ -234,8 +240,6 @@ export interface RelaxedCarryOptions {
    * `PendingRegions`), as many regions as fit in this (at least one, the whole board).
    */
   readonly maxEntries?: number;
-  /** Tell pending moves apart by direction too (four times as many classes, fewer regions). */
-  readonly directional?: boolean;
 }
 
 /**
