@@ -1,5 +1,6 @@
 import type { ActionInput, Entity, GameState } from "@gridponder/engine";
 import { searchOutcome } from "./bfs.js";
+import { Int32List } from "./int32-list.js";
 import type { Limits } from "./limits.js";
 import type { SearchSpace } from "./search-space.js";
 import { StateTable } from "./state-table.js";
@@ -710,7 +711,7 @@ class Buckets {
     this.lists[f] = row;
     let list = row[g];
     if (list === undefined) {
-      list = new Int32List();
+      list = new Int32List(64);
       row[g] = list;
     }
     list.push(slot);
@@ -722,31 +723,13 @@ class Buckets {
     const list = row?.[g];
     if (row === undefined || list === undefined) return null;
     row[g] = undefined;
-    return list.view();
+    return list.take();
   }
 
   /** Whether nothing is listed at `f` or beyond. */
   emptyFrom(f: number): boolean {
     for (let i = f; i < this.lists.length; i++) if (this.lists[i]?.some((l) => l !== undefined)) return false;
     return true;
-  }
-}
-
-class Int32List {
-  private data = new Int32Array(64);
-  private length = 0;
-
-  push(value: number): void {
-    if (this.length === this.data.length) {
-      const bigger = new Int32Array(this.data.length * 2);
-      bigger.set(this.data);
-      this.data = bigger;
-    }
-    this.data[this.length++] = value;
-  }
-
-  view(): Int32Array {
-    return this.data.subarray(0, this.length);
   }
 }
 

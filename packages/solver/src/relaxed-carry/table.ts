@@ -1,4 +1,5 @@
 import type { RelaxedSpace } from "@gridponder/engine";
+import { Int32List } from "../int32-list.js";
 import {
   admitLead,
   barrier,
@@ -41,7 +42,7 @@ export function relaxedDistances(
   if (team !== null) return fillTogether(space, horizon, deadline, team);
   const dist = new Uint8Array(space.size).fill(BEYOND);
   const virtualDist = new Uint8Array(space.virtualSize).fill(BEYOND);
-  const layer = new Frontier();
+  const layer = new Int32List();
   space.goals((index) => {
     dist[index] = 0;
     layer.push(index);
@@ -68,29 +69,6 @@ export function relaxedDistances(
     reached = next;
   }
   return { dist, reached, complete: layer.count === 0 };
-}
-
-/** States a thread found for the next layer. */
-class Frontier {
-  private states = new Int32Array(1024);
-  count = 0;
-
-  push(index: number): void {
-    if (this.count === this.states.length) {
-      const bigger = new Int32Array(this.states.length * 2);
-      bigger.set(this.states);
-      this.states = bigger;
-    }
-    this.states[this.count++] = index;
-  }
-
-  /** The states found so far, leaving the frontier empty. */
-  take(): Int32Array {
-    const found = this.states.subarray(0, this.count);
-    this.states = new Int32Array(Math.max(1024, this.count));
-    this.count = 0;
-    return found;
-  }
 }
 
 /** States a thread takes from a shared frontier at a time. */
@@ -146,7 +124,7 @@ function fillTogether(space: RelaxedSpace, horizon: number, deadline: number, te
     } else startFill(space, team, team.count);
   }
   const capacity = frontiers[0].length;
-  let kept = new Frontier();
+  let kept = new Int32List();
   const put = (layer: number, index: number) => {
     const at = Atomics.add(control, paritySlots(team, layer).put, 1);
     if (at < capacity) (frontiers[layer % 2] as Int32Array)[at] = index;
@@ -175,7 +153,7 @@ function fillTogether(space: RelaxedSpace, horizon: number, deadline: number, te
     if (left === 0) return end(true);
     if (Atomics.load(control, slots.stop) === 1) return end(false);
     const mine = kept.take();
-    kept = new Frontier();
+    kept = new Int32List();
     const next = d + 1;
     // States that cannot occur are left out: they would only cost time.
     const reach = (from: number) => {
