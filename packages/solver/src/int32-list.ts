@@ -16,6 +16,11 @@ export class Int32List {
     this.items[this.count++] = value;
   }
 
+  /** The items so far, still the list's own storage (valid until the next push). */
+  view(): Int32Array {
+    return this.items.subarray(0, this.count);
+  }
+
   /** The items so far, leaving the list empty (its storage goes with them). */
   take(): Int32Array {
     const found = this.items.subarray(0, this.count);

@@ -723,7 +723,7 @@ class Buckets {
     const list = row?.[g];
     if (row === undefined || list === undefined) return null;
     row[g] = undefined;
-    return list.take();
+    return list.view();
   }
 
   /** Whether nothing is listed at `f` or beyond. */
