@@ -328,9 +328,10 @@ class MarkerSearch {
           // The slots listed in a row for one core are expanded together (one pass over its actions);
           // a slot listed again (a shorter way found, or twice) is skipped.
           const core = Math.floor((list[i] as number) / values);
+          const end = (core + 1) * values;
           let k = 0;
           const slots = this.slots;
-          for (; i < list.length && Math.floor((list[i] as number) / values) === core; i++) {
+          for (; i < list.length && (list[i] as number) < end; i++) {
             const slot = list[i] as number;
             const at = slots[slot] as number;
             if (depthOf(at) !== g || (at & EXPANDED) !== 0) continue;
@@ -705,8 +706,16 @@ class MarkerSearch {
 /** Slots listed by depth plus estimate (`f`) and depth (`g`), for the best-first search. */
 class Buckets {
   private readonly lists: (Int32List | undefined)[][] = [];
+  /** The list last added to, and its place: most slots found in a row go to the same one. */
+  private last: Int32List | null = null;
+  private lastF = -1;
+  private lastG = -1;
 
   add(f: number, g: number, slot: number): void {
+    if (f === this.lastF && g === this.lastG) {
+      (this.last as Int32List).push(slot);
+      return;
+    }
     const row = this.lists[f] ?? [];
     this.lists[f] = row;
     let list = row[g];
@@ -715,6 +724,9 @@ class Buckets {
       row[g] = list;
     }
     list.push(slot);
+    this.last = list;
+    this.lastF = f;
+    this.lastG = g;
   }
 
   /** The slots listed at (f, g), taken out; `null` when none. */
@@ -723,6 +735,7 @@ class Buckets {
     const list = row?.[g];
     if (row === undefined || list === undefined) return null;
     row[g] = undefined;
+    if (list === this.last) this.lastF = -1;
     return list.view();
   }
 
