@@ -224,12 +224,8 @@ class MarkerSearch {
     if (length !== null && this.heuristic === null)
       throw new Error("a pruned marker search needs a heuristic");
     this.length = length;
-    this.clearRun();
     const { space, values } = this;
-    const start = this.place(space.start, true);
-    const startSlot = start * values + this.placedMarker;
-    this.slots[startSlot] = word(0, 1);
-    this.seen = 1;
+    const start = Math.floor(this.begin() / values);
     if (space.start.won)
       return this.outcome("solved", null, { optimalLength: 0, solution: [], optimalCount: 1, lowerBound: 0 });
 
@@ -297,23 +293,18 @@ class MarkerSearch {
   bestFirst(limits: Limits, bound: number | null): SearchOutcome {
     if (this.heuristic === null) throw new Error("a best-first marker search needs a heuristic");
     this.length = null;
-    this.clearRun();
     const { space, values } = this;
-    const start = this.place(space.start, true);
-    const startMarker = this.placedMarker;
-    this.slots[start * values + startMarker] = word(0, 1);
-    this.seen = 1;
+    const start = this.begin();
     if (space.start.won)
       return this.outcome("solved", null, { optimalLength: 0, solution: [], optimalCount: 1, lowerBound: 0 });
-    const h0 = this.estimate(start, startMarker);
+    const h0 = this.estimate(Math.floor(start / values), start % values);
     if (h0 === Number.POSITIVE_INFINITY) return this.outcome("unsolvable", null, { lowerBound: null });
     // Depths stop where a slot's 16 bits do, and at the depth limit.
     this.length = Math.min(bound ?? Number.POSITIVE_INFINITY, limits.maxDepth, UNSEEN - 1);
     const buckets = new Buckets();
     this.buckets = buckets;
-    buckets.add(h0, 0, start * values + startMarker);
+    buckets.add(h0, 0, start);
     const markers = new Int32Array(values);
-    const winners = new Set<number>();
     for (let f = h0; f <= this.length; f++) {
       if (buckets.emptyFrom(f)) break;
       this.bucketF = f;
@@ -344,16 +335,12 @@ class MarkerSearch {
             limits.tick(g, this.expanded, this.seen) ?? (this.seen > limits.maxStates ? "maxStates" : null);
           if (stop !== null) return this.outcome("bounded", stop, { lowerBound: f });
           this.expandCore(core, markers, k);
-          if (this.winners.length > 0) {
-            for (const w of this.winners) winners.add(w);
-            this.winners.length = 0;
-          }
         }
       }
       // Every path of length f to a won slot has been counted: its predecessors are all expanded.
       let total = 0;
       let first = -1;
-      for (const w of winners) {
+      for (const w of this.winners) {
         if (depthOf(this.slots[w] as number) !== f) continue;
         if (first < 0) first = w;
         total = Math.min(this.cap, total + pathsOf(this.slots[w] as number));
@@ -403,9 +390,23 @@ class MarkerSearch {
       return;
     }
     slots[slot] = word(next, paths);
+    // Won slots are never expanded; the search lists each once, with whatever depth it ends with.
+    if (this.won[to] === 1) {
+      if (depth === UNSEEN) this.winners.push(slot);
+    } else (this.buckets as Buckets).add(f, next, slot);
     if (depth === UNSEEN) this.seen++;
-    if (this.won[to] === 1) this.winners.push(slot);
-    else (this.buckets as Buckets).add(f, next, slot);
+  }
+
+  /**
+   * Starts a run: forgets the previous run's slots (see `clearRun`) and puts the start at depth 0.
+   * Returns the start's slot.
+   */
+  private begin(): number {
+    this.clearRun();
+    const start = this.place(this.space.start, true) * this.values + this.placedMarker;
+    this.slots[start] = word(0, 1);
+    this.seen = 1;
+    return start;
   }
 
   /** Forgets the previous run's slots and counters; the cores and their successors stay. */
@@ -706,16 +707,8 @@ class MarkerSearch {
 /** Slots listed by depth plus estimate (`f`) and depth (`g`), for the best-first search. */
 class Buckets {
   private readonly lists: (Int32List | undefined)[][] = [];
-  /** The list last added to, and its place: most slots found in a row go to the same one. */
-  private last: Int32List | null = null;
-  private lastF = -1;
-  private lastG = -1;
 
   add(f: number, g: number, slot: number): void {
-    if (f === this.lastF && g === this.lastG) {
-      (this.last as Int32List).push(slot);
-      return;
-    }
     const row = this.lists[f] ?? [];
     this.lists[f] = row;
     let list = row[g];
@@ -724,9 +717,6 @@ class Buckets {
       row[g] = list;
     }
     list.push(slot);
-    this.last = list;
-    this.lastF = f;
-    this.lastG = g;
   }
 
   /** The slots listed at (f, g), taken out; `null` when none. */
@@ -735,7 +725,6 @@ class Buckets {
     const list = row?.[g];
     if (row === undefined || list === undefined) return null;
     row[g] = undefined;
-    if (list === this.last) this.lastF = -1;
     return list.view();
   }
 

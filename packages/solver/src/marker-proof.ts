@@ -58,17 +58,36 @@ export function markerProof(
   heuristic: Heuristic,
   known: number,
 ): SearchOutcome | null {
-  const search = markerSearch(space, countLimit, heuristic);
-  if (search === null) return null;
-  const { run, bestFirst, report } = runsOf(search);
-  const blind = blindRun(run, limits, heuristic);
-  if (blind !== undefined) return blind && report(blind);
-  // Within the time limit: a table cut short is weaker but still admissible.
-  heuristic.prepare?.(performance.now() + limits.remainingMs);
-  const best = bestFirst(limits, known);
-  if (best !== "inconsistent") return best && report(best);
+  const first = bestFirstProof(space, limits, countLimit, heuristic, known);
+  if (!("runs" in first)) return first.done;
+  const { run, report } = first.runs;
   const exact = run(limits, known);
   return exact && report(exact);
+}
+
+/**
+ * What `markerProof` and `markerDeepening` share: the unpruned run for small levels, then the
+ * heuristic's tables, then the best-first search within `bound`. Gives the outcome when one of them
+ * settled the level (`null`: not a marker level), or the runs so far when the heuristic turned out not
+ * to be consistent, for the caller's fallback.
+ */
+function bestFirstProof(
+  space: SearchSpace,
+  limits: Limits,
+  countLimit: number,
+  heuristic: Heuristic,
+  bound: number | null,
+): { done: SearchOutcome | null } | { runs: ReturnType<typeof runsOf> } {
+  const search = markerSearch(space, countLimit, heuristic);
+  if (search === null) return { done: null };
+  const runs = runsOf(search);
+  const blind = blindRun(runs.run, limits, heuristic);
+  if (blind !== undefined) return { done: blind && runs.report(blind) };
+  // Within the time limit: a table cut short is weaker but still admissible.
+  heuristic.prepare?.(performance.now() + limits.remainingMs);
+  const best = runs.bestFirst(limits, bound);
+  if (best === "inconsistent") return { runs };
+  return { done: best && runs.report(best) };
 }
 
 /**
@@ -88,14 +107,9 @@ export function markerDeepening(
   countLimit: number,
   heuristic: Heuristic,
 ): SearchOutcome | null {
-  const search = markerSearch(space, countLimit, heuristic);
-  if (search === null) return null;
-  const { run, bestFirst, report } = runsOf(search);
-  const blind = blindRun(run, limits, heuristic);
-  if (blind !== undefined) return blind && report(blind);
-  heuristic.prepare?.(performance.now() + limits.remainingMs);
-  const best = bestFirst(limits, null);
-  if (best !== "inconsistent") return best && report(best);
+  const first = bestFirstProof(space, limits, countLimit, heuristic, null);
+  if (!("runs" in first)) return first.done;
+  const { run, report } = first.runs;
   const h0 = heuristic.estimate(space.start);
   // A dead start (the heuristic is admissible) wins never.
   if (h0 === Number.POSITIVE_INFINITY)

@@ -1,5 +1,5 @@
 import type { CarryLevel } from "./analysis.js";
-import type { PendingRegions } from "./pending-regions.js";
+import { type PendingRegions, pendingRegions } from "./pending-regions.js";
 
 /**
  * Numbers the relaxed states of a carry level densely, so distances fit one byte array:
@@ -29,16 +29,17 @@ export class RelaxedLayout {
   readonly comboSize: Uint8Array;
   readonly comboCells: Int32Array;
 
-  /** How many pending values there are (see the class comment). */
+  /** The regions pending moves' targets are told apart by, and how many pending values there are. */
+  readonly regions: PendingRegions;
   readonly pendingValues: number;
 
+  /** `mostRegions`: at most that many pending regions (see `pendingRegions`); 1, the whole board. */
   constructor(
     readonly level: CarryLevel,
     basketDomain: Uint8Array,
     maxBaskets: number,
-    readonly regions: PendingRegions,
+    mostRegions = 1,
   ) {
-    this.pendingValues = 1 + 2 * regions.count;
     const avatar: number[] = [];
     const basket: number[] = [];
     this.avatarIndex = new Int32Array(level.cells).fill(-1);
@@ -54,6 +55,8 @@ export class RelaxedLayout {
       }
     }
     this.avatarCells = Int32Array.from(avatar);
+    this.regions = pendingRegions(level.width, level.height, this.avatarCells, mostRegions);
+    this.pendingValues = 1 + 2 * this.regions.count;
     this.basketCells = Int32Array.from(basket);
     this.maxBaskets = maxBaskets;
     const n = basket.length;

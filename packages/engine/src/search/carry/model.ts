@@ -369,9 +369,7 @@ export class RelaxedModel implements RelaxedSpace {
       }
     }
     // A bump arms a new pending move (which does not fire on the next turn), replacing any other.
-    if (f > 0 && !need && this.bumpsInto(a, pendingRegion(f)))
-      for (let x = 0; x < this.layout.pendingValues; x++)
-        if (x !== f) this.rest(this.layout.index(x, mask, combo, m, a));
+    if (f > 0 && !need && this.bumpsInto(a, pendingRegion(f))) this.anyPending(mask, combo, m, a);
   }
 
   /** Whether the avatar on `a` can bump into a cell of `region` (an avatar cell next to it). */

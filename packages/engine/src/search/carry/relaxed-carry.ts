@@ -9,7 +9,6 @@ import type { PendingMove } from "../../systems/types.js";
 import { analyseCarryLevel, type CarryLevel } from "./analysis.js";
 import { basketDomain, RelaxedLayout } from "./layout.js";
 import { RelaxedModel } from "./model.js";
-import { pendingRegions } from "./pending-regions.js";
 
 /**
  * A finite relaxed model of a level whose distances to the goal are lower bounds on the engine's, as
@@ -89,25 +88,11 @@ export function relaxedCarry(
   const domain = basketDomain(carry, starts);
   let layout: RelaxedLayout;
   try {
-    // The model without pending regions first: its size per pending value sets how many fit.
-    const whole = new RelaxedLayout(
-      carry,
-      domain,
-      held,
-      pendingRegions(carry.width, carry.height, avatarCellsOf(carry), 1),
-    );
+    // The model with one region (the whole board) first: its size per pending value sets how many fit.
+    const whole = new RelaxedLayout(carry, domain, held);
     const perValue = whole.size / whole.pendingValues;
-    const budget = options.maxEntries ?? DEFAULT_MAX_ENTRIES;
-    const most = Math.max(1, Math.floor((budget / perValue - 1) / 2));
-    layout =
-      most === 1
-        ? whole
-        : new RelaxedLayout(
-            carry,
-            domain,
-            held,
-            pendingRegions(carry.width, carry.height, whole.avatarCells, most),
-          );
+    const most = Math.max(1, Math.floor(((options.maxEntries ?? DEFAULT_MAX_ENTRIES) / perValue - 1) / 2));
+    layout = most === 1 ? whole : new RelaxedLayout(carry, domain, held, most);
   } catch {
     return null;
   }
@@ -247,9 +232,3 @@ export interface RelaxedCarryOptions {
  * about a second on one core (twinseed's ice levels).
  */
 export const DEFAULT_MAX_ENTRIES = 40_000_000;
-
-function avatarCellsOf(carry: CarryLevel): Int32Array {
-  const cells: number[] = [];
-  for (let i = 0; i < carry.cells; i++) if (carry.avatarCell[i] === 1) cells.push(i);
-  return Int32Array.from(cells);
-}
