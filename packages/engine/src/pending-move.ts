@@ -42,6 +42,14 @@ interface Analysis {
    * avatar's slide pushes objects without settling the pending move.
    */
   readonly drift: boolean;
+  /** Per push config, by kind index: whether it pushes that kind; and whether any push does. */
+  readonly pushedBy: readonly Uint8Array[];
+  readonly pushable: Uint8Array;
+  /** Per push config, by kind index: whether a pushed object may enter ground of that kind. */
+  readonly acceptedBy: readonly Uint8Array[];
+  /** Every tool interaction of every push config: its item and, by kind index, what it targets. */
+  readonly tools: readonly { readonly item: string; readonly targets: Uint8Array }[];
+  readonly kindCount: number;
 }
 
 /**
@@ -92,39 +100,72 @@ function howItCanFire(analysis: Analysis, state: GameState, move: PendingMove): 
   const blocker = cells[y * analysis.width + x] ?? null;
   if (analysis.drift) return driftingFire(analysis, state, move, blocker);
   if (blocker === null) return "never";
-  const tags = blocker.info.tags;
-  const { onBoard, ground: beyondGround, fixed: groundFixed } = beyondOf(analysis, state, move);
-  for (const push of analysis.pushes) {
-    if (!onBoard || !push.pushableTags.some((t) => tags.has(t))) continue;
-    if (groundFixed && !push.validTargetTags.some((t) => beyondGround?.info.tags.has(t))) continue;
+  const kind = blocker.info.index;
+  const beyond = beyondOf(analysis, state, move);
+  for (let i = 0; i < analysis.pushes.length; i++) {
+    if (beyond === OFF_BOARD || (analysis.pushedBy[i] as Uint8Array)[kind] !== 1) continue;
+    if (!accepts(analysis, i, beyond)) continue;
     return "push";
   }
-  for (const push of analysis.pushes) {
-    for (const tool of push.toolInteractions) {
-      if (tags.has(tool.targetTag) && holdable(analysis, state, tool.item)) return "tool";
-    }
-  }
+  for (const tool of analysis.tools)
+    if (tool.targets[kind] === 1 && holdable(analysis, state, tool.item)) return "tool";
   return "never";
 }
 
+/** `beyondOf` for a cell off the board (there is none beyond, ever). */
+const OFF_BOARD = -2;
+/** `beyondOf` for a cell on the board whose ground may change (or that has none). */
+const UNFIXED = -1;
+
 /**
- * The cell a pending push would move its object into: whether it is on the board (off it there is none,
- * ever), its ground, and whether that ground is one nothing ever changes (see `fixedGroundKinds`).
+ * The cell a pending push would move its object into: `OFF_BOARD`, `UNFIXED` when its ground is none
+ * or one that may change, else the kind index of its ground, one nothing ever changes (see
+ * `fixedGroundKinds`).
  */
-function beyondOf(
-  analysis: Analysis,
-  state: GameState,
-  move: PendingMove,
-): { onBoard: boolean; ground: Entity | null; fixed: boolean } {
+function beyondOf(analysis: Analysis, state: GameState, move: PendingMove): number {
   const delta = directionDelta(move.direction);
-  const x = move.to[0] + (delta?.[0] ?? 0);
-  const y = move.to[1] + (delta?.[1] ?? 0);
-  const onBoard = delta !== undefined && x >= 0 && y >= 0 && x < analysis.width && y < analysis.height;
+  if (delta === undefined) return OFF_BOARD;
+  const x = move.to[0] + delta[0];
+  const y = move.to[1] + delta[1];
+  if (x < 0 || y < 0 || x >= analysis.width || y >= analysis.height) return OFF_BOARD;
+  if (analysis.ground === undefined) return UNFIXED;
   const ground =
-    onBoard && analysis.ground !== undefined
-      ? ((state.layers[analysis.ground] as readonly (Entity | null)[])[y * analysis.width + x] ?? null)
-      : null;
-  return { onBoard, ground, fixed: ground !== null && analysis.fixedGround.has(ground.kind) };
+    (state.layers[analysis.ground] as readonly (Entity | null)[])[y * analysis.width + x] ?? null;
+  return ground !== null && analysis.fixedGround.has(ground.kind) ? ground.info.index : UNFIXED;
+}
+
+/** Whether push config `i` may move an object into the cell `beyondOf` described (on the board). */
+function accepts(analysis: Analysis, i: number, beyond: number): boolean {
+  return beyond === UNFIXED || (analysis.acceptedBy[i] as Uint8Array)[beyond] === 1;
+}
+
+/** The pushable kinds on the objects layer last looked at, by kind index (see `pushableOn`). */
+let lastObjects: readonly (Entity | null)[] | null = null;
+let lastAnalysis: Analysis | null = null;
+let lastPushable = new Uint8Array(0);
+
+/**
+ * Which pushable kinds stand on an objects layer, by kind index. Remembered for the last layer: a
+ * search keys the successors of one state one after another, and they mostly share their layers.
+ */
+function pushableOn(analysis: Analysis, cells: readonly (Entity | null)[]): Uint8Array {
+  if (cells === lastObjects && analysis === lastAnalysis) return lastPushable;
+  const present =
+    lastPushable.length === analysis.kindCount ? lastPushable.fill(0) : new Uint8Array(analysis.kindCount);
+  for (let i = 0; i < cells.length; i++) {
+    const e = cells[i];
+    if (e !== null && e !== undefined && analysis.pushable[e.info.index] === 1) present[e.info.index] = 1;
+  }
+  lastObjects = cells;
+  lastAnalysis = analysis;
+  lastPushable = present;
+  return present;
+}
+
+/** Whether some kind is marked in both tables. */
+function overlap(a: Uint8Array, b: Uint8Array): boolean {
+  for (let k = 0; k < a.length; k++) if (a[k] === 1 && b[k] === 1) return true;
+  return false;
 }
 
 /**
@@ -138,26 +179,21 @@ function driftingFire(
   move: PendingMove,
   blocker: Entity | null,
 ): "never" | "push" | "tool" {
-  const { onBoard, ground: beyond, fixed } = beyondOf(analysis, state, move);
-  const isPushable = (e: Entity) =>
-    analysis.pushes.some((p) => p.pushableTags.some((t) => e.info.tags.has(t)));
-  /** Whether some pushable object on the board (it might drift onto the target) passes `test`. */
-  const someMover = (test: (e: Entity) => boolean): boolean => {
-    for (const e of state.layers[analysis.objects] as readonly (Entity | null)[])
-      if (e !== null && e !== undefined && isPushable(e) && test(e)) return true;
-    return false;
-  };
-  for (const push of analysis.pushes) {
-    if (!onBoard || (fixed && !push.validTargetTags.some((t) => beyond?.info.tags.has(t)))) continue;
-    const pushedBy = (e: Entity) => push.pushableTags.some((t) => e.info.tags.has(t));
-    if ((blocker !== null && pushedBy(blocker)) || someMover(pushedBy)) return "push";
+  const beyond = beyondOf(analysis, state, move);
+  const kind = blocker === null ? -1 : blocker.info.index;
+  let movers: Uint8Array | null = null;
+  for (let i = 0; i < analysis.pushes.length; i++) {
+    if (beyond === OFF_BOARD || !accepts(analysis, i, beyond)) continue;
+    const pushed = analysis.pushedBy[i] as Uint8Array;
+    if (kind >= 0 && pushed[kind] === 1) return "push";
+    movers ??= pushableOn(analysis, state.layers[analysis.objects] as readonly (Entity | null)[]);
+    if (overlap(movers, pushed)) return "push";
   }
-  for (const push of analysis.pushes) {
-    for (const tool of push.toolInteractions) {
-      if (!holdable(analysis, state, tool.item)) continue;
-      if (blocker?.info.tags.has(tool.targetTag) || someMover((e) => e.info.tags.has(tool.targetTag)))
-        return "tool";
-    }
+  for (const tool of analysis.tools) {
+    if (!holdable(analysis, state, tool.item)) continue;
+    if (kind >= 0 && tool.targets[kind] === 1) return "tool";
+    movers ??= pushableOn(analysis, state.layers[analysis.objects] as readonly (Entity | null)[]);
+    if (overlap(movers, tool.targets)) return "tool";
   }
   return "never";
 }
@@ -216,7 +252,24 @@ function analyse(pack: Pack, level: LevelRuntime, start: GameState): Analysis | 
     }
   }
   const ground = pack.layerIndex.get("ground");
+  const kindCount = pack.kinds.size;
+  const byKind = (test: (tags: ReadonlySet<string>) => boolean): Uint8Array => {
+    const table = new Uint8Array(kindCount);
+    for (const kind of pack.kinds.values()) table[kind.index] = test(kind.tags) ? 1 : 0;
+    return table;
+  };
+  const pushedBy = pushes.map((p) => byKind((tags) => p.pushableTags.some((t) => tags.has(t))));
   return {
+    kindCount,
+    pushedBy,
+    pushable: byKind((tags) => pushes.some((p) => p.pushableTags.some((t) => tags.has(t)))),
+    acceptedBy: pushes.map((p) => byKind((tags) => p.validTargetTags.some((t) => tags.has(t)))),
+    tools: pushes.flatMap((p) =>
+      p.toolInteractions.map((tool) => ({
+        item: tool.item,
+        targets: byKind((tags) => tags.has(tool.targetTag)),
+      })),
+    ),
     width: level.width,
     height: level.height,
     objects,

@@ -1,8 +1,10 @@
-import type { ActionInput, Entity, GameState } from "@gridponder/engine";
+import { type ActionInput, type Entity, type GameState, stableStringify } from "@gridponder/engine";
 import { searchOutcome } from "./bfs.js";
 import { Int32List } from "./int32-list.js";
 import type { Limits } from "./limits.js";
+import { type MarkerTeam, type RoundWords, Word } from "./marker-team.js";
 import type { SearchSpace } from "./search-space.js";
+import { Receiver, Shipper, VISIT } from "./state-courier.js";
 import { StateTable } from "./state-table.js";
 import type { Bound, Heuristic, MarkerHeuristic, SearchOutcome } from "./types.js";
 
@@ -44,6 +46,27 @@ class NotAMarkerLayer extends Error {}
  * path counts (see `ReusableMarkerSearch.bestFirst`).
  */
 class Inconsistent extends Error {}
+
+/** What a thread of a team's search reports having gone wrong, worst last. */
+const Failure = { Inconsistent: 1, NotMarker: 2, Error: 3 } as const;
+/** Bounds by number, for a team's round words. */
+const BOUNDS: readonly Bound[] = ["maxDepth", "maxStates", "timeLimit", "memory"];
+
+/** A hash of a layer's contents: the same in every thread. */
+function contentHash(layer: readonly (Entity | null)[]): number {
+  let h = 0x811c9dc5 | 0;
+  for (let i = 0; i < layer.length; i++) {
+    const e = layer[i];
+    let code = 0;
+    if (e !== null && e !== undefined) {
+      code = e.info.index + 1;
+      if (e.params !== null)
+        for (const c of stableStringify(e.params)) code = Math.imul(code ^ c.charCodeAt(0), 31);
+    }
+    h = Math.imul(h ^ code, 0x01000193);
+  }
+  return h;
+}
 
 /**
  * Breadth-first search for levels with a marker layer: a layer that only some actions touch (see the
@@ -92,8 +115,14 @@ export interface ReusableMarkerSearch {
    * count are settled when it is expanded. With `bound`, states that cannot win within it are not
    * kept. Returns `null` when some state holds more than one marker, and `"inconsistent"` when the
    * heuristic turned out not to be consistent (then use `run`).
+   *
+   * With a `team`, its threads search together, each with its own search of the level (see
+   * `MarkerTeam`): the lead (thread 0) calls this with its limits and gets the outcome, each helper
+   * calls `helpBestFirst` at the same time.
    */
-  bestFirst(limits: Limits, bound: number | null): SearchOutcome | null | "inconsistent";
+  bestFirst(limits: Limits, bound: number | null, team?: MarkerTeam): SearchOutcome | null | "inconsistent";
+  /** A helper's part of a team's `bestFirst`: `bound` as the lead posted it. */
+  helpBestFirst(bound: number | null, team: MarkerTeam): void;
 }
 
 export function markerSearch(
@@ -112,13 +141,24 @@ export function markerSearch(
         throw error;
       }
     },
-    bestFirst(limits, bound) {
+    bestFirst(limits, bound, team) {
       try {
+        if (team !== undefined && team.count > 1) return search.teamBestFirst(limits, bound, team);
         return search.bestFirst(limits, bound);
       } catch (error) {
         if (error instanceof NotAMarkerLayer) return null;
         if (error instanceof Inconsistent) return "inconsistent";
         throw error;
+      } finally {
+        search.endBestFirst();
+      }
+    },
+    helpBestFirst(bound, team) {
+      try {
+        search.teamBestFirst(null, bound, team);
+      } catch (error) {
+        // The lead met the same state and returns null: the level is searched another way.
+        if (!(error instanceof NotAMarkerLayer)) throw error;
       } finally {
         search.endBestFirst();
       }
@@ -191,6 +231,34 @@ class MarkerSearch {
    */
   private buckets: Buckets | null = null;
   private bucketF = 0;
+  private readonly markers: Int32Array;
+  /** Why the lead's limits stopped a best-first search (`null`: they did not). */
+  private stopped: Bound | null = null;
+  /** A team's best-first search (see `teamBestFirst`); `null` alone. */
+  private team: MarkerTeam | null = null;
+  /** Per core: the thread that owns it (-1 before it is needed), for a team of `ownerCount`. */
+  private ownerOf = new Int8Array(0);
+  private ownerCount = 0;
+  /** Per layer: the content hash of each layer number met (see `owner`). */
+  private readonly layerHashes: Map<number, number>[];
+  /** Per core another thread owns: its number in the courier's stream to it, -1 before it was sent. */
+  private shipNo = new Int32Array(0);
+  private shipped: number[] = [];
+  private shippers: Shipper[] = [];
+  private receivers: Receiver[] = [];
+  /** Per other thread: the local core of each number it sent. */
+  private fromOther: number[][] = [];
+  private readonly ownerKey: Int32Array;
+  private readonly shipKey: Int32Array;
+  /** The other threads' counters at the last round. */
+  private othersSeen = 0;
+  private othersExpanded = 0;
+  /** What went wrong in this thread during a team's search (see `Failure`), and the error itself. */
+  private failure = 0;
+  private error: unknown = null;
+  /** A solution step's slot as another thread sent it. */
+  private target: GameState | null = null;
+  private targetMarker = 0;
 
   constructor(
     private readonly space: SearchSpace,
@@ -218,6 +286,10 @@ class MarkerSearch {
     for (let i = 0; i < empty.length; i++) empty[i] = null;
     this.emptyLayer = empty as null[];
     this.markerLayers = new Array(this.values);
+    this.markers = new Int32Array(this.values);
+    this.ownerKey = new Int32Array(space.keyWidth);
+    this.shipKey = new Int32Array(space.keyWidth);
+    this.layerHashes = Array.from({ length: space.keyWidth - 4 }, () => new Map<number, number>());
   }
 
   run(limits: Limits, length: number | null): SearchOutcome {
@@ -293,6 +365,9 @@ class MarkerSearch {
   bestFirst(limits: Limits, bound: number | null): SearchOutcome {
     if (this.heuristic === null) throw new Error("a best-first marker search needs a heuristic");
     this.length = null;
+    this.stopped = null;
+    this.othersSeen = 0;
+    this.othersExpanded = 0;
     const { space, values } = this;
     const start = this.begin();
     if (space.start.won)
@@ -304,7 +379,6 @@ class MarkerSearch {
     const buckets = new Buckets();
     this.buckets = buckets;
     buckets.add(h0, 0, start);
-    const markers = new Int32Array(values);
     for (let f = h0; f <= this.length; f++) {
       if (buckets.emptyFrom(f)) break;
       this.bucketF = f;
@@ -315,36 +389,11 @@ class MarkerSearch {
         // Slot numbers grow with the core: sorted, each core's slots come in a row.
         list.sort();
         this.layer = g;
-        for (let i = 0; i < list.length; ) {
-          // The slots listed in a row for one core are expanded together (one pass over its actions);
-          // a slot listed again (a shorter way found, or twice) is skipped.
-          const core = Math.floor((list[i] as number) / values);
-          const end = (core + 1) * values;
-          let k = 0;
-          const slots = this.slots;
-          for (; i < list.length && (list[i] as number) < end; i++) {
-            const slot = list[i] as number;
-            const at = slots[slot] as number;
-            if (depthOf(at) !== g || (at & EXPANDED) !== 0) continue;
-            slots[slot] = at | EXPANDED;
-            markers[k++] = slot - core * values;
-          }
-          if (k === 0) continue;
-          this.expanded += k;
-          const stop =
-            limits.tick(g, this.expanded, this.seen) ?? (this.seen > limits.maxStates ? "maxStates" : null);
-          if (stop !== null) return this.outcome("bounded", stop, { lowerBound: f });
-          this.expandCore(core, markers, k);
-        }
+        this.expandSlots(list, 0, limits);
+        if (this.stopped !== null) return this.outcome("bounded", this.stopped, { lowerBound: f });
       }
       // Every path of length f to a won slot has been counted: its predecessors are all expanded.
-      let total = 0;
-      let first = -1;
-      for (const w of this.winners) {
-        if (depthOf(this.slots[w] as number) !== f) continue;
-        if (first < 0) first = w;
-        total = Math.min(this.cap, total + pathsOf(this.slots[w] as number));
-      }
+      const { total, first } = this.wonAt(f);
       if (first >= 0)
         return this.outcome("solved", null, {
           optimalLength: f,
@@ -359,10 +408,370 @@ class MarkerSearch {
     return this.outcome("unsolvable", null, { lowerBound: null });
   }
 
+  /**
+   * Expands the slots of a best-first bucket `list` (sorted, at depth `layer`) from position `i`: the
+   * slots listed in a row for one core together (one pass over its actions); a slot listed again (a
+   * shorter way found, or twice) is skipped. Stops at the end, when `limits` stop the search (see
+   * `stopped`), or, in a team, when a box to another thread is getting full. Returns where it stopped.
+   */
+  private expandSlots(list: Int32Array, i: number, limits: Limits | null): number {
+    const { values, markers } = this;
+    const g = this.layer;
+    while (i < list.length) {
+      const core = Math.floor((list[i] as number) / values);
+      const end = (core + 1) * values;
+      let k = 0;
+      const slots = this.slots;
+      for (; i < list.length && (list[i] as number) < end; i++) {
+        const slot = list[i] as number;
+        const at = slots[slot] as number;
+        if (depthOf(at) !== g || (at & EXPANDED) !== 0) continue;
+        slots[slot] = at | EXPANDED;
+        markers[k++] = slot - core * values;
+      }
+      if (k === 0) continue;
+      this.expanded += k;
+      if (limits !== null) {
+        const expanded = this.expanded + this.othersExpanded;
+        const seen = this.seen + this.othersSeen;
+        this.stopped = limits.tick(g, expanded, seen) ?? (seen > limits.maxStates ? "maxStates" : null);
+        if (this.stopped !== null) return i;
+      }
+      this.expandCore(core, markers, k);
+      if (this.team?.crowded()) return i;
+    }
+    return i;
+  }
+
+  /** The won slots at depth `f`: their paths (capped) and the first of them (-1: none). */
+  private wonAt(f: number): { total: number; first: number } {
+    let total = 0;
+    let first = -1;
+    for (const w of this.winners) {
+      if (depthOf(this.slots[w] as number) !== f) continue;
+      if (first < 0) first = w;
+      total = Math.min(this.cap, total + pathsOf(this.slots[w] as number));
+    }
+    return { total, first };
+  }
+
+  /**
+   * `bestFirst` by a team of threads, each with its own `MarkerSearch` of the level: a core is
+   * expanded by the thread that owns it (see `owner`); a thread sends its visits to another's cores,
+   * with the states of cores new to it, and the threads take each best-first bucket (depth plus
+   * estimate, then depth) together, in rounds (see `MarkerTeam.round`), so every slot gets its depth
+   * and path count before it is expanded, as with one thread: the same states are expanded, the same
+   * optimum and count found. The lead (`limits` given) posts the search and gets the outcome; a
+   * helper (`limits` null) searches with the bound the lead posted and gets nothing useful back.
+   */
+  teamBestFirst(
+    limits: Limits | null,
+    bound: number | null,
+    team: MarkerTeam,
+  ): SearchOutcome | null | "inconsistent" {
+    if (this.heuristic === null) throw new Error("a best-first marker search needs a heuristic");
+    const { space, values } = this;
+    let length: number;
+    if (limits !== null) {
+      if (space.start.won)
+        return this.outcome("solved", null, {
+          optimalLength: 0,
+          solution: [],
+          optimalCount: 1,
+          lowerBound: 0,
+        });
+      length = Math.min(bound ?? Number.POSITIVE_INFINITY, limits.maxDepth, UNSEEN - 1);
+      team.postSearch(length);
+    } else length = bound ?? UNSEEN - 1;
+    this.joinTeam(team);
+    this.length = length;
+    // Every thread places the start (its estimate is needed by all); only its owner lists it.
+    const start = this.begin();
+    const startCore = Math.floor(start / values);
+    const mine = this.owner(startCore) === team.index;
+    if (!mine) {
+      this.slots[start] = NEVER_REACHED;
+      this.seen = 0;
+    }
+    const h0 = this.estimate(startCore, start % values);
+    if (h0 === Number.POSITIVE_INFINITY) return this.outcome("unsolvable", null, { lowerBound: null });
+    const buckets = new Buckets();
+    this.buckets = buckets;
+    if (mine) buckets.add(h0, 0, start);
+    for (let f = h0; f <= length; f++) {
+      let words = this.teamRound({ Listed: buckets.emptyFrom(f) ? 0 : 1 }, -1);
+      let verdict = this.teamVerdict(words, f);
+      if (verdict !== undefined) return verdict;
+      if (words.sum(Word.Listed) === 0) break;
+      this.bucketF = f;
+      for (let g = 0; g <= f; g++) {
+        const list = buckets.take(f, g);
+        list?.sort();
+        this.layer = g;
+        let i = 0;
+        for (;;) {
+          if (list !== null && i < list.length && this.failure === 0)
+            this.guarded(() => {
+              i = this.expandSlots(list, i, limits);
+            });
+          words = this.teamRound({ More: list !== null && i < list.length ? 1 : 0 }, g + 1);
+          verdict = this.teamVerdict(words, f);
+          if (verdict !== undefined) return verdict;
+          if (words.sum(Word.More) === 0) break;
+        }
+      }
+      const { total, first } = this.wonAt(f);
+      words = this.teamRound({ Paths: total, Won: first >= 0 ? 1 : 0 }, -1);
+      verdict = this.teamVerdict(words, f);
+      if (verdict !== undefined) return verdict;
+      const paths = Math.min(this.cap, words.sum(Word.Paths));
+      if (paths > 0) {
+        const solution = this.teamSolution(words.first(Word.Won), first, f);
+        return this.teamOutcome(words, "solved", null, {
+          optimalLength: f,
+          lowerBound: f,
+          solution,
+          optimalCount: Math.min(paths, this.countLimit),
+          countCapped: paths > this.countLimit,
+        });
+      }
+    }
+    const words = this.teamRound({}, -1);
+    const verdict = this.teamVerdict(words, length);
+    if (verdict !== undefined) return verdict;
+    if (words.sum(Word.Pruned) > 0)
+      return this.teamOutcome(words, "bounded", "maxDepth", { lowerBound: length + 1 });
+    return this.teamOutcome(words, "unsolvable", null, { lowerBound: null });
+  }
+
+  /** Runs `step`, turning what it throws into the failure a team's next round reports. */
+  private guarded(step: () => void): void {
+    try {
+      step();
+    } catch (error) {
+      if (error instanceof Inconsistent) this.failure = Math.max(this.failure, Failure.Inconsistent);
+      else if (error instanceof NotAMarkerLayer) this.failure = Math.max(this.failure, Failure.NotMarker);
+      else {
+        this.failure = Failure.Error;
+        this.error ??= error;
+      }
+    }
+  }
+
+  /**
+   * Ends a team round (see `MarkerTeam.round`), posting `words` and this thread's counters, failure
+   * and stop; reads what the others sent, at depth `depth` (visits are never sent with -1).
+   */
+  private teamRound(words: Partial<Record<keyof typeof Word, number>>, depth: number): RoundWords {
+    const team = this.team as MarkerTeam;
+    const result = team.round(
+      {
+        ...words,
+        Stop: this.stopped === null ? 0 : 1 + BOUNDS.indexOf(this.stopped),
+        Inconsistent: this.failure,
+        Seen: this.seen,
+        Expanded: this.expanded,
+        Pruned: this.pruned ? 1 : 0,
+      },
+      (from, box, length) => {
+        if (this.failure === 0) this.guarded(() => this.receive(from, box, length, depth));
+      },
+    );
+    this.othersSeen = result.sum(Word.Seen) - this.seen;
+    this.othersExpanded = result.sum(Word.Expanded) - this.expanded;
+    return result;
+  }
+
+  /**
+   * What a team round says about going on: `undefined` to go on; otherwise what the search ends with,
+   * the same for every thread (a failure anywhere, or the lead's limits, at total `f`).
+   */
+  private teamVerdict(words: RoundWords, f: number): SearchOutcome | null | "inconsistent" | undefined {
+    let failure = 0;
+    for (let t = 0; t < words.count; t++) failure = Math.max(failure, words.get(t, Word.Inconsistent));
+    if (failure === Failure.Error) {
+      if (this.error !== null) throw this.error;
+      throw new Error("internal error: another thread of the marker search failed");
+    }
+    if (failure === Failure.NotMarker) return null;
+    if (failure === Failure.Inconsistent) return "inconsistent";
+    const stop = words.get(0, Word.Stop);
+    if (stop > 0) return this.teamOutcome(words, "bounded", BOUNDS[stop - 1] as Bound, { lowerBound: f });
+    return undefined;
+  }
+
+  private teamOutcome(
+    words: RoundWords,
+    status: SearchOutcome["status"],
+    bound: Bound | null,
+    extra: Partial<SearchOutcome>,
+  ): SearchOutcome {
+    return searchOutcome(status, bound, words.sum(Word.Expanded), words.sum(Word.Seen), extra);
+  }
+
+  /** Sets up this search for a team's run: who owns which core, and the courier of each pair. */
+  private joinTeam(team: MarkerTeam): void {
+    const { space } = this;
+    if (this.ownerCount !== team.count) this.ownerOf.fill(-1);
+    this.ownerCount = team.count;
+    this.team = team;
+    this.shipNo.fill(-1);
+    this.failure = 0;
+    this.error = null;
+    this.stopped = null;
+    this.othersSeen = 0;
+    this.othersExpanded = 0;
+    const layers = space.keyWidth - 4;
+    this.shipped = new Array(team.count).fill(0);
+    this.shippers = [];
+    this.receivers = [];
+    this.fromOther = [];
+    for (let t = 0; t < team.count; t++) {
+      this.shippers.push(new Shipper(layers, this.cells, this.field));
+      this.receivers.push(new Receiver(space.pack, layers, this.cells, this.field, this.emptyLayer));
+      this.fromOther.push([]);
+    }
+  }
+
+  /**
+   * The thread that owns a core: by a hash of its layers' contents (the marker layer left out), the
+   * same in every thread, so that moves that change no layer keep a core with its thread.
+   */
+  private owner(core: number): number {
+    const known = this.ownerOf[core] as number;
+    if (known >= 0) return known;
+    const key = this.ownerKey;
+    this.cores.keyOf(core, key);
+    const state = this.coreStates[core] as GameState;
+    let h = 0x2545f491;
+    for (let i = 0; i < this.layerHashes.length; i++) {
+      if (i === this.field) continue;
+      const id = key[i] as number;
+      const hashes = this.layerHashes[i] as Map<number, number>;
+      let lh = hashes.get(id);
+      if (lh === undefined) {
+        lh = contentHash(state.layers[i] as readonly (Entity | null)[]);
+        hashes.set(id, lh);
+      }
+      h = Math.imul(h ^ lh, 0x9e3779b1);
+    }
+    h ^= h >>> 16;
+    h = Math.imul(h, 0x85ebca6b);
+    h ^= h >>> 13;
+    const owner = (h >>> 0) % this.ownerCount;
+    this.ownerOf[core] = owner;
+    return owner;
+  }
+
+  /** Sends a visit of slot (core `to`, marker `m`) to its owner, with the core's state the first time. */
+  private sendVisit(owner: number, to: number, m: number, paths: number): void {
+    const box = (this.team as MarkerTeam).outbox(owner);
+    let n = this.shipNo[to] as number;
+    if (n < 0) {
+      // Numbers from 0: -1 marks a solution step's target (see `teamSolution`).
+      n = this.shipped[owner] as number;
+      this.shipped[owner] = n + 1;
+      this.shipNo[to] = n;
+      this.cores.keyOf(to, this.shipKey);
+      (this.shippers[owner] as Shipper).ship(box, n, this.coreStates[to] as GameState, this.shipKey);
+    }
+    const d = box.data;
+    let at = box.length;
+    d[at++] = VISIT;
+    d[at++] = n;
+    d[at++] = m;
+    d[at++] = paths;
+    box.length = at;
+  }
+
+  /** Reads another thread's box: the cores it sends (this thread's own), then its visits at `depth`. */
+  private receive(from: number, box: Int32Array, length: number, depth: number): void {
+    const map = this.fromOther[from] as number[];
+    const team = this.team as MarkerTeam;
+    (this.receivers[from] as Receiver).read(
+      box,
+      length,
+      (n, state) => {
+        if (n < 0) {
+          this.target = state;
+          return;
+        }
+        const core = this.place(state, true);
+        if (this.owner(core) !== team.index)
+          throw new Error("internal error: a core sent to a thread that does not own it");
+        map[n] = core;
+      },
+      (n, m, paths) => {
+        if (n < 0) {
+          this.targetMarker = m;
+          return;
+        }
+        const core = map[n] as number;
+        this.visitBest(core, m, core * this.values + m, depth, paths);
+      },
+    );
+  }
+
+  /**
+   * One shortest action sequence to a won slot at depth `depth`, owned by thread `owner` (where it is
+   * slot `slot`), found backwards as `solutionTo` does, each step by every thread among its own cores:
+   * the owner of the slot sends it to the others, and the first thread that finds a predecessor owns
+   * the next step's slot.
+   */
+  private teamSolution(owner: number, slot: number, depth: number): ActionInput[] {
+    const team = this.team as MarkerTeam;
+    const { values } = this;
+    const path: number[] = [];
+    for (let d = depth; d > 0; d--) {
+      this.target = null;
+      if (team.index === owner) {
+        const core = Math.floor(slot / values);
+        for (let t = 0; t < team.count; t++) {
+          if (t === team.index) continue;
+          const box = team.outbox(t);
+          this.cores.keyOf(core, this.shipKey);
+          (this.shippers[t] as Shipper).ship(box, -1, this.coreStates[core] as GameState, this.shipKey);
+          const at = box.length;
+          box.data.set([VISIT, -1, slot % values, 0], at);
+          box.length = at + 4;
+        }
+      }
+      let words = this.teamRound({}, -1);
+      this.teamVerdict(words, depth);
+      const local =
+        team.index === owner
+          ? slot
+          : this.target === null
+            ? -1
+            : this.place(this.target, false) * values + this.targetMarker;
+      // Cheapest first, in every thread: the remembered free actions, then marker actions played again
+      // from the likely markers, then from all.
+      let step: { slot: number; action: number } | null = null;
+      let finder = -1;
+      for (const how of ["free", "likely", "tied"] as const) {
+        if (local >= 0)
+          this.guarded(() => {
+            step = this.findPredecessor(local, d, how);
+          });
+        const found = step as { slot: number; action: number } | null;
+        words = this.teamRound({ Found: found === null ? 0 : 1, Action: found?.action ?? 0 }, -1);
+        this.teamVerdict(words, depth);
+        finder = words.first(Word.Found);
+        if (finder >= 0) break;
+      }
+      if (finder < 0) throw new Error("internal error: a reached state has no predecessor");
+      path.push(words.get(finder, Word.Action));
+      owner = finder;
+      slot = finder === team.index ? (step as unknown as { slot: number }).slot : -1;
+    }
+    return path.reverse().map((a) => this.space.actions[a] as ActionInput);
+  }
+
   /** Ends a best-first search: later runs are breadth-first again. */
   endBestFirst(): void {
     this.buckets = null;
     this.length = null;
+    this.team = null;
   }
 
   /**
@@ -433,13 +842,20 @@ class MarkerSearch {
     marker = -1,
     fromMarker = 0,
   ): void {
-    const { slots, values, cap } = this;
+    const { slots, values, cap, team } = this;
     const next = this.layer + 1;
     const toBase = to * values;
+    // In a team, a core another thread owns is visited there.
+    const owner = team === null ? -1 : this.owner(to);
+    const remote = team !== null && owner !== team.index;
     for (let j = 0; j < k; j++) {
       const m = marker < 0 ? (markers[j] as number) : marker;
       const from = base + (marker < 0 ? m : fromMarker);
       const slot = toBase + m;
+      if (remote) {
+        this.sendVisit(owner, to, m, pathsOf(slots[from] as number));
+        continue;
+      }
       if (this.buckets !== null) {
         this.visitBest(to, m, slot, next, pathsOf(slots[from] as number));
         continue;
@@ -637,6 +1053,8 @@ class MarkerSearch {
     if (this.heuristic !== null) this.estimates = enlarged(this.estimates, capacity, -1);
     this.won = enlarged(this.won, capacity, 0);
     this.listed = enlarged(this.listed, capacity, 0);
+    this.ownerOf = enlarged(this.ownerOf, capacity, -1);
+    this.shipNo = enlarged(this.shipNo, capacity, -1);
     this.capacity = capacity;
   }
 
@@ -657,26 +1075,42 @@ class MarkerSearch {
   }
 
   private predecessor(slot: number, d: number): { slot: number; action: number } {
+    const found = this.findPredecessor(slot, d, "free") ?? this.findPredecessor(slot, d, "tied");
+    if (found === null) throw new Error("internal error: a reached state has no predecessor");
+    return found;
+  }
+
+  /**
+   * A slot one layer up (depth `d - 1`) with an action leading to `slot`, or `null`: by a free action
+   * (looked up in the remembered successors), or by a marker action, played again from each candidate,
+   * the likely markers first (none, the same, the avatar's cell), then all ("tied"); or only the
+   * likely ones ("likely").
+   */
+  private findPredecessor(
+    slot: number,
+    d: number,
+    how: "free" | "likely" | "tied",
+  ): { slot: number; action: number } | null {
     const { values, free } = this;
     const core = Math.floor(slot / values);
     const marker = slot % values;
-    const cores = this.cores.size;
-    // A free action keeps the marker: look for a core one layer up, with the same marker, leading here.
-    for (let c = 0; c < cores; c++) {
-      if (depthOf(this.slots[c * values + marker] as number) !== d - 1) continue;
-      for (let i = 0; i < free.length; i++) {
-        if (this.successors[c * free.length + i] === core)
-          return { slot: c * values + marker, action: free[i] as number };
+    if (how === "free") {
+      const cores = this.cores.size;
+      // A free action keeps the marker: look for a core one layer up, with the same marker, leading here.
+      for (let c = 0; c < cores; c++) {
+        if (depthOf(this.slots[c * values + marker] as number) !== d - 1) continue;
+        for (let i = 0; i < free.length; i++) {
+          if (this.successors[c * free.length + i] === core)
+            return { slot: c * values + marker, action: free[i] as number };
+        }
       }
+      return null;
     }
-    // Otherwise a marker action: try the likely markers first (none, the same, the avatar's cell), then all.
     const at = (this.coreStates[core] as GameState).avatar.position;
     const likely = [0, marker];
     if (at) likely.push(1 + at[1] * this.space.level.width + at[0]);
-    const found =
-      this.tiedPredecessor(core, marker, d, likely) ?? this.tiedPredecessor(core, marker, d, null);
-    if (found === null) throw new Error("internal error: a reached state has no predecessor");
-    return found;
+    const found = this.tiedPredecessor(core, marker, d, likely);
+    return found !== null || how === "likely" ? found : this.tiedPredecessor(core, marker, d, null);
   }
 
   private tiedPredecessor(
@@ -736,7 +1170,7 @@ class Buckets {
 }
 
 /** A copy of `old`, `length` long, with the new entries set to `fill`. */
-function enlarged<A extends Uint8Array | Int32Array | Uint32Array | Float64Array>(
+function enlarged<A extends Int8Array | Uint8Array | Int32Array | Uint32Array | Float64Array>(
   old: A,
   length: number,
   fill: number,

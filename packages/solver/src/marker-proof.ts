@@ -1,6 +1,7 @@
 import { searchOutcome } from "./bfs.js";
 import type { Limits } from "./limits.js";
 import { markerSearch, type ReusableMarkerSearch } from "./marker-bfs.js";
+import type { MarkerTeam } from "./marker-team.js";
 import type { SearchSpace } from "./search-space.js";
 import type { Heuristic, SearchOutcome } from "./types.js";
 
@@ -57,8 +58,9 @@ export function markerProof(
   countLimit: number,
   heuristic: Heuristic,
   known: number,
+  team?: MarkerTeam,
 ): SearchOutcome | null {
-  const first = bestFirstProof(space, limits, countLimit, heuristic, known);
+  const first = bestFirstProof(space, limits, countLimit, heuristic, known, team);
   if (!("runs" in first)) return first.done;
   const { run, report } = first.runs;
   const exact = run(limits, known);
@@ -77,6 +79,7 @@ function bestFirstProof(
   countLimit: number,
   heuristic: Heuristic,
   bound: number | null,
+  team: MarkerTeam | undefined,
 ): { done: SearchOutcome | null } | { runs: ReturnType<typeof runsOf> } {
   const search = markerSearch(space, countLimit, heuristic);
   if (search === null) return { done: null };
@@ -85,7 +88,7 @@ function bestFirstProof(
   if (blind !== undefined) return { done: blind && runs.report(blind) };
   // Within the time limit: a table cut short is weaker but still admissible.
   heuristic.prepare?.(performance.now() + limits.remainingMs);
-  const best = runs.bestFirst(limits, bound);
+  const best = runs.bestFirst(limits, bound, team);
   if (best === "inconsistent") return { runs };
   return { done: best && runs.report(best) };
 }
@@ -106,8 +109,9 @@ export function markerDeepening(
   limits: Limits,
   countLimit: number,
   heuristic: Heuristic,
+  team?: MarkerTeam,
 ): SearchOutcome | null {
-  const first = bestFirstProof(space, limits, countLimit, heuristic, null);
+  const first = bestFirstProof(space, limits, countLimit, heuristic, null, team);
   if (!("runs" in first)) return first.done;
   const { run, report } = first.runs;
   const h0 = heuristic.estimate(space.start);
@@ -192,8 +196,8 @@ function runsOf(search: ReusableMarkerSearch) {
       if (outcome !== null) counted(outcome);
       return outcome;
     },
-    bestFirst(stage: Limits, bound: number | null): SearchOutcome | null | "inconsistent" {
-      const outcome = search.bestFirst(stage, bound);
+    bestFirst(stage: Limits, bound: number | null, team?: MarkerTeam): SearchOutcome | null | "inconsistent" {
+      const outcome = search.bestFirst(stage, bound, team);
       if (outcome !== null && outcome !== "inconsistent") counted(outcome);
       return outcome;
     },

@@ -5,8 +5,15 @@ import { breadthFirst, provenByKnown, type SearchOutcome, searchOutcome } from "
 import { type GoldReplay, goldVerdict, replayGold } from "./gold.js";
 import { levelHeuristic, zeroHeuristic } from "./heuristics.js";
 import { Limits } from "./limits.js";
-import { markerBreadthFirst } from "./marker-bfs.js";
+import { markerBreadthFirst, markerSearch } from "./marker-bfs.js";
 import { markerDeepening, markerProof } from "./marker-proof.js";
+import {
+  joinMarkerTeam,
+  MarkerJob,
+  type MarkerTeam,
+  type MarkerTeamBuffers,
+  markerTeamBuffers,
+} from "./marker-team.js";
 import { parallelBreadthFirst, type SearchLink } from "./parallel-bfs.js";
 import { type SearchSpace, searchSpace } from "./search-space.js";
 import { awaitJob, Job, joinTeam, postJob, type TeamBuffers } from "./table-team.js";
@@ -50,10 +57,24 @@ export async function solveLevelShared(
   const known = plan.known;
   const shares = plan.strategy === "bfs" && known?.shareTable !== undefined && known.prepare !== undefined;
   if (!shares) return link.index === 0 ? solvePlanned(plan, options) : null;
-  const [buffers] = await link.exchange(link.index === 0 ? (known.shareTable?.(link.count) ?? {}) : {});
+  // A marker level's best-first search, after the table, is shared too (see `MarkerTeam`).
+  const marker = plan.space.bound !== null;
+  const [buffers] = await link.exchange(
+    link.index === 0
+      ? {
+          ...(known.shareTable?.(link.count) ?? {}),
+          ...(marker ? { marker: markerTeamBuffers(link.count) } : {}),
+        }
+      : {},
+  );
   const team = joinTeam(buffers as TeamBuffers, link.index, link.count);
+  const markerBuffers = (buffers as { marker?: MarkerTeamBuffers }).marker;
+  const markerTeam = markerBuffers ? joinMarkerTeam(markerBuffers, link.index, link.count) : undefined;
   if (link.index !== 0) {
-    if (awaitJob(team) === Job.Fill) known.prepare?.(Number.POSITIVE_INFINITY, team);
+    if (awaitJob(team) === Job.Fill) {
+      known.prepare?.(Number.POSITIVE_INFINITY, team);
+      if (markerTeam) helpMarkerSearches(plan, known, markerTeam);
+    }
     return null;
   }
   // The helpers start on the table while this thread first tries the level without it.
@@ -67,16 +88,27 @@ export async function solveLevelShared(
     },
   };
   try {
-    const result = solvePlanned({ ...plan, known: teamed }, options);
+    const result = solvePlanned({ ...plan, known: teamed, ...(markerTeam ? { markerTeam } : {}) }, options);
     return used ? { ...result, threads: link.count } : result;
   } finally {
-    // Helpers still parked (the table was never needed) go home.
+    // Helpers still parked (the table was never needed, or the searches are over) go home.
     postJob(team, Job.Quit);
+    markerTeam?.postQuit();
+  }
+}
+
+/** A helper's part in the lead's best-first marker searches (see `markerProof`), until it quits. */
+function helpMarkerSearches(plan: LevelPlan, heuristic: Heuristic, team: MarkerTeam): void {
+  const search = markerSearch(plan.space, plan.countLimit, heuristic);
+  for (;;) {
+    const { job, bound } = team.awaitJob();
+    if (job !== MarkerJob.Search || search === null) return;
+    search.helpBestFirst(bound, team);
   }
 }
 
 function solvePlanned(plan: LevelPlan, options: SolveOptions): SolveResult {
-  const { pack, levelId, space, limits, countLimit, known, gold, strategy } = plan;
+  const { pack, levelId, space, limits, countLimit, known, gold, strategy, markerTeam } = plan;
   let outcome: SearchOutcome;
   let heuristic: Heuristic | null = null;
   if (space.dead(space.start)) {
@@ -126,8 +158,8 @@ function solvePlanned(plan: LevelPlan, options: SolveOptions): SolveResult {
     outcome =
       (guided
         ? gold !== null
-          ? markerProof(space, limits, countLimit, known, gold.length)
-          : markerDeepening(space, limits, countLimit, known)
+          ? markerProof(space, limits, countLimit, known, gold.length, markerTeam)
+          : markerDeepening(space, limits, countLimit, known, markerTeam)
         : markerBreadthFirst(space, limits, countLimit)) ?? breadthFirst(space, limits, countLimit);
   }
   return finishLevel(plan, outcome, heuristic);
@@ -147,6 +179,8 @@ export interface LevelPlan {
   readonly strategy: "bfs" | "astar";
   /** Whether the search is plain breadth-first search (no heuristic, no marker layer), which threads can share. */
   readonly plainBreadthFirst: boolean;
+  /** Threads to share a best-first marker search with (see `solveLevelShared`). */
+  readonly markerTeam?: MarkerTeam;
 }
 
 export function planLevel(pack: Pack, levelId: string, options: SolveOptions = {}): LevelPlan {

@@ -1,0 +1,110 @@
+import { join } from "node:path";
+import { type GameState, Session } from "@gridponder/engine";
+import { describe, expect, it } from "vitest";
+// The team's threads start from the built files, so this test runs against dist (turbo builds first).
+import { solveLevel } from "../dist/index.js";
+import { solveLevels } from "../dist/node.js";
+import type { Outbox } from "../src/marker-team.js";
+import { searchSpace } from "../src/search-space.js";
+import { Receiver, Shipper, VISIT } from "../src/state-courier.js";
+import { corpusPack, FUZZ_PACKS, PACKS } from "./corpus.js";
+
+/** States of a level met breadth-first from its start, up to `most`. */
+function statesOf(space: ReturnType<typeof searchSpace>, most: number): GameState[] {
+  const states = [space.start];
+  const keys = new Set([space.key(space.start)]);
+  for (let i = 0; i < states.length && states.length < most; i++) {
+    for (const action of space.actions) {
+      const next = space.next(states[i] as GameState, action);
+      if (next === null) continue;
+      const key = space.key(next);
+      if (keys.has(key)) continue;
+      keys.add(key);
+      states.push(next);
+    }
+  }
+  return states;
+}
+
+describe("state courier", () => {
+  it.each([
+    ["twinseed", "tw_020"],
+    ["number_cells", "nc_004"],
+    ["fx_sliding_blocks", "sb_002"],
+    ["fx_line_of_sight", "los_002"],
+  ])("sends %s %s states across a box and rebuilds them whole (params, memory)", async (name, level) => {
+    const pack = await corpusPack(name);
+    const space = searchSpace(pack, level);
+    const states = statesOf(space, 3000);
+    const layers = space.keyWidth - 4;
+    const cells = space.level.width * space.level.height;
+    // No marker layer to leave out here: -1.
+    const shipper = new Shipper(layers, cells, -1);
+    const receiver = new Receiver(pack, layers, cells, -1, []);
+    const box: Outbox = { data: new Int32Array(1 << 22), length: 1 };
+    const key = new Int32Array(space.keyWidth);
+    states.forEach((state, n) => {
+      space.encode(state, key);
+      shipper.ship(box, n, state, key);
+      box.data.set([VISIT, n, n % 7, n + 1], box.length);
+      box.length += 4;
+    });
+    const got: GameState[] = [];
+    const visits: number[][] = [];
+    receiver.read(
+      box.data,
+      box.length,
+      (n, state) => {
+        got[n] = state;
+      },
+      (n, marker, paths) => visits.push([n, marker, paths]),
+    );
+    expect(got.length).toBe(states.length);
+    for (let n = 0; n < states.length; n++) {
+      const sent = states[n] as GameState;
+      const rebuilt = got[n] as GameState;
+      expect(space.key(rebuilt)).toBe(space.key(sent));
+      expect(JSON.stringify(rebuilt)).toBe(JSON.stringify(sent));
+      // The engine plays on from a rebuilt state exactly as from the one sent.
+      for (const action of space.actions) {
+        const a = space.next(sent, action);
+        const b = space.next(rebuilt, action);
+        expect(b === null ? null : space.key(b)).toBe(a === null ? null : space.key(a));
+      }
+    }
+    expect(visits).toEqual(states.map((_, n) => [n, n % 7, n + 1]));
+  });
+});
+
+describe("best-first marker search by a team of threads", () => {
+  const cases: [string, string][] = [
+    [PACKS, "tw_016"],
+    [PACKS, "tw_004"],
+    [FUZZ_PACKS, "tw_023_m0"],
+  ];
+  it.each(cases.map(([corpus, level]) => [level, corpus] as const))(
+    "matches one thread on twinseed %s: optimum, optima, states expanded and reached; its solution wins",
+    async (level, corpus) => {
+      const dir = join(corpus, "twinseed");
+      const { loadPackFolder } = await import("@gridponder/engine/node");
+      const loaded = await loadPackFolder(dir);
+      if (!loaded.ok) throw new Error("the pack must load");
+      const alone = solveLevel(loaded.pack, level);
+      for (const workers of [2, 3]) {
+        const [team] = await solveLevels(dir, [level], { workers });
+        if (team === undefined) throw new Error("no result");
+        expect(team.threads).toBe(workers);
+        expect(team.status).toBe("solved");
+        expect(team.optimalLength).toBe(alone.optimalLength);
+        expect(team.optimalCount).toBe(alone.optimalCount);
+        expect(team.statesExpanded).toBe(alone.statesExpanded);
+        expect(team.statesSeen).toBe(alone.statesSeen);
+        const session = new Session(loaded.pack, level);
+        for (const action of team.solution ?? []) expect(session.act(action).accepted).toBe(true);
+        expect(session.current.won).toBe(true);
+        expect(team.solution?.length).toBe(alone.optimalLength);
+      }
+    },
+    120_000,
+  );
+});
