@@ -250,6 +250,8 @@ class MarkerSearch {
   private fromOther: number[][] = [];
   private readonly ownerKey: Int32Array;
   private readonly shipKey: Int32Array;
+  /** Whether this thread sent a visit while expanding the current bucket. */
+  private sentAny = false;
   /** The other threads' counters at the last round. */
   private othersSeen = 0;
   private othersExpanded = 0;
@@ -499,22 +501,29 @@ class MarkerSearch {
     this.buckets = buckets;
     if (mine) buckets.add(h0, 0, start);
     for (let f = h0; f <= length; f++) {
-      let words = this.teamRound({ Listed: buckets.emptyFrom(f) ? 0 : 1 }, -1);
+      let words = this.teamRound(
+        { Listed: buckets.emptyFrom(f) ? 0 : 1, NextDepth: buckets.firstAt(f, 0) },
+        -1,
+      );
       let verdict = this.teamVerdict(words, f);
       if (verdict !== undefined) return verdict;
       if (words.sum(Word.Listed) === 0) break;
       this.bucketF = f;
-      for (let g = 0; g <= f; g++) {
+      // Only the depths some thread has slots at: the next is the least any thread may have, its own
+      // lists or (having sent visits) another's at the next depth.
+      for (let g = words.min(Word.NextDepth); g <= f; g = words.min(Word.NextDepth)) {
         const list = buckets.take(f, g);
         list?.sort();
         this.layer = g;
+        this.sentAny = false;
         let i = 0;
         for (;;) {
           if (list !== null && i < list.length && this.failure === 0)
             this.guarded(() => {
               i = this.expandSlots(list, i, limits);
             });
-          words = this.teamRound({ More: list !== null && i < list.length ? 1 : 0 }, g + 1);
+          const next = Math.min(buckets.firstAt(f, g + 1), this.sentAny ? g + 1 : NONE);
+          words = this.teamRound({ More: list !== null && i < list.length ? 1 : 0, NextDepth: next }, g + 1);
           verdict = this.teamVerdict(words, f);
           if (verdict !== undefined) return verdict;
           if (words.sum(Word.More) === 0) break;
@@ -666,6 +675,7 @@ class MarkerSearch {
   /** Sends a visit of slot (core `to`, marker `m`) to its owner, with the core's state the first time. */
   private sendVisit(owner: number, to: number, m: number, paths: number): void {
     const box = (this.team as MarkerTeam).outbox(owner);
+    this.sentAny = true;
     let n = this.shipNo[to] as number;
     if (n < 0) {
       // Numbers from 0: -1 marks a solution step's target (see `teamSolution`).
@@ -1138,6 +1148,9 @@ class MarkerSearch {
   }
 }
 
+/** No depth at all (see `Buckets.firstAt`): beyond every depth a search reaches. */
+const NONE = 0xffff;
+
 /** Slots listed by depth plus estimate (`f`) and depth (`g`), for the best-first search. */
 class Buckets {
   private readonly lists: (Int32List | undefined)[][] = [];
@@ -1160,6 +1173,13 @@ class Buckets {
     if (row === undefined || list === undefined) return null;
     row[g] = undefined;
     return list.view();
+  }
+
+  /** The least depth from `g` with slots listed at total `f` (`NONE`: none). */
+  firstAt(f: number, g: number): number {
+    const row = this.lists[f];
+    if (row !== undefined) for (let i = g; i < row.length; i++) if (row[i] !== undefined) return i;
+    return NONE;
   }
 
   /** Whether nothing is listed at `f` or beyond. */

@@ -34,6 +34,8 @@ export const Word = {
   Action: 9,
   /** Whether some shortest way was cut by pruning. */
   Pruned: 10,
+  /** The next depth the thread may have slots at, within the current total. */
+  NextDepth: 11,
 } as const;
 const WORDS = 12;
 
@@ -45,6 +47,8 @@ const ARRIVED = 1;
 const GENERATION = 2;
 const BOUND = 3;
 const HEADER = 4;
+/** Checks of the barrier before a thread sleeps (a few microseconds). */
+const SPINS = 2000;
 
 /** Integers in one box (one sender, one receiver, one round parity): 8 MB. */
 const BOX = 1 << 21;
@@ -151,6 +155,8 @@ export class MarkerTeam {
       Atomics.notify(control, GENERATION);
       return;
     }
+    // Most rounds are short: a brief spin saves the cost of falling asleep and being woken.
+    for (let spin = 0; spin < SPINS; spin++) if (Atomics.load(control, GENERATION) !== generation) return;
     while (Atomics.load(control, GENERATION) === generation) Atomics.wait(control, GENERATION, generation);
   }
 
@@ -205,6 +211,13 @@ export class RoundWords {
     let total = 0;
     for (let t = 0; t < this.count; t++) total += this.get(t, word);
     return total;
+  }
+
+  /** The least of the word over the threads. */
+  min(word: number): number {
+    let least = Number.POSITIVE_INFINITY;
+    for (let t = 0; t < this.count; t++) least = Math.min(least, this.get(t, word));
+    return least;
   }
 
   /** The first thread whose word is not 0, or -1. */
