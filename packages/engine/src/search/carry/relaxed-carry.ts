@@ -3,7 +3,7 @@ import type { Entity } from "../../model.js";
 import type { Pack } from "../../pack.js";
 import { PENDING_MOVE_MEMORY, type PendingMoveKey, pendingMoveKey } from "../../pending-move.js";
 import { Session } from "../../session.js";
-import { settlementOf } from "../../settle-pending.js";
+import { type SettleView, settlementOf } from "../../settle-pending.js";
 import type { GameState } from "../../state.js";
 import type { PendingMove } from "../../systems/types.js";
 import { analyseCarryLevel, type CarryLevel } from "./analysis.js";
@@ -166,8 +166,7 @@ function baseIndices(
   const pending = pendingValue(carry, layout, firing, state);
   const images: number[] = [];
   const chosen = scratchChosen;
-  for (let set = 0; set < 2 ** members.length; set++) {
-    if (popCount(set) !== size) continue;
+  for (const set of setsOf(members.length, size)) {
     let j = 0;
     for (let b = 0; b < members.length; b++) if ((set >> b) & 1) chosen[j++] = members[b] as number;
     images.push(layout.index(pending, mask, layout.rankOf(chosen, size), -1, avatar));
@@ -181,6 +180,20 @@ const MAX_SPREAD_CARRIERS = 16;
 /** The carriers of the state `baseIndices` reads, and a set of them (one search at a time a thread). */
 const scratchMembers: number[] = [];
 const scratchChosen = new Int32Array(MAX_SPREAD_CARRIERS);
+
+/** Per number of carriers and set size: the sets of that size, as bit masks (built when first asked). */
+const setsBySize: number[][][] = [];
+
+function setsOf(n: number, size: number): readonly number[] {
+  const byN = (setsBySize[n] ??= []);
+  let sets = byN[size];
+  if (sets === undefined) {
+    sets = [];
+    for (let set = 0; set < 2 ** n; set++) if (popCount(set) === size) sets.push(set);
+    byN[size] = sets;
+  }
+  return sets;
+}
 
 function popCount(n: number): number {
   let count = 0;
@@ -207,15 +220,34 @@ function pendingValue(
   const target = move.to[1] * carry.width + move.to[0];
   // A fire there would put the avatar where it never stands: the move never fires.
   if ((layout.regions.regionOf[target] ?? -1) < 0) return 0;
-  const { width, height } = carry;
-  const view = {
-    inBounds: (x: number, y: number) => x >= 0 && y >= 0 && x < width && y < height,
-    get: (layer: number, x: number, y: number) =>
-      x >= 0 && y >= 0 && x < width && y < height ? (state.layers[layer]?.[y * width + x] ?? null) : null,
-    avatar: state.avatar,
-  };
+  const view = scratchView;
+  view.width = carry.width;
+  view.height = carry.height;
+  view.state = state;
   return layout.pendingAt(target, settlementOf(carry.push, view, carry.objects, carry.ground, move) !== null);
 }
+
+/** A state seen as `settlementOf` reads it; one, reused (one search at a time a thread). */
+class StateView implements SettleView {
+  width = 0;
+  height = 0;
+  state: GameState | null = null;
+
+  inBounds(x: number, y: number): boolean {
+    return x >= 0 && y >= 0 && x < this.width && y < this.height;
+  }
+
+  get(layer: number, x: number, y: number): Entity | null {
+    if (!this.inBounds(x, y)) return null;
+    return (this.state as GameState).layers[layer]?.[y * this.width + x] ?? null;
+  }
+
+  get avatar(): GameState["avatar"] {
+    return (this.state as GameState).avatar;
+  }
+}
+
+const scratchView = new StateView();
 
 export interface RelaxedCarryOptions {
   /** Keep every carrier in the model, not only as many as there are plots (for comparisons). */
