@@ -20,6 +20,16 @@ export {
 export { Limits } from "./limits.js";
 export { markerBreadthFirst, markerSearch, type Prune, type ReusableMarkerSearch } from "./marker-bfs.js";
 export { markerProof } from "./marker-proof.js";
+export {
+  joinMarkerTeam,
+  MarkerJob,
+  MarkerTeam,
+  type MarkerTeamBuffers,
+  markerTeamBuffers,
+  type Outbox,
+  RoundWords,
+  Word,
+} from "./marker-team.js";
 export { type LayerBatch, parallelBreadthFirst, type SearchLink } from "./parallel-bfs.js";
 export { patternHeuristic } from "./pattern-heuristic.js";
 export { placementHeuristic } from "./placement-heuristic.js";

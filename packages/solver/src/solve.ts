@@ -37,10 +37,11 @@ export function solveLevel(pack: Pack, levelId: string, options: SolveOptions = 
 /**
  * `solveLevel` shared by several threads (see `parallelBreadthFirst`), each calling this with its own
  * copy of the pack and a link to the others: a level searched by plain breadth-first search is searched
- * by all of them together; any other is searched by thread 0 alone, and when its heuristic fills a
- * table (`Heuristic.shareTable`), the others start filling it at once and thread 0 joins them when it
- * needs it. Thread 0 gets the result (the same
- * `solveLevel` gives, but maybe another optimal solution); the others get `null`.
+ * by all of them together; any other is searched by thread 0, and when its heuristic fills a table
+ * (`Heuristic.shareTable`), the others start filling it at once and thread 0 joins them when it
+ * needs it; on a marker level they then run the best-first search with it (see `MarkerTeam`).
+ * Thread 0 gets the result (the same `solveLevel` gives, but maybe another optimal solution); the
+ * others get `null`.
  */
 export async function solveLevelShared(
   pack: Pack,

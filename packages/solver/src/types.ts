@@ -130,7 +130,7 @@ export interface SolveResult extends SearchOutcome {
   readonly heuristic: string | null;
   /**
    * How many threads worked on the level together (see `solveLevels`): searching it, or filling its
-   * heuristic's table for the one thread that searches.
+   * heuristic's table (and, on a marker level, running the best-first search after it together).
    */
   readonly threads: number;
   readonly elapsedMs: number;
