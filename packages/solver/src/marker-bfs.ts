@@ -664,9 +664,12 @@ class MarkerSearch {
       }
       h = Math.imul(h ^ lh, 0x9e3779b1);
     }
+    // MurmurHash3's finalizer: every bit of the layers' hashes reaches the low bits.
     h ^= h >>> 16;
     h = Math.imul(h, 0x85ebca6b);
     h ^= h >>> 13;
+    h = Math.imul(h, 0xc2b2ae35);
+    h ^= h >>> 16;
     const owner = (h >>> 0) % this.ownerCount;
     this.ownerOf[core] = owner;
     return owner;
