@@ -185,7 +185,8 @@ const scratchChosen = new Int32Array(MAX_SPREAD_CARRIERS);
 const setsBySize: number[][][] = [];
 
 function setsOf(n: number, size: number): readonly number[] {
-  const byN = (setsBySize[n] ??= []);
+  const byN = setsBySize[n] ?? [];
+  setsBySize[n] = byN;
   let sets = byN[size];
   if (sets === undefined) {
     sets = [];
