@@ -122,7 +122,11 @@ export interface ReusableMarkerSearch {
    */
   bestFirst(limits: Limits, bound: number | null, team?: MarkerTeam): SearchOutcome | null | "inconsistent";
   /** A helper's part of a team's `bestFirst`: `bound` as the lead posted it. */
-  helpBestFirst(bound: number | null, team: MarkerTeam): void;
+  /**
+   * A helper's part of a team's `bestFirst`: `bound` as the lead posted it; its own `limits` stop the
+   * team too (its memory, above all: no thread checks another's).
+   */
+  helpBestFirst(bound: number | null, team: MarkerTeam, limits: Limits): void;
 }
 
 export function markerSearch(
@@ -143,7 +147,7 @@ export function markerSearch(
     },
     bestFirst(limits, bound, team) {
       try {
-        if (team !== undefined && team.count > 1) return search.teamBestFirst(limits, bound, team);
+        if (team !== undefined && team.count > 1) return search.teamBestFirst(limits, bound, team, true);
         return search.bestFirst(limits, bound);
       } catch (error) {
         if (error instanceof NotAMarkerLayer) return null;
@@ -153,9 +157,9 @@ export function markerSearch(
         search.endBestFirst();
       }
     },
-    helpBestFirst(bound, team) {
+    helpBestFirst(bound, team, limits) {
       try {
-        search.teamBestFirst(null, bound, team);
+        search.teamBestFirst(limits, bound, team, false);
       } catch (error) {
         // The lead met the same state and returns null: the level is searched another way.
         if (!(error instanceof NotAMarkerLayer)) throw error;
@@ -416,7 +420,7 @@ class MarkerSearch {
    * shorter way found, or twice) is skipped. Stops at the end, when `limits` stop the search (see
    * `stopped`), or, in a team, when a box to another thread is getting full. Returns where it stopped.
    */
-  private expandSlots(list: Int32Array, i: number, limits: Limits | null): number {
+  private expandSlots(list: Int32Array, i: number, limits: Limits): number {
     const { values, markers } = this;
     const g = this.layer;
     while (i < list.length) {
@@ -433,12 +437,10 @@ class MarkerSearch {
       }
       if (k === 0) continue;
       this.expanded += k;
-      if (limits !== null) {
-        const expanded = this.expanded + this.othersExpanded;
-        const seen = this.seen + this.othersSeen;
-        this.stopped = limits.tick(g, expanded, seen) ?? (seen > limits.maxStates ? "maxStates" : null);
-        if (this.stopped !== null) return i;
-      }
+      const expanded = this.expanded + this.othersExpanded;
+      const seen = this.seen + this.othersSeen;
+      this.stopped = limits.tick(g, expanded, seen) ?? (seen > limits.maxStates ? "maxStates" : null);
+      if (this.stopped !== null) return i;
       this.expandCore(core, markers, k);
       if (this.team?.crowded()) return i;
     }
@@ -463,18 +465,20 @@ class MarkerSearch {
    * with the states of cores new to it, and the threads take each best-first bucket (depth plus
    * estimate, then depth) together, in rounds (see `MarkerTeam.round`), so every slot gets its depth
    * and path count before it is expanded, as with one thread: the same states are expanded, the same
-   * optimum and count found. The lead (`limits` given) posts the search and gets the outcome; a
-   * helper (`limits` null) searches with the bound the lead posted and gets nothing useful back.
+   * optimum and count found. The `lead` posts the search and gets the outcome; a helper searches
+   * with the bound the lead posted (its outcome is the lead's, and goes unused). Any thread's
+   * `limits` stop them all.
    */
   teamBestFirst(
-    limits: Limits | null,
+    limits: Limits,
     bound: number | null,
     team: MarkerTeam,
+    lead: boolean,
   ): SearchOutcome | null | "inconsistent" {
     if (this.heuristic === null) throw new Error("a best-first marker search needs a heuristic");
     const { space, values } = this;
     let length: number;
-    if (limits !== null) {
+    if (lead) {
       if (space.start.won)
         return this.outcome("solved", null, {
           optimalLength: 0,
@@ -604,7 +608,8 @@ class MarkerSearch {
     }
     if (failure === Failure.NotMarker) return null;
     if (failure === Failure.Inconsistent) return "inconsistent";
-    const stop = words.get(0, Word.Stop);
+    const stopper = words.first(Word.Stop);
+    const stop = stopper < 0 ? 0 : words.get(stopper, Word.Stop);
     if (stop > 0) return this.teamOutcome(words, "bounded", BOUNDS[stop - 1] as Bound, { lowerBound: f });
     return undefined;
   }

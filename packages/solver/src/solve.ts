@@ -104,7 +104,7 @@ function helpMarkerSearches(plan: LevelPlan, heuristic: Heuristic, team: MarkerT
   for (;;) {
     const { job, bound } = team.awaitJob();
     if (job !== MarkerJob.Search || search === null) return;
-    search.helpBestFirst(bound, team);
+    search.helpBestFirst(bound, team, plan.limits);
   }
 }
 

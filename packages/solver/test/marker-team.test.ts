@@ -107,4 +107,16 @@ describe("best-first marker search by a team of threads", () => {
     },
     120_000,
   );
+
+  it("stops every thread when a limit stops one, with what the finished totals prove", async () => {
+    const dir = join(PACKS, "twinseed");
+    // tw_020 takes 11 s or more on two threads, its table about 2 s: 6 s stops it in the search.
+    const [result] = await solveLevels(dir, ["tw_020"], { workers: 2, timeLimitMs: 6000 });
+    expect(result?.status).toBe("bounded");
+    expect(result?.bound).toBe("timeLimit");
+    expect(result?.threads).toBe(2);
+    // Its start estimate is 8 and its optimum 32: what the finished totals prove lies between.
+    expect(result?.lowerBound).toBeGreaterThanOrEqual(8);
+    expect(result?.lowerBound).toBeLessThanOrEqual(32);
+  }, 60_000);
 });
