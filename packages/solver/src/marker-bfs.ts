@@ -4,7 +4,7 @@ import { Int32List } from "./int32-list.js";
 import type { Limits } from "./limits.js";
 import { type MarkerTeam, type RoundWords, Word } from "./marker-team.js";
 import type { SearchSpace } from "./search-space.js";
-import { Receiver, Shipper, VISIT } from "./state-courier.js";
+import { Receiver, Shipper } from "./state-courier.js";
 import { StateTable } from "./state-table.js";
 import type { Bound, Heuristic, MarkerHeuristic, SearchOutcome } from "./types.js";
 
@@ -693,13 +693,7 @@ class MarkerSearch {
       this.cores.keyOf(to, this.shipKey);
       (this.shippers[owner] as Shipper).ship(box, n, this.coreStates[to] as GameState, this.shipKey);
     }
-    const d = box.data;
-    let at = box.length;
-    d[at++] = VISIT;
-    d[at++] = n;
-    d[at++] = m;
-    d[at++] = paths;
-    box.length = at;
+    (this.shippers[owner] as Shipper).visit(box, n, m, paths);
   }
 
   /** Reads another thread's box: the cores it sends (this thread's own), then its visits at `depth`. */
@@ -748,10 +742,9 @@ class MarkerSearch {
           if (t === team.index) continue;
           const box = team.outbox(t);
           this.cores.keyOf(core, this.shipKey);
-          (this.shippers[t] as Shipper).ship(box, -1, this.coreStates[core] as GameState, this.shipKey);
-          const at = box.length;
-          box.data.set([VISIT, -1, slot % values, 0], at);
-          box.length = at + 4;
+          const shipper = this.shippers[t] as Shipper;
+          shipper.ship(box, -1, this.coreStates[core] as GameState, this.shipKey);
+          shipper.visit(box, -1, slot % values, 0);
         }
       }
       let words = this.teamRound({}, -1);

@@ -1,3 +1,5 @@
+import { awaitAll } from "./barrier.js";
+
 /**
  * Threads that run one best-first marker search together (see `ReusableMarkerSearch.bestFirst`), each
  * on its own share of the cores: a core belongs to the thread its board's layers hash to (the marker
@@ -18,9 +20,12 @@ export interface MarkerTeamBuffers {
 export const Word = {
   /** 1 when the thread has slots of the bucket left for another round. */
   More: 0,
-  /** 1 when the thread's limits stopped the search (the lead's), with the bound's number. */
+  /** 1 + the bound's number when the thread's limits stopped the search, else 0. */
   Stop: 1,
-  /** 1 when the thread met an inconsistency (see `ReusableMarkerSearch.bestFirst`). */
+  /**
+   * What went wrong in the thread, worst kept: an inconsistent heuristic (see
+   * `ReusableMarkerSearch.bestFirst`), a state outside the marker search, or an error.
+   */
   Inconsistent: 2,
   Seen: 3,
   Expanded: 4,
@@ -147,17 +152,8 @@ export class MarkerTeam {
   }
 
   private barrier(): void {
-    const { control, count } = this;
-    const generation = Atomics.load(control, GENERATION);
-    if (Atomics.add(control, ARRIVED, 1) === count - 1) {
-      Atomics.store(control, ARRIVED, 0);
-      Atomics.add(control, GENERATION, 1);
-      Atomics.notify(control, GENERATION);
-      return;
-    }
     // Most rounds are short: a brief spin saves the cost of falling asleep and being woken.
-    for (let spin = 0; spin < SPINS; spin++) if (Atomics.load(control, GENERATION) !== generation) return;
-    while (Atomics.load(control, GENERATION) === generation) Atomics.wait(control, GENERATION, generation);
+    awaitAll(this.control, ARRIVED, GENERATION, this.count, undefined, SPINS);
   }
 
   /**

@@ -1,5 +1,6 @@
 import type { Entity, GameState, Pack } from "@gridponder/engine";
 import type { Outbox } from "./marker-team.js";
+import { kindNamesOf } from "./state-transfer.js";
 
 /**
  * Game states and visits sent from one thread to another through a box of integers (see
@@ -72,7 +73,17 @@ export class Shipper {
     d[at++] = multi;
     d[at++] = fired;
     d[at++] = reason;
-    d[at++] = 0;
+    box.length = at;
+  }
+
+  /** Writes a visit of the state numbered `number` with marker value `marker` and `paths` paths. */
+  visit(box: Outbox, number: number, marker: number, paths: number): void {
+    const d = box.data;
+    let at = box.length;
+    d[at++] = VISIT;
+    d[at++] = number;
+    d[at++] = marker;
+    d[at++] = paths;
     box.length = at;
   }
 
@@ -131,7 +142,7 @@ export class Receiver {
   private readonly texts: unknown[] = [null];
   /** Per layer: the layers by the sender's number. */
   private readonly layers: Map<number, readonly (Entity | null)[]>[];
-  private readonly kindNames: string[] = [];
+  private readonly kindNames: readonly string[];
 
   constructor(
     private readonly pack: Pack,
@@ -142,7 +153,7 @@ export class Receiver {
     private readonly emptyLayer: readonly (Entity | null)[],
   ) {
     this.layers = Array.from({ length: layerCount }, () => new Map());
-    for (const info of pack.kinds.values()) this.kindNames[info.index] = info.name;
+    this.kindNames = kindNamesOf(pack);
   }
 
   /**
@@ -207,7 +218,6 @@ export class Receiver {
         const multiCellObjects = (this.texts[box[at++] as number] ?? []) as GameState["multiCellObjects"];
         const firedOnce = (this.texts[box[at++] as number] ?? []) as GameState["firedOnce"];
         const loseReason = (this.texts[box[at++] as number] ?? null) as string | null;
-        at++;
         state(number, {
           layers,
           avatar: { enabled, position: x < 0 ? null : [x, y], facing, item },

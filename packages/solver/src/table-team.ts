@@ -1,3 +1,5 @@
+import { awaitAll } from "./barrier.js";
+
 /**
  * Threads that fill one distance table together, in shared memory: a lead (index 0), which searches
  * the level and decides when the table is needed, and helpers parked until then. Everything here is
@@ -107,15 +109,7 @@ export function awaitJob(team: TableTeam): number {
  */
 export function barrier(team: TableTeam, last?: () => void): void {
   const { control } = team;
-  const generation = Atomics.load(control, GENERATION);
-  if (Atomics.add(control, ARRIVED, 1) === Atomics.load(control, PARTICIPANTS) - 1) {
-    last?.();
-    Atomics.store(control, ARRIVED, 0);
-    Atomics.add(control, GENERATION, 1);
-    Atomics.notify(control, GENERATION);
-    return;
-  }
-  while (Atomics.load(control, GENERATION) === generation) Atomics.wait(control, GENERATION, generation);
+  awaitAll(control, ARRIVED, GENERATION, Atomics.load(control, PARTICIPANTS), last);
 }
 
 /** Sets who fills the table from the first layer on: every thread, or the helpers alone (the lead joins later). */
