@@ -163,17 +163,30 @@ function paramMatch(pack: Pack, goal: Extract<Goal, { type: "param_match" }>): G
   const c = goal.config;
   const marker = pack.layerIndex.get(c.markerLayer) ?? -1;
   const check = pack.layerIndex.get(c.checkLayer) ?? -1;
+  // The marker cells of each marker layer array met. Runs after every turn, and the marker layer
+  // seldom changes: a layer the turn did not write is an earlier state's, which never changes again.
+  const markerCells = new WeakMap<readonly (Entity | null)[], Int32Array>();
+  const cellsOf = (draft: Draft): Int32Array => {
+    const markers = draft.layerCells(marker);
+    const written = draft.ownsLayer(marker);
+    let cells = written ? undefined : markerCells.get(markers);
+    if (cells === undefined) {
+      const found: number[] = [];
+      for (let i = 0; i < markers.length; i++) if (markers[i]?.kind === c.markerKind) found.push(i);
+      cells = Int32Array.from(found);
+      if (!written) markerCells.set(markers, cells);
+    }
+    return cells;
+  };
   return ({ draft }) => {
     let total = 0;
     let ok = 0;
     if (marker >= 0) {
-      // Runs after every turn: read the two layers' cells directly rather than cell by cell.
-      const markers = draft.layerCells(marker);
+      const cells = cellsOf(draft);
       const checked = check >= 0 ? draft.layerCells(check) : null;
-      for (let i = 0; i < markers.length; i++) {
-        if (markers[i]?.kind !== c.markerKind) continue;
-        total++;
-        const e = checked?.[i];
+      total = cells.length;
+      for (let j = 0; j < cells.length; j++) {
+        const e = checked?.[cells[j] as number];
         if (e?.kind === c.checkKind && e.params?.[c.checkParam] === c.checkValue) ok++;
       }
     }
