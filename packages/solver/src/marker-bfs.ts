@@ -6,6 +6,7 @@ import { type MarkerTeam, type RoundWords, Word } from "./marker-team.js";
 import type { SearchSpace } from "./search-space.js";
 import { Receiver, Shipper } from "./state-courier.js";
 import { StateTable } from "./state-table.js";
+import { kindNamesOf } from "./state-transfer.js";
 import type { Bound, Heuristic, MarkerHeuristic, SearchOutcome } from "./types.js";
 
 /**
@@ -585,6 +586,7 @@ class MarkerSearch {
         Seen: this.seen,
         Expanded: this.expanded,
         Pruned: this.pruned ? 1 : 0,
+        MarkerKind: this.marker === null ? 0 : this.marker.info.index + 1,
       },
       (from, box, length) => {
         if (this.failure === 0) this.guarded(() => this.receive(from, box, length, depth));
@@ -592,6 +594,12 @@ class MarkerSearch {
     );
     this.othersSeen = result.sum(Word.Seen) - this.seen;
     this.othersExpanded = result.sum(Word.Expanded) - this.expanded;
+    // Slots with a marker may have come in before this thread met the marker entity (see `withMarker`).
+    const withKind = this.marker === null ? result.first(Word.MarkerKind) : -1;
+    if (withKind >= 0) {
+      const kind = kindNamesOf(this.space.pack)[result.get(withKind, Word.MarkerKind) - 1] as string;
+      this.marker = this.space.pack.entity(kind);
+    }
     return result;
   }
 
@@ -1042,6 +1050,9 @@ class MarkerSearch {
     else {
       layer = this.markerLayers[m];
       if (layer === undefined) {
+        // Without it the state would lose its marker, and its marker's actions would play wrong.
+        if (this.marker === null)
+          throw new Error("internal error: a marker cell before the marker entity is known");
         const cells: (Entity | null)[] = this.emptyLayer.slice();
         cells[m - 1] = this.marker;
         layer = cells;

@@ -43,7 +43,8 @@ function blindRun(
  *
  * 0. When the heuristic builds a table first (`tableEntries`), a breadth-first run without pruning,
  *    capped at the states it expands while the table would fill (see `blindRun`), settles small
- *    levels before it is built.
+ *    levels before it is built. Not with a `team`: its helpers began the table with the search,
+ *    and the lead's share of the fill is worth more (see `bestFirstProof`).
  * 1. A best-first search (`ReusableMarkerSearch.bestFirst`) bounded by `known` finds the optimum and
  *    the number of optimal solutions, expanding only states whose depth plus estimate is at most the
  *    optimum: what a breadth-first run pruned at the optimum would, without knowing it.
@@ -72,6 +73,12 @@ export function markerProof(
  * heuristic's tables, then the best-first search within `bound`. Gives the outcome when one of them
  * settled the level (`null`: not a marker level), or the runs so far when the heuristic turned out not
  * to be consistent, for the caller's fallback.
+ *
+ * A `team`'s lead skips the unpruned run. Its helpers started filling the table when the search
+ * began, and the fill takes the lead's part too: the run delayed the table by about half its own
+ * length, and most of its remembered turns were of cores another thread owns in the search. On the
+ * twinseed levels this took 0.4 to 1.4 s off those that take 2 s or more and added up to 0.6 s to a
+ * few small ones the run used to settle (see the solver README).
  */
 function bestFirstProof(
   space: SearchSpace,
@@ -84,7 +91,7 @@ function bestFirstProof(
   const search = markerSearch(space, countLimit, heuristic);
   if (search === null) return { done: null };
   const runs = runsOf(search);
-  const blind = blindRun(runs.run, limits, heuristic);
+  const blind = team === undefined ? blindRun(runs.run, limits, heuristic) : undefined;
   if (blind !== undefined) return { done: blind && runs.report(blind) };
   // Within the time limit: a table cut short is weaker but still admissible.
   heuristic.prepare?.(performance.now() + limits.remainingMs);

@@ -41,8 +41,13 @@ export const Word = {
   Pruned: 10,
   /** The next depth the thread may have slots at, within the current total. */
   NextDepth: 11,
+  /**
+   * 1 + the kind index of the marker entity, once the thread has met one (0 before): a thread that
+   * has only received slots with a marker never met it, and needs it to play their marker's actions.
+   */
+  MarkerKind: 12,
 } as const;
-const WORDS = 12;
+const WORDS = 13;
 
 /** What the lead asks of its helpers: nothing yet, a search (its bound in `BOUND`), or go home. */
 export const MarkerJob = { Wait: 0, Search: 1, Quit: 2 } as const;

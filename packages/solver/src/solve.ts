@@ -78,7 +78,8 @@ export async function solveLevelShared(
     }
     return null;
   }
-  // The helpers start on the table while this thread first tries the level without it.
+  // The helpers start on the table at once. With a marker team this thread joins them when its search
+  // begins (see `markerProof`); without one it first tries the level without the table.
   known.startTable?.(team);
   let used = false;
   const teamed: Heuristic = {

@@ -40,8 +40,10 @@ const JOINED_AT = 5;
 /** What the helpers' fill reached when they finished alone, and whether it was complete (1). */
 const DONE_REACHED = 6;
 const DONE_COMPLETE = 7;
+/** The barrier generation from which the lead takes part (see `admitLead`). */
+const JOINED_GENERATION = 8;
 /** Per parity: the stop flag, the states put in and taken out of that frontier buffer, then per thread the states it kept. */
-const LAYER_SLOTS = 8;
+const LAYER_SLOTS = 9;
 const PER_PARITY = 3;
 
 /** The most states a shared frontier buffer holds (32 MB each); the rest stay with their finders. */
@@ -120,20 +122,20 @@ export function setParticipants(team: TableTeam, participants: number): void {
 }
 
 /**
- * A helper, at the start of layer `layer`: lets the lead in if it asked (the barrier then waits for
- * it too). Returns whether it did.
+ * Lets the lead in from layer `layer` on, if it asked to join; returns whether it did. Only the last
+ * thread to reach a barrier may call this, before it lets the others go: then every thread reads the
+ * new count at the next barrier. (A helper that let the lead in before its own barrier could leave
+ * another helper, already waiting there, counting one thread fewer: the barrier opened before the
+ * lead arrived, and the lead then ran a layer behind the helpers, labelling states with distances
+ * that were too small.)
  */
 export function admitLead(team: TableTeam, layer: number): boolean {
   const { control } = team;
-  // One helper lets it in, so that two cannot both count it.
-  if (team.index !== 1 || Atomics.load(control, JOIN) !== 1 || Atomics.load(control, JOINED_AT) !== -1)
-    return false;
+  if (Atomics.load(control, JOIN) !== 1 || Atomics.load(control, JOINED_AT) !== -1) return false;
   Atomics.add(control, PARTICIPANTS, 1);
-  if (Atomics.compareExchange(control, JOINED_AT, -1, layer) !== -1) {
-    // Another helper let it in first (or the fill just ended): undo.
-    Atomics.sub(control, PARTICIPANTS, 1);
-    return false;
-  }
+  // The barrier being passed still has to count its arrivals down: the lead arrives at the next one.
+  Atomics.store(control, JOINED_GENERATION, Atomics.load(control, GENERATION) + 1);
+  Atomics.store(control, JOINED_AT, layer);
   Atomics.notify(control, JOINED_AT);
   return true;
 }
@@ -155,7 +157,12 @@ export function joinFill(team: TableTeam): { layer: number } | { reached: number
   Atomics.store(control, JOIN, 1);
   for (;;) {
     const at = Atomics.load(control, JOINED_AT);
-    if (at >= 0) return { layer: at };
+    if (at >= 0) {
+      const from = Atomics.load(control, JOINED_GENERATION);
+      for (let g = Atomics.load(control, GENERATION); g - from < 0; g = Atomics.load(control, GENERATION))
+        Atomics.wait(control, GENERATION, g);
+      return { layer: at };
+    }
     if (at === -2)
       return {
         reached: Atomics.load(control, DONE_REACHED),

@@ -2,8 +2,9 @@ import { join } from "node:path";
 import { type GameState, Session } from "@gridponder/engine";
 import { describe, expect, it } from "vitest";
 // The team's threads start from the built files, so this test runs against dist (turbo builds first).
-import { solveLevel } from "../dist/index.js";
+import { markerSearch } from "../dist/marker-bfs.js";
 import { solveLevels } from "../dist/node.js";
+import { planLevel } from "../dist/solve.js";
 import type { Outbox } from "../src/marker-team.js";
 import { searchSpace } from "../src/search-space.js";
 import { Receiver, Shipper, VISIT } from "../src/state-courier.js";
@@ -83,13 +84,23 @@ describe("best-first marker search by a team of threads", () => {
     [FUZZ_PACKS, "tw_023_m0"],
   ];
   it.each(cases.map(([corpus, level]) => [level, corpus] as const))(
-    "matches one thread on twinseed %s: optimum, optima, states expanded and reached; its solution wins",
+    "matches one thread's best-first search on twinseed %s: optimum, optima, states expanded and reached; its solution wins",
     async (level, corpus) => {
       const dir = join(corpus, "twinseed");
       const { loadPackFolder } = await import("@gridponder/engine/node");
       const loaded = await loadPackFolder(dir);
       if (!loaded.ok) throw new Error("the pack must load");
-      const alone = solveLevel(loaded.pack, level);
+      // A team's lead skips the unpruned run (see `markerProof`): its search is the best-first search
+      // alone, within the gold path's length, after the table.
+      const plan = planLevel(loaded.pack, level);
+      if (plan.known === null) throw new Error("the level must have a heuristic");
+      plan.known.prepare?.(Number.POSITIVE_INFINITY);
+      const alone = markerSearch(plan.space, plan.countLimit, plan.known)?.bestFirst(
+        plan.limits,
+        plan.gold?.length ?? null,
+      );
+      if (alone === null || alone === undefined || alone === "inconsistent")
+        throw new Error("the best-first search must settle the level");
       for (const workers of [2, 3]) {
         const [team] = await solveLevels(dir, [level], { workers });
         if (team === undefined) throw new Error("no result");

@@ -75,7 +75,7 @@ describe("solveLevels (worker threads)", () => {
     expect(events.filter((e) => e.type === "done").length).toBe(1);
   });
 
-  it("has the other threads fill the heuristic's table of a level one thread searches, with the answers of one thread", async () => {
+  it("has the other threads fill the heuristic's table of a marker level at once, with the answers of one thread", async () => {
     // A mutant on ice whose search needs the relaxed carry table (the unpruned start does not settle it).
     const pack = join(PACKS, "../fuzz/packs/twinseed");
     const alone = await solveLevels(pack, ["tw_016_m0"], { workers: 1 });
@@ -86,8 +86,12 @@ describe("solveLevels (worker threads)", () => {
     expect(alone[0]?.threads).toBe(1);
     expect(together?.threads).toBe(2);
     expect(together?.heuristic).toBe("relaxed carry distance");
-    for (const field of ["status", "optimalLength", "optimalCount", "statesSeen", "statesExpanded"] as const)
+    for (const field of ["status", "optimalLength", "optimalCount"] as const)
       expect(together?.[field]).toEqual(alone[0]?.[field]);
+    expect(together?.gold).toEqual(alone[0]?.gold);
+    // One thread first tries the level without the table; a team's lead joins the fill instead (the
+    // team's search itself is compared state for state with one thread's in marker-team.test.ts).
+    expect(together?.statesExpanded).toBeLessThan(alone[0]?.statesExpanded as number);
   }, 120_000);
 
   it("leaves a level searched with a heuristic to one thread", async () => {

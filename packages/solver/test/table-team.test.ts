@@ -46,6 +46,13 @@ async function team(count: number) {
   return { lead: joinTeam(buffers, 0, count), reports };
 }
 
+/** Whether every helper has reported (finished its job). */
+async function helpersDone(reports: readonly Promise<unknown>[]): Promise<boolean> {
+  const pending = Symbol();
+  const settled = await Promise.all(reports.map((r) => Promise.race([r, Promise.resolve(pending)])));
+  return settled.every((s) => s !== pending);
+}
+
 describe("a table filled by a team of threads", () => {
   it("equals the table one thread fills, with two and three threads", async () => {
     const alone = relaxedDistances(model, BEYOND - 1);
@@ -75,6 +82,26 @@ describe("a table filled by a team of threads", () => {
       expect(Buffer.compare(Buffer.from(together.dist), Buffer.from(alone.dist))).toBe(0);
     }
   }, 120_000);
+
+  it("lets the lead join two helpers at any layer, with the same table", async () => {
+    // Two helpers decide together when the lead comes in: every thread must count it from the same
+    // barrier on, or the lead runs a layer behind them and labels states too low.
+    const alone = relaxedDistances(model, BEYOND - 1);
+    for (const layer of [1, 2, 3, 4, 6, 8, 10, 12]) {
+      const { lead, reports } = await team(3);
+      startFill(model, lead);
+      while (!lead.dist.includes(layer) && !(await helpersDone(reports)))
+        await new Promise((resolve) => setTimeout(resolve, 0));
+      const together = relaxedDistances(model, BEYOND - 1, Number.POSITIVE_INFINITY, lead);
+      for (const report of await Promise.all(reports))
+        expect(report).toEqual({ job: Job.Fill, reached: alone.reached, complete: true });
+      expect(together, `joined at distance ${layer}`).toMatchObject({
+        reached: alone.reached,
+        complete: true,
+      });
+      expect(Buffer.compare(Buffer.from(together.dist), Buffer.from(alone.dist))).toBe(0);
+    }
+  }, 240_000);
 
   it("hands the lead the table its helpers finished alone", async () => {
     const alone = relaxedDistances(model, BEYOND - 1);

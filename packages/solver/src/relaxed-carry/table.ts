@@ -140,16 +140,22 @@ function fillTogether(space: RelaxedSpace, horizon: number, deadline: number, te
     const following = paritySlots(team, d + 1);
     if (lead ? performance.now() > deadline : postedJob(team) === Job.Quit)
       Atomics.store(control, slots.stop, 1);
-    if (!lead) admitLead(team, d);
     Atomics.store(control, slots.kept + team.index, kept.count);
+    const layerSize = () => {
+      let size = Math.min(Atomics.load(control, slots.put), capacity);
+      for (let t = 0; t < team.count; t++) size += Atomics.load(control, slots.kept + t);
+      return size;
+    };
     // The buffer of the next layer was the last layer's: emptied once every thread is done with it.
+    // A lead that asked to join comes in at the next layer, when the fill goes on to it.
     barrier(team, () => {
       Atomics.store(control, following.put, 0);
       Atomics.store(control, following.taken, 0);
+      if (d + 1 < horizon && Atomics.load(control, slots.stop) === 0 && layerSize() > 0)
+        admitLead(team, d + 1);
     });
     const inBuffer = Math.min(Atomics.load(control, slots.put), capacity);
-    let left = inBuffer;
-    for (let t = 0; t < team.count; t++) left += Atomics.load(control, slots.kept + t);
+    const left = layerSize();
     if (left === 0) return end(true);
     if (Atomics.load(control, slots.stop) === 1) return end(false);
     const mine = kept.take();
