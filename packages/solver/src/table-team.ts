@@ -11,7 +11,10 @@ export interface TableTeam {
   readonly count: number;
   /** The job word, the barrier, and per layer parity the stop flag and each thread's frontier size. */
   readonly control: Int32Array;
-  /** The table and its virtual states' distances, shared by every thread. */
+  /**
+   * The table and its virtual states' distances, shared by every thread, stored as `BEYOND` minus the
+   * distance (see `Distances.stored`): new buffers need no writing before a fill.
+   */
   readonly dist: Uint8Array;
   readonly virtualDist: Uint8Array;
   /**

@@ -11,7 +11,7 @@ import {
 } from "@gridponder/engine";
 import { beforeAll, describe, expect, it } from "vitest";
 import { relaxedCarryHeuristic, searchSpace } from "../src/index.js";
-import { relaxedDistances } from "../src/relaxed-carry/table.js";
+import { BEYOND, type Distances, distanceAt, relaxedDistances } from "../src/relaxed-carry/table.js";
 import { corpusPack } from "./corpus.js";
 
 const ICE_LEVELS = ["tw_017", "tw_019", "tw_020", "tw_023", "tw_025"];
@@ -222,18 +222,18 @@ describe("relaxed carry model", () => {
 
   it("fills distances that no step shortens by more than one", () => {
     const relaxed = relaxedOf("tw_019");
-    const { dist, complete } = relaxedDistances(relaxed.model, 254);
-    expect(complete).toBe(true);
+    const table = relaxedDistances(relaxed.model, 254);
+    expect(table.complete).toBe(true);
+    const dist = (x: number) => distanceAt(table, x);
     const states = layers("tw_019", 8, 3000);
     // Some set of each state's carriers can still plant the plots.
-    for (const state of states)
-      expect(Math.min(...imagesOf(relaxed, state).map((x) => dist[x] as number))).toBeLessThan(255);
-    const seeds = states.flatMap((s) => imagesOf(relaxed, s)).filter((x) => dist[x] !== 255);
+    for (const state of states) expect(Math.min(...imagesOf(relaxed, state).map(dist))).toBeLessThan(BEYOND);
+    const seeds = states.flatMap((s) => imagesOf(relaxed, s)).filter((x) => dist(x) !== BEYOND);
     expect(seeds.length).toBeGreaterThan(3000);
     for (const x of seeds) {
-      const d = dist[x] as number;
-      let best = 255;
-      for (const y of successorsOf(relaxed, x)) best = Math.min(best, dist[y] as number);
+      const d = dist(x);
+      let best = BEYOND;
+      for (const y of successorsOf(relaxed, x)) best = Math.min(best, dist(y));
       // Exactly one more than the best successor: the table is the relaxed shortest distance.
       expect(d).toBe(best + 1);
     }
@@ -246,10 +246,10 @@ describe("relaxed carry model", () => {
     expect(cut.complete).toBe(false);
     expect(cut.reached).toBeLessThan(whole.reached);
     // Filled entries are exact; the rest are more than `reached` steps away in the whole table.
-    for (let i = 0; i < whole.dist.length; i += 97) {
-      const d = cut.dist[i] as number;
-      if (d !== 255) expect(d).toBe(whole.dist[i]);
-      else expect(whole.dist[i] as number).toBeGreaterThan(cut.reached);
+    for (let i = 0; i < whole.stored.length; i += 97) {
+      const d = distanceAt(cut, i);
+      if (d !== BEYOND) expect(d).toBe(distanceAt(whole, i));
+      else expect(distanceAt(whole, i)).toBeGreaterThan(cut.reached);
     }
   }, 300_000);
 
@@ -281,16 +281,16 @@ describe("relaxed carry model", () => {
     expect(relaxed.layout.maxBaskets).toBe(relaxed.carry.plots.length);
     expect(relaxed.layout.maxBaskets).toBe(2);
     expect(every.model.size / relaxed.model.size).toBeGreaterThan(10);
-    const sets = relaxedDistances(relaxed.model, 254).dist;
-    const whole = relaxedDistances(every.model, 254).dist;
+    const sets = relaxedDistances(relaxed.model, 254);
+    const whole = relaxedDistances(every.model, 254);
     // Both are lower bounds (the backward fill may take shortcuts the forward model lacks, so neither
     // bounds the other state by state); the sets lose little: most states keep their estimate.
     let kept = 0;
     const states = layers(level, 10, 3000);
     for (const state of states) {
       const [all] = imagesOf(every, state);
-      const least = Math.min(...imagesOf(relaxed, state).map((x) => sets[x] as number));
-      if (least >= (whole[all as number] as number)) kept++;
+      const least = Math.min(...imagesOf(relaxed, state).map((x) => distanceAt(sets, x)));
+      if (least >= distanceAt(whole, all as number)) kept++;
     }
     expect(kept / states.length).toBeGreaterThan(0.95);
   }, 300_000);
@@ -303,10 +303,10 @@ describe("relaxed carry model", () => {
       expect(one.layout.pendingValues).toBe(3);
       expect(regions.layout.regions.count).toBeGreaterThan(1);
       expect(regions.model.size).toBeLessThanOrEqual(DEFAULT_MAX_ENTRIES);
-      const oneDist = relaxedDistances(one.model, 254).dist;
-      const regionDist = relaxedDistances(regions.model, 254).dist;
-      const h = (relaxed: RelaxedCarry, dist: Uint8Array, state: GameState) =>
-        Math.min(...imagesOf(relaxed, state).map((x) => dist[x] as number));
+      const oneDist = relaxedDistances(one.model, 254);
+      const regionDist = relaxedDistances(regions.model, 254);
+      const h = (relaxed: RelaxedCarry, table: Distances, state: GameState) =>
+        Math.min(...imagesOf(relaxed, state).map((x) => distanceAt(table, x)));
       // A fire lands in its target's region, not anywhere: each region step is a one-region step, so
       // no estimate falls; on the ice levels many rise (tw_023's start: 9 to 10).
       let higher = 0;
@@ -328,7 +328,8 @@ describe("relaxed carry model", () => {
       // (a carrier pushed onto ice and sliding on two cells, with every carrier held) showed deep in
       // tw_023 as an estimate two above its successor's.
       const relaxed = relaxedOf(level);
-      const { dist } = relaxedDistances(relaxed.model, 254);
+      const table = relaxedDistances(relaxed.model, 254);
+      const dist = (x: number) => distanceAt(table, x);
       let seed = 2024;
       const random = () => {
         seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
@@ -337,10 +338,10 @@ describe("relaxed carry model", () => {
       let checked = 0;
       while (checked < 20_000) {
         const x = Math.floor(random() * relaxed.model.size);
-        if (!relaxed.model.possible(x) || dist[x] === 255) continue;
-        let best = 255;
-        for (const y of successorsOf(relaxed, x)) best = Math.min(best, dist[y] as number);
-        expect(dist[x] as number).toBeLessThanOrEqual(best + 1);
+        if (!relaxed.model.possible(x) || dist(x) === BEYOND) continue;
+        let best = BEYOND;
+        for (const y of successorsOf(relaxed, x)) best = Math.min(best, dist(y));
+        expect(dist(x)).toBeLessThanOrEqual(best + 1);
         checked++;
       }
     },

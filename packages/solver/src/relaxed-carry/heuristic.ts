@@ -2,7 +2,7 @@ import { type LevelRuntime, type Pack, relaxedCarry } from "@gridponder/engine";
 import { Column } from "../state-table.js";
 import { type TableTeam, teamBuffers } from "../table-team.js";
 import type { HeuristicFactory, MarkerHeuristic } from "../types.js";
-import { BEYOND, type Distances, relaxedDistances, startFill } from "./table.js";
+import { BEYOND, type Distances, distanceAt, relaxedDistances, startFill } from "./table.js";
 
 /** The largest table built (one byte an entry): beyond it the level gets no relaxed carry distance. */
 const MAX_TABLE_ENTRIES = 600_000_000;
@@ -30,7 +30,7 @@ export const relaxedCarryHeuristic: HeuristicFactory = (pack: Pack, level: Level
   };
   const lookup = (index: number) => {
     if (index < 0) return 0;
-    const d = build().dist[index] as number;
+    const d = distanceAt(build(), index);
     return d === BEYOND ? beyond : d;
   };
   // The images of each core the marker search asked about (`base`): a count, then that many indices.

@@ -19,12 +19,27 @@ export const BEYOND = 255;
 
 /** A distance table and how far its search got: `BEYOND` means more than `reached` steps. */
 export interface Distances {
-  readonly dist: Uint8Array;
+  /**
+   * Per state, `BEYOND` minus its distance (read it with `distanceAt`): a new table, all zeros, says
+   * `BEYOND` everywhere without a byte written first, which took a quarter of a second for the
+   * largest tables (371 M states) before every fill.
+   */
+  readonly stored: Uint8Array;
   /** The last distance fully filled in. */
   readonly reached: number;
   /** Whether the search ran dry: then `BEYOND` means the goal cannot be reached at all. */
   readonly complete: boolean;
 }
+
+/** The distance table `table` holds for state `index`: `BEYOND` when none within it. */
+export function distanceAt(table: Distances, index: number): number {
+  return BEYOND - (table.stored[index] as number);
+}
+
+/** What a table stores for distance `d` (see `Distances.stored`). */
+const storedAs = (d: number): number => BEYOND - d;
+/** What a table stores for a state it has not reached. */
+const UNREACHED = 0;
 
 /**
  * Distances to the goal in a relaxed model the engine built, by breadth-first search backwards from
@@ -40,49 +55,47 @@ export function relaxedDistances(
   team: TableTeam | null = null,
 ): Distances {
   if (team !== null) return fillTogether(space, horizon, deadline, team);
-  const dist = new Uint8Array(space.size).fill(BEYOND);
-  const virtualDist = new Uint8Array(space.virtualSize).fill(BEYOND);
+  const stored = new Uint8Array(space.size);
+  const virtualStored = new Uint8Array(space.virtualSize);
   const layer = new Int32List();
   space.goals((index) => {
-    dist[index] = 0;
+    stored[index] = storedAs(0);
     layer.push(index);
   });
   let reached = 0;
   for (let d = 0; d < horizon && layer.count > 0; d++) {
-    if (performance.now() > deadline) return { dist, reached, complete: false };
+    if (performance.now() > deadline) return { stored, reached, complete: false };
     const current = layer.take();
-    const next = d + 1;
+    const next = storedAs(d + 1);
     // States that cannot occur are left out: they would only cost time.
     const reach = (from: number) => {
-      if (dist[from] !== BEYOND || !space.possible(from)) return;
-      dist[from] = next;
+      if (stored[from] !== UNREACHED || !space.possible(from)) return;
+      stored[from] = next;
       layer.push(from);
     };
     const virtuals: number[] = [];
     const reachVirtual = (v: number) => {
-      if (virtualDist[v] !== BEYOND) return;
-      virtualDist[v] = d;
+      if (virtualStored[v] !== UNREACHED) return;
+      virtualStored[v] = storedAs(d);
       virtuals.push(v);
     };
     for (let i = 0; i < current.length; i++) space.predecessors(current[i] as number, reach, reachVirtual);
     for (const v of virtuals) space.virtualPredecessors(v, reach);
-    reached = next;
+    reached = d + 1;
   }
-  return { dist, reached, complete: layer.count === 0 };
+  return { stored, reached, complete: layer.count === 0 };
 }
 
 /** States a thread takes from a shared frontier at a time. */
 const CHUNK = 1024;
 
 /**
- * The lead's start of a fill its helpers begin alone (see `fillTogether`): the table set to
- * `BEYOND`, the goal states as the first layer, and the helpers woken. The lead joins them when it
- * needs the table.
+ * The lead's start of a fill its helpers begin alone (see `fillTogether`): the goal states as the
+ * first layer, and the helpers woken. The lead joins them when it needs the table. The team's
+ * buffers are for one fill: their table is new, all `BEYOND` (see `Distances.stored`).
  */
 export function startFill(space: RelaxedSpace, team: TableTeam, participants = team.count - 1): void {
-  const { dist, virtualDist, control, frontiers } = team;
-  dist.fill(BEYOND);
-  virtualDist.fill(BEYOND);
+  const { dist, control, frontiers } = team;
   for (const layer of [0, 1]) {
     const slots = paritySlots(team, layer);
     Atomics.store(control, slots.stop, 0);
@@ -92,7 +105,7 @@ export function startFill(space: RelaxedSpace, team: TableTeam, participants = t
   const capacity = frontiers[0].length;
   let goals = 0;
   space.goals((index) => {
-    dist[index] = 0;
+    dist[index] = storedAs(0);
     // The goals are far fewer than a buffer holds.
     if (goals < capacity) frontiers[0][goals++] = index;
   });
@@ -119,7 +132,7 @@ function fillTogether(space: RelaxedSpace, horizon: number, deadline: number, te
   if (lead) {
     if (postedJob(team) === Job.Fill) {
       const joined = joinFill(team);
-      if (!("layer" in joined)) return { dist, reached: joined.reached, complete: joined.complete };
+      if (!("layer" in joined)) return { stored: dist, reached: joined.reached, complete: joined.complete };
       first = joined.layer;
     } else startFill(space, team, team.count);
   }
@@ -133,7 +146,7 @@ function fillTogether(space: RelaxedSpace, horizon: number, deadline: number, te
   let reached = first;
   const end = (complete: boolean): Distances => {
     if (!lead && !leadJoined(team)) finishedAlone(team, reached, complete);
-    return { dist, reached, complete };
+    return { stored: dist, reached, complete };
   };
   for (let d = first; d < horizon; d++) {
     const slots = paritySlots(team, d);
@@ -161,15 +174,16 @@ function fillTogether(space: RelaxedSpace, horizon: number, deadline: number, te
     const mine = kept.take();
     kept = new Int32List();
     const next = d + 1;
+    const nextStored = storedAs(next);
     // States that cannot occur are left out: they would only cost time.
     const reach = (from: number) => {
-      if (dist[from] !== BEYOND || !space.possible(from)) return;
-      if (Atomics.compareExchange(dist, from, BEYOND, next) === BEYOND) put(next, from);
+      if (dist[from] !== UNREACHED || !space.possible(from)) return;
+      if (Atomics.compareExchange(dist, from, UNREACHED, nextStored) === UNREACHED) put(next, from);
     };
     const virtuals: number[] = [];
     const reachVirtual = (v: number) => {
-      if (virtualDist[v] !== BEYOND) return;
-      if (Atomics.compareExchange(virtualDist, v, BEYOND, d) === BEYOND) virtuals.push(v);
+      if (virtualDist[v] !== UNREACHED) return;
+      if (Atomics.compareExchange(virtualDist, v, UNREACHED, storedAs(d)) === UNREACHED) virtuals.push(v);
     };
     const buffer = frontiers[d % 2] as Int32Array;
     for (;;) {
