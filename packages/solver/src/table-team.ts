@@ -15,8 +15,8 @@ export interface TableTeam {
    * The table and its virtual states' distances, shared by every thread, stored as `BEYOND` minus the
    * distance (see `Distances.stored`): new buffers need no writing before a fill.
    */
-  readonly dist: Uint8Array;
-  readonly virtualDist: Uint8Array;
+  readonly stored: Uint8Array;
+  readonly virtualStored: Uint8Array;
   /**
    * Two frontier buffers, used by turns: the layer being expanded, which threads take in chunks, and
    * the next, which they fill. States beyond a buffer's length stay with the thread that found them.
@@ -27,8 +27,8 @@ export interface TableTeam {
 /** The buffers a lead creates and sends to its helpers once (see `joinTeam`). */
 export interface TeamBuffers {
   readonly control: SharedArrayBuffer;
-  readonly dist: SharedArrayBuffer;
-  readonly virtualDist: SharedArrayBuffer;
+  readonly stored: SharedArrayBuffer;
+  readonly virtualStored: SharedArrayBuffer;
   readonly frontiers: readonly [SharedArrayBuffer, SharedArrayBuffer];
 }
 
@@ -62,8 +62,8 @@ export const Job = { Wait: 0, Fill: 1, Quit: 2 } as const;
 export function teamBuffers(count: number, entries: number, virtualEntries: number): TeamBuffers {
   return {
     control: new SharedArrayBuffer(4 * (LAYER_SLOTS + 2 * (PER_PARITY + count))),
-    dist: new SharedArrayBuffer(entries),
-    virtualDist: new SharedArrayBuffer(virtualEntries),
+    stored: new SharedArrayBuffer(entries),
+    virtualStored: new SharedArrayBuffer(virtualEntries),
     frontiers: [
       new SharedArrayBuffer(4 * Math.min(entries, FRONTIER_CAPACITY)),
       new SharedArrayBuffer(4 * Math.min(entries, FRONTIER_CAPACITY)),
@@ -77,8 +77,8 @@ export function joinTeam(buffers: TeamBuffers, index: number, count: number): Ta
     index,
     count,
     control: new Int32Array(buffers.control),
-    dist: new Uint8Array(buffers.dist),
-    virtualDist: new Uint8Array(buffers.virtualDist),
+    stored: new Uint8Array(buffers.stored),
+    virtualStored: new Uint8Array(buffers.virtualStored),
     frontiers: [new Int32Array(buffers.frontiers[0]), new Int32Array(buffers.frontiers[1])],
   };
 }

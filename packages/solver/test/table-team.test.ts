@@ -90,7 +90,7 @@ describe("a table filled by a team of threads", () => {
     for (const layer of [1, 2, 3, 4, 6, 8, 10, 12]) {
       const { lead, reports } = await team(3);
       startFill(model, lead);
-      while (!lead.dist.includes(BEYOND - layer) && !(await helpersDone(reports)))
+      while (!lead.stored.includes(BEYOND - layer) && !(await helpersDone(reports)))
         await new Promise((resolve) => setTimeout(resolve, 0));
       const together = relaxedDistances(model, BEYOND - 1, Number.POSITIVE_INFINITY, lead);
       for (const report of await Promise.all(reports))
@@ -118,7 +118,7 @@ describe("a table filled by a team of threads", () => {
     const { lead, reports } = await team(2);
     startFill(model, lead);
     // Once the helper has claimed a state at distance 1, it is filling.
-    while (!lead.dist.includes(BEYOND - 1)) await new Promise((resolve) => setTimeout(resolve, 1));
+    while (!lead.stored.includes(BEYOND - 1)) await new Promise((resolve) => setTimeout(resolve, 1));
     postJob(lead, Job.Quit);
     // It stops at its next layer (or, had this thread been held up long enough, has finished).
     const [report] = await Promise.all(reports);
@@ -126,7 +126,8 @@ describe("a table filled by a team of threads", () => {
     else {
       expect(report?.job).toBe(Job.Fill);
       expect(report?.reached).toBeLessThanOrEqual(alone.reached);
-      if (report?.complete) expect(Buffer.compare(Buffer.from(lead.dist), Buffer.from(alone.stored))).toBe(0);
+      if (report?.complete)
+        expect(Buffer.compare(Buffer.from(lead.stored), Buffer.from(alone.stored))).toBe(0);
     }
   }, 60_000);
 

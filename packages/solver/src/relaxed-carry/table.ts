@@ -95,7 +95,7 @@ const CHUNK = 1024;
  * buffers are for one fill: their table is new, all `BEYOND` (see `Distances.stored`).
  */
 export function startFill(space: RelaxedSpace, team: TableTeam, participants = team.count - 1): void {
-  const { dist, control, frontiers } = team;
+  const { stored, control, frontiers } = team;
   for (const layer of [0, 1]) {
     const slots = paritySlots(team, layer);
     Atomics.store(control, slots.stop, 0);
@@ -105,7 +105,7 @@ export function startFill(space: RelaxedSpace, team: TableTeam, participants = t
   const capacity = frontiers[0].length;
   let goals = 0;
   space.goals((index) => {
-    dist[index] = storedAs(0);
+    stored[index] = storedAs(0);
     // The goals are far fewer than a buffer holds.
     if (goals < capacity) frontiers[0][goals++] = index;
   });
@@ -126,13 +126,13 @@ export function startFill(space: RelaxedSpace, team: TableTeam, participants = t
  * nobody watches a deadline: the lead stops the helpers (`Job.Quit`) if it never needs the table.
  */
 function fillTogether(space: RelaxedSpace, horizon: number, deadline: number, team: TableTeam): Distances {
-  const { dist, virtualDist, control, frontiers } = team;
+  const { stored, virtualStored, control, frontiers } = team;
   const lead = team.index === 0;
   let first = 0;
   if (lead) {
     if (postedJob(team) === Job.Fill) {
       const joined = joinFill(team);
-      if (!("layer" in joined)) return { stored: dist, reached: joined.reached, complete: joined.complete };
+      if (!("layer" in joined)) return { stored, reached: joined.reached, complete: joined.complete };
       first = joined.layer;
     } else startFill(space, team, team.count);
   }
@@ -146,7 +146,7 @@ function fillTogether(space: RelaxedSpace, horizon: number, deadline: number, te
   let reached = first;
   const end = (complete: boolean): Distances => {
     if (!lead && !leadJoined(team)) finishedAlone(team, reached, complete);
-    return { stored: dist, reached, complete };
+    return { stored, reached, complete };
   };
   for (let d = first; d < horizon; d++) {
     const slots = paritySlots(team, d);
@@ -177,13 +177,13 @@ function fillTogether(space: RelaxedSpace, horizon: number, deadline: number, te
     const nextStored = storedAs(next);
     // States that cannot occur are left out: they would only cost time.
     const reach = (from: number) => {
-      if (dist[from] !== UNREACHED || !space.possible(from)) return;
-      if (Atomics.compareExchange(dist, from, UNREACHED, nextStored) === UNREACHED) put(next, from);
+      if (stored[from] !== UNREACHED || !space.possible(from)) return;
+      if (Atomics.compareExchange(stored, from, UNREACHED, nextStored) === UNREACHED) put(next, from);
     };
     const virtuals: number[] = [];
     const reachVirtual = (v: number) => {
-      if (virtualDist[v] !== UNREACHED) return;
-      if (Atomics.compareExchange(virtualDist, v, UNREACHED, storedAs(d)) === UNREACHED) virtuals.push(v);
+      if (virtualStored[v] !== UNREACHED) return;
+      if (Atomics.compareExchange(virtualStored, v, UNREACHED, storedAs(d)) === UNREACHED) virtuals.push(v);
     };
     const buffer = frontiers[d % 2] as Int32Array;
     for (;;) {
