@@ -53,12 +53,32 @@ export interface CarryLevel {
   readonly marker: { readonly layer: number } | null;
   /** Per direction number: its name when the avatar may move that way, else "". */
   readonly directions: readonly string[];
+  /**
+   * Pickups whose presence the model may track (see `RelaxedLayout`): objects that hand out `item`
+   * when the avatar enters their cell and vanish then, and that nothing else can reach (no ground
+   * beside them can be slippery, so nothing slides onto them; pushes need an empty cell).
+   */
+  readonly pickups: readonly { readonly cell: number; readonly item: string }[];
+  /**
+   * Solid objects that never move (not pushable, or with no cell to be pushed to) and that only a
+   * tool interaction removes: with `items` empty nothing ever does. While the avatar has held none of
+   * the items, the cell is a wall. Objects a tool removes whose item can come from anywhere but a
+   * listed pickup are not listed.
+   */
+  readonly walls: readonly { readonly cell: number; readonly items: readonly string[] }[];
 }
 
 interface RuleFacts {
   readonly transforms: { readonly whereTag: string | null; readonly toKind: string }[];
   readonly carrierDestroyTags: (string | null)[];
   readonly pickupWhere: { readonly layer: string; readonly tag: string }[] | "anywhere";
+  /**
+   * Items handed out by the objects with a tag on the objects layer, the rule destroying the object
+   * it read (the item is the object's kind). Every other hand-out is in `looseItems`: its literal
+   * items, or `null` for any item.
+   */
+  readonly pickupTags: readonly string[];
+  readonly looseItems: readonly string[] | null;
 }
 
 /**
@@ -199,6 +219,14 @@ export function analyseCarryLevel(pack: Pack, level: LevelRuntime, start?: GameS
     }
   }
   const directions = DIRECTION_NAMES.map((name) => (allowed.includes(name) ? name : ""));
+  const { pickups, walls } = toolGates(state, facts, push, carrier, objects, {
+    width,
+    height,
+    neighbour,
+    avatarCell,
+    pushInto,
+    slippery,
+  });
   return {
     width,
     height,
@@ -219,7 +247,62 @@ export function analyseCarryLevel(pack: Pack, level: LevelRuntime, start?: GameS
     push,
     marker,
     directions,
+    pickups,
+    walls,
   };
+}
+
+/**
+ * The pickups and walls of a carry level (see `CarryLevel`). An item counts as held from the start
+ * (so nothing it removes is a wall) when the avatar starts with it, a rule hands it out other than
+ * from a pickup, or one of its pickups is not tracked (something could slide onto it).
+ */
+function toolGates(
+  state: GameState,
+  facts: RuleFacts,
+  push: Required<PushObjectsConfig>,
+  carrier: string,
+  objects: number,
+  board: Pick<CarryLevel, "width" | "height" | "neighbour" | "avatarCell" | "pushInto" | "slippery">,
+): Pick<CarryLevel, "pickups" | "walls"> {
+  const { neighbour, avatarCell, pushInto, slippery } = board;
+  const cells = board.width * board.height;
+  const objectCells = state.layers[objects] ?? [];
+  const loose = facts.looseItems;
+  const held = new Set<string>(loose ?? []);
+  if (state.avatar.item !== null) held.add(state.avatar.item);
+  const pickups: { cell: number; item: string }[] = [];
+  for (let i = 0; i < cells; i++) {
+    const e = objectCells[i];
+    if (!e || !facts.pickupTags.some((t) => e.info.tags.has(t))) continue;
+    let reachable = false;
+    for (let d = 0; d < 4; d++) {
+      const n = neighbour[i * 4 + d] as number;
+      if (n >= 0 && slippery[n] === 1) reachable = true;
+    }
+    if (reachable) held.add(e.kind);
+    else pickups.push({ cell: i, item: e.kind });
+  }
+  const walls: { cell: number; items: string[] }[] = [];
+  for (let i = 0; i < cells; i++) {
+    const e = objectCells[i];
+    if (!e || e.kind === carrier || !e.info.tags.has("solid")) continue;
+    if (push.pushableTags.some((t) => e.info.tags.has(t))) {
+      let moves = false;
+      for (let d = 0; d < 4; d++) {
+        const to = neighbour[i * 4 + d] as number;
+        const back = neighbour[i * 4 + (d ^ 1)] as number;
+        if (to >= 0 && back >= 0 && pushInto[to] === 1 && avatarCell[back] === 1) moves = true;
+      }
+      if (moves) continue;
+    }
+    const items = [
+      ...new Set(push.toolInteractions.filter((t) => e.info.tags.has(t.targetTag)).map((t) => t.item)),
+    ];
+    if (items.length > 0 && (loose === null || items.some((item) => held.has(item)))) continue;
+    walls.push({ cell: i, items });
+  }
+  return { pickups, walls };
 }
 
 /**
@@ -239,6 +322,8 @@ function analyseRules(
   const destroyTags: { tag: string | null; kind: string | null; plants: boolean }[] = [];
   const pickupWhere: { layer: string; tag: string }[] = [];
   let pickupAnywhere = false;
+  const pickupTags: string[] = [];
+  let looseItems: string[] | null = [];
   for (const rule of level.rules.all) {
     const source = rule.source;
     const where = source.where as Record<string, unknown> | undefined;
@@ -259,6 +344,14 @@ function analyseRules(
         if (source.on !== "avatar_entered") return null;
         if (whereLayer === null) pickupAnywhere = true;
         else pickupWhere.push({ layer: whereLayer, tag: whereTag as string });
+        const destroysHere = source.then.some((e) => {
+          const d = (e as { destroy?: Record<string, unknown> }).destroy;
+          return d !== undefined && d.layer === "objects" && d.position === "$event.position";
+        });
+        if (f.item === "$cell.objects.kind" && whereLayer === "objects" && destroysHere)
+          pickupTags.push(whereTag as string);
+        else if (typeof f.item === "string" && !f.item.startsWith("$")) looseItems?.push(f.item);
+        else looseItems = null;
         continue;
       }
       if (name === "clear_inventory") continue;
@@ -309,5 +402,7 @@ function analyseRules(
     transforms,
     carrierDestroyTags,
     pickupWhere: pickupAnywhere ? "anywhere" : pickupWhere,
+    pickupTags,
+    looseItems,
   };
 }

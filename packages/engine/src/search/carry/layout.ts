@@ -3,7 +3,10 @@ import { type PendingRegions, pendingRegions } from "./pending-regions.js";
 
 /**
  * Numbers the relaxed states of a carry level densely, so distances fit one byte array:
- * `((((pending · 2^plots + plotsLeft) · combos + baskets) · (avatarCells + 1) + marker) · avatarCells + avatar)`.
+ * `(((((present · pendingValues + pending) · 2^plots + plotsLeft) · combos + baskets) · (avatarCells + 1) + marker) · avatarCells + avatar)`.
+ * `present` is the set of tracked pickups still on the board (see `CarryLevel.pickups`), one bit
+ * each: at most `maxPickups` of them, those that open a wall first (every pickup of an item, or none),
+ * then those a carrier could be pushed onto.
  * `pending` is 0 without a pending move, else `1 + 2 · region` of its target (see `PendingRegions`),
  * plus 1 when it fires on the next turn (unless that turn arms another).
  * `baskets` ranks the set of carrier cells (among the cells a carrier can ever reach) in the
@@ -33,12 +36,28 @@ export class RelaxedLayout {
   readonly regions: PendingRegions;
   readonly pendingValues: number;
 
-  /** `mostRegions`: at most that many pending regions (see `pendingRegions`); 1, the whole board. */
+  /** Per board cell: the bit of the tracked pickup there, or -1. */
+  readonly pickupBit: Int32Array;
+  /** The tracked pickups, as `CarryLevel.pickups` indices, by bit. */
+  readonly tracked: readonly number[];
+  /**
+   * Per board cell: -1 when it holds no wall; else the tracked pickups (bits) any of which, once
+   * gone, lets the avatar hold an item that removes the wall (0: nothing ever does).
+   */
+  readonly opens: Int32Array;
+  /** The states per set of tracked pickups present. */
+  readonly baseSize: number;
+
+  /**
+   * `mostRegions`: at most that many pending regions (see `pendingRegions`); 1, the whole board.
+   * `maxPickups`: at most that many tracked pickups.
+   */
   constructor(
     readonly level: CarryLevel,
     basketDomain: Uint8Array,
     maxBaskets: number,
     mostRegions = 1,
+    maxPickups = 0,
   ) {
     const avatar: number[] = [];
     const basket: number[] = [];
@@ -77,7 +96,13 @@ export class RelaxedLayout {
       this.sizeBase[k + 1] = (this.sizeBase[k] as number) + (this.binomial[n * k1 + k] as number);
     this.combos = this.sizeBase[maxBaskets + 1] as number;
     this.masks = 1 << level.plots.length;
-    const size = this.pendingValues * this.masks * this.combos * (avatar.length + 1) * avatar.length;
+    ({
+      pickupBit: this.pickupBit,
+      tracked: this.tracked,
+      opens: this.opens,
+    } = gates(level, basketDomain, maxPickups));
+    this.baseSize = this.pendingValues * this.masks * this.combos * (avatar.length + 1) * avatar.length;
+    const size = this.baseSize * 2 ** this.tracked.length;
     if (size > 2 ** 31 - 1) throw new RangeError("relaxed state space too large");
     this.size = size;
     this.comboSize = new Uint8Array(this.combos);
@@ -155,19 +180,72 @@ export class RelaxedLayout {
     return 1 + 2 * (this.regions.regionOf[target] as number) + (ready ? 1 : 0);
   }
 
-  /** The dense index of a relaxed state; `marker` and `avatar` are board cells (marker -1: none). */
-  index(pending: number, mask: number, combo: number, marker: number, avatar: number): number {
+  /**
+   * The dense index of a relaxed state; `marker` and `avatar` are board cells (marker -1: none),
+   * `present` the tracked pickups still there.
+   */
+  index(pending: number, mask: number, combo: number, marker: number, avatar: number, present = 0): number {
     const k = this.avatarCells.length;
     const m = marker < 0 ? 0 : 1 + (this.avatarIndex[marker] as number);
     return (
+      present * this.baseSize +
       (((pending * this.masks + mask) * this.combos + combo) * (k + 1) + m) * k +
       (this.avatarIndex[avatar] as number)
     );
   }
+
+  /** Whether board cell `cell` is a wall while the tracked pickups `present` are on the board. */
+  wall(cell: number, present: number): boolean {
+    const opens = this.opens[cell] as number;
+    return opens >= 0 && (opens & ~present) === 0;
+  }
+
+  /** Whether a tracked pickup stands on board cell `cell` while `present` are on the board. */
+  pickupAt(cell: number, present: number): boolean {
+    const bit = this.pickupBit[cell] as number;
+    return bit >= 0 && ((present >> bit) & 1) === 1;
+  }
+}
+
+/** The tracked pickups and the walls (see `RelaxedLayout`). */
+function gates(
+  level: CarryLevel,
+  basketDomain: Uint8Array,
+  maxPickups: number,
+): { pickupBit: Int32Array; tracked: number[]; opens: Int32Array } {
+  const tracked: number[] = [];
+  const sources = (item: string) => level.pickups.flatMap((p, i) => (p.item === item ? [i] : []));
+  for (const item of new Set(level.walls.flatMap((w) => w.items))) {
+    const of = sources(item).filter((i) => !tracked.includes(i));
+    if (tracked.length + of.length <= maxPickups) tracked.push(...of);
+  }
+  level.pickups.forEach((p, i) => {
+    if (tracked.length < maxPickups && basketDomain[p.cell] === 1 && !tracked.includes(i)) tracked.push(i);
+  });
+  const pickupBit = new Int32Array(level.cells).fill(-1);
+  tracked.forEach((i, bit) => {
+    pickupBit[(level.pickups[i] as { cell: number }).cell] = bit;
+  });
+  const opens = new Int32Array(level.cells).fill(-1);
+  for (const wall of level.walls) {
+    let bits = 0;
+    let known = true;
+    for (const item of wall.items)
+      for (const i of sources(item)) {
+        const bit = tracked.indexOf(i);
+        if (bit < 0) known = false;
+        else bits |= 1 << bit;
+      }
+    // An item with an untracked pickup may be held at any time: the wall may be gone.
+    if (known) opens[wall.cell] = bits;
+  }
+  return { pickupBit, tracked, opens };
 }
 
 /** A relaxed state taken apart; marker and avatar as board cells (marker -1: none). */
 export interface RelaxedState {
+  /** The tracked pickups still on the board (see `RelaxedLayout`). */
+  present?: number;
   pending: number;
   mask: number;
   combo: number;
@@ -184,7 +262,10 @@ export function decode(layout: RelaxedLayout, index: number, out: RelaxedState):
   const combo = rest % layout.combos;
   rest = (rest - combo) / layout.combos;
   const mask = rest % layout.masks;
-  out.pending = (rest - mask) / layout.masks;
+  rest = (rest - mask) / layout.masks;
+  const pending = rest % layout.pendingValues;
+  out.present = (rest - pending) / layout.pendingValues;
+  out.pending = pending;
   out.mask = mask;
   out.combo = combo;
   out.marker = m === 0 ? -1 : (layout.avatarCells[m - 1] as number);

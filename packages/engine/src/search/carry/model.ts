@@ -8,8 +8,11 @@ const SLID = 2;
 
 /**
  * The relaxed model of a carry level: a state keeps only the avatar's cell, the carriers' cells, the
- * marker's cell, the plots still to plant and a pending value (none, or a blocked move pending: the
- * region of its target, see `RelaxedLayout`, and whether it fires on the next turn). Every other
+ * marker's cell, the plots still to plant, the tracked pickups still on the board and a pending value
+ * (none, or a blocked move pending: the region of its target, see `RelaxedLayout`, and whether it
+ * fires on the next turn). A wall (see `CarryLevel.walls`) stands until one of the pickups that opens
+ * it is gone: nothing enters it, a bump into it arms a pending move. A tracked pickup keeps carriers
+ * off its cell until the avatar enters the cell, which may pick it up. Every other
  * object is gone, and what it might have done is allowed either way: a move may be blocked anywhere;
  * ground that can be slippery may carry on or stop; a carrier may drown where the ground can drown it
  * or not; a pending move may become ready to fire on any turn that could have made that possible (the
@@ -29,7 +32,19 @@ const SLID = 2;
  */
 export class RelaxedModel implements RelaxedSpace {
   private readonly inB: Uint8Array;
-  private readonly scratch: RelaxedState = { pending: 0, mask: 0, combo: 0, marker: -1, avatar: 0 };
+  private readonly scratch: RelaxedState = {
+    present: 0,
+    pending: 0,
+    mask: 0,
+    combo: 0,
+    marker: -1,
+    avatar: 0,
+  };
+  /**
+   * The tracked pickups on the board (see `RelaxedLayout`) at the point of the turn being followed,
+   * forwards or backwards.
+   */
+  private present = 0;
   readonly hasMarker: boolean;
   private valid: Uint8Array | null = null;
   /** States per block of plots and carriers: every avatar and marker cell. */
@@ -64,6 +79,20 @@ export class RelaxedModel implements RelaxedSpace {
     return cell >= 0 && (this.layout.basketIndex[cell] as number) >= 0;
   }
 
+  /**
+   * Whether a carrier may be pushed onto board cell `cell` now: ground it may stand on, no carrier,
+   * no wall and no tracked pickup there (a push needs an empty cell).
+   */
+  private free(cell: number): boolean {
+    const { level, layout, present } = this;
+    return (
+      level.pushInto[cell] === 1 &&
+      this.inB[cell] !== 1 &&
+      !layout.wall(cell, present) &&
+      !layout.pickupAt(cell, present)
+    );
+  }
+
   /** How many relaxed states there are (indices run from 0). */
   get size(): number {
     return this.layout.size;
@@ -77,13 +106,41 @@ export class RelaxedModel implements RelaxedSpace {
     const { layout } = this;
     const k = layout.avatarCells.length;
     const left = layout.maxBaskets - this.level.plots.length;
-    for (let f = 0; f < layout.pendingValues; f++)
-      for (let combo = 0; combo < layout.combos; combo++) {
-        if ((layout.comboSize[combo] as number) > left) continue;
-        for (let m = 0; m <= k; m++)
-          for (let a = 0; a < k; a++)
-            emit((((f * layout.masks + 0) * layout.combos + combo) * (k + 1) + m) * k + a);
-      }
+    for (let present = 0; present < layout.size / layout.baseSize; present++)
+      for (let f = 0; f < layout.pendingValues; f++)
+        for (let combo = 0; combo < layout.combos; combo++) {
+          if ((layout.comboSize[combo] as number) > left || !this.clear(combo, present)) continue;
+          for (let m = 0; m <= k; m++) {
+            // The avatar and its marker never stand on a wall.
+            if (m > 0 && layout.wall(layout.avatarCells[m - 1] as number, present)) continue;
+            for (let a = 0; a < k; a++) {
+              if (layout.wall(layout.avatarCells[a] as number, present)) continue;
+              emit(
+                present * layout.baseSize +
+                  ((((f * layout.masks + 0) * layout.combos + combo) * (k + 1) + m) * k + a),
+              );
+            }
+          }
+        }
+  }
+
+  /**
+   * Whether the carriers of set `combo` and the marker on `marker` (-1: none) stand clear of the walls
+   * and pickups of `present`.
+   */
+  private stands(combo: number, marker: number, present: number): boolean {
+    return (marker < 0 || !this.layout.wall(marker, present)) && this.clear(combo, present);
+  }
+
+  /** Whether no carrier of set `combo` stands on a wall or a pickup while `present` are there. */
+  private clear(combo: number, present: number): boolean {
+    const { layout } = this;
+    const size = layout.comboSize[combo] as number;
+    for (let j = 0; j < size; j++) {
+      const cell = layout.comboCells[combo * layout.maxBaskets + j] as number;
+      if (layout.wall(cell, present) || layout.pickupAt(cell, present)) return false;
+    }
+    return true;
   }
 
   /**
@@ -113,6 +170,7 @@ export class RelaxedModel implements RelaxedSpace {
     const s = decode(this.layout, index, this.scratch);
     if (s.mask === 0) return;
     const { combo } = s;
+    this.present = s.present ?? 0;
     this.markBaskets(combo, 1);
     try {
       this.forward(s, emit);
@@ -146,7 +204,7 @@ export class RelaxedModel implements RelaxedSpace {
         if (fires) this.fire(region, mask, combo, a, emit);
       } else if (inB[marker] !== 1) {
         C(armed, mask, combo, -1, marker, -1, -1, ENTERED);
-        if (fires) this.fire(region, mask, combo, -1, emit);
+        if (fires) this.fireAfter(marker, region, mask, combo, -1, emit);
       } else if (fires) this.fire(region, mask, combo, marker, emit);
     }
     for (let d = 0; d < 4; d++) {
@@ -156,17 +214,21 @@ export class RelaxedModel implements RelaxedSpace {
         if (fires) this.fire(region, mask, combo, marker, emit);
         continue;
       }
-      // Bumped into a carrier or into something gone from the model: a new pending move, tried at once.
-      emit(this.layout.index(this.layout.pendingAt(t, false), mask, combo, marker, a));
+      // Bumped into a carrier, a wall or something gone from the model: a new pending move, tried at once.
+      emit(this.layout.index(this.layout.pendingAt(t, false), mask, combo, marker, a, this.present));
+      if (this.layout.wall(t, this.present)) {
+        if (fires) this.fire(region, mask, combo, marker, emit);
+        continue;
+      }
       if (inB[t] === 1) {
         // A push: the new pending move replaces a stale one, so no stale fire this turn.
         const u = this.step(t, d);
-        if (u < 0 || level.pushInto[u] !== 1 || inB[u] === 1) continue;
+        if (u < 0 || !this.free(u)) continue;
         this.arrive(mask, combo, t, u, (mk, cb, kept) => C(0, mk, cb, marker, t, d, kept ? d : -1, ENTERED));
         continue;
       }
       C(armed, mask, combo, marker, t, d, -1, ENTERED);
-      if (fires) this.fire(region, mask, combo, marker, emit);
+      if (fires) this.fireAfter(t, region, mask, combo, marker, emit);
     }
   }
 
@@ -178,6 +240,26 @@ export class RelaxedModel implements RelaxedSpace {
     if (armed === 0) return 0;
     const ready = (how & SLID) !== 0 || ((how & ENTERED) !== 0 && this.level.enabling[a] === 1);
     return 2 * armed - 1 + (ready ? 1 : 0);
+  }
+
+  /**
+   * `fire` in a turn whose action first moved the avatar onto `entered`: the rules of that entry (a
+   * pickup picked up) still apply, after the fire.
+   */
+  private fireAfter(
+    entered: number,
+    region: number,
+    mask: number,
+    combo: number,
+    marker: number,
+    emit: (to: number) => void,
+  ): void {
+    this.fire(region, mask, combo, marker, emit);
+    const before = this.present;
+    if (!this.layout.pickupAt(entered, before)) return;
+    this.present = before & ~(1 << (this.layout.pickupBit[entered] as number));
+    this.fire(region, mask, combo, marker, emit);
+    this.present = before;
   }
 
   /**
@@ -193,6 +275,7 @@ export class RelaxedModel implements RelaxedSpace {
   ): void {
     const { level, inB, layout } = this;
     for (const c of layout.regions.cells[region] as Int32Array) {
+      if (layout.wall(c, this.present)) continue;
       if (inB[c] !== 1) {
         for (let avDir = -1; avDir < 4; avDir++)
           this.cascade(0, mask, combo, marker, c, avDir, -1, ENTERED, emit);
@@ -201,8 +284,7 @@ export class RelaxedModel implements RelaxedSpace {
       for (let dp = 0; dp < 4; dp++) {
         const back = this.step(c, dp ^ 1);
         const v = this.step(c, dp);
-        if (back < 0 || level.avatarCell[back] !== 1 || v < 0 || level.pushInto[v] !== 1 || inB[v] === 1)
-          continue;
+        if (back < 0 || level.avatarCell[back] !== 1 || v < 0 || !this.free(v)) continue;
         this.arrive(mask, combo, c, v, (mk, cb, kept) => {
           for (let avDir = -1; avDir < 4; avDir++)
             this.cascade(0, mk, cb, marker, c, avDir, kept ? dp : -1, ENTERED, emit);
@@ -250,9 +332,31 @@ export class RelaxedModel implements RelaxedSpace {
     how: number,
     emit: (to: number) => void,
   ): void {
+    const before = this.present;
+    // Entering a pickup's cell may pick it up (a rule may hand it out only on some condition).
+    if ((how & ENTERED) !== 0 && this.layout.pickupAt(a, before)) {
+      this.present = before & ~(1 << (this.layout.pickupBit[a] as number));
+      this.cascadeOn(armed, mask, combo, marker, a, avDir, pushDir, how, emit);
+      this.present = before;
+    }
+    this.cascadeOn(armed, mask, combo, marker, a, avDir, pushDir, how, emit);
+  }
+
+  /** `cascade` once the pickups are settled. */
+  private cascadeOn(
+    armed: number,
+    mask: number,
+    combo: number,
+    marker: number,
+    a: number,
+    avDir: number,
+    pushDir: number,
+    how: number,
+    emit: (to: number) => void,
+  ): void {
     const { level, inB, layout } = this;
     const pending = this.pendingAfter(armed, how, a);
-    emit(layout.index(pending, mask, combo, marker, a));
+    emit(layout.index(pending, mask, combo, marker, a, this.present));
     if (mask === 0) return;
     if (pushDir >= 0) this.slideAlone(pending, mask, combo, marker, a, this.step(a, pushDir), pushDir, emit);
     if (avDir < 0 || level.slippery[a] !== 1) return;
@@ -261,13 +365,13 @@ export class RelaxedModel implements RelaxedSpace {
     const slid = how | SLID | ENTERED;
     if (inB[q] === 1) {
       const w = this.step(q, avDir);
-      if (w < 0 || level.pushInto[w] !== 1 || inB[w] === 1) return;
+      if (w < 0 || !this.free(w)) return;
       this.arrive(mask, combo, q, w, (mk, cb, kept) =>
         this.cascade(armed, mk, cb, marker, q, avDir, kept ? avDir : -1, slid, emit),
       );
       return;
     }
-    if (level.slideInto[q] === 1 && level.avatarCell[q] === 1)
+    if (level.slideInto[q] === 1 && level.avatarCell[q] === 1 && !layout.wall(q, this.present))
       this.cascade(armed, mask, combo, marker, q, avDir, -1, slid, emit);
   }
 
@@ -286,8 +390,10 @@ export class RelaxedModel implements RelaxedSpace {
     if (level.slippery[u] !== 1) return;
     const v = this.step(u, e);
     if (v < 0 || level.slideInto[v] !== 1 || inB[v] === 1 || !this.carrierCell(v)) return;
+    // A wall stops it; no tracked pickup lies beside slippery ground (see `CarryLevel.pickups`).
+    if (this.layout.wall(v, this.present)) return;
     this.arrive(mask, combo, u, v, (mk, cb, kept) => {
-      emit(this.layout.index(pending, mk, cb, marker, a));
+      emit(this.layout.index(pending, mk, cb, marker, a, this.present));
       if (kept && mk !== 0) this.slideAlone(pending, mk, cb, marker, a, v, e, emit);
     });
   }
@@ -299,14 +405,23 @@ export class RelaxedModel implements RelaxedSpace {
    * avatar cell).
    */
   get virtualSize(): number {
+    return this.virtualBase * (this.layout.size / this.layout.baseSize);
+  }
+
+  /** The virtual states per set of tracked pickups present. */
+  private get virtualBase(): number {
     const { layout } = this;
     return layout.regions.count * layout.masks * layout.combos * (layout.avatarCells.length + 1);
   }
 
-  virtualIndex(region: number, mask: number, combo: number, marker: number): number {
+  virtualIndex(region: number, mask: number, combo: number, marker: number, present = 0): number {
     const { layout } = this;
     const m = marker < 0 ? 0 : 1 + (layout.avatarIndex[marker] as number);
-    return ((region * layout.masks + mask) * layout.combos + combo) * (layout.avatarCells.length + 1) + m;
+    return (
+      present * this.virtualBase +
+      ((region * layout.masks + mask) * layout.combos + combo) * (layout.avatarCells.length + 1) +
+      m
+    );
   }
 
   /** Where `predecessors` sends what it finds (fields, so the recursion passes no callbacks). */
@@ -321,6 +436,7 @@ export class RelaxedModel implements RelaxedSpace {
   predecessors(index: number, rest: (from: number) => void, virtual: (v: number) => void): void {
     const s = decode(this.layout, index, this.scratch);
     const { combo } = s;
+    this.present = s.present ?? 0;
     this.rest = rest;
     this.virtual = virtual;
     this.markBaskets(combo, 1);
@@ -332,8 +448,10 @@ export class RelaxedModel implements RelaxedSpace {
   }
 
   private backward(s: RelaxedState): void {
-    const { level, inB } = this;
+    const { level, inB, layout, present } = this;
     const { pending: f, mask, combo, marker: m, avatar: a } = s;
+    // The avatar never stands on a wall: the state never occurs.
+    if (layout.wall(a, present)) return;
     // A pending move that fires next must owe that to this turn (see `pendingAfter`).
     const need = readyToFire(f);
     // Stopped in a cascade state.
@@ -343,10 +461,11 @@ export class RelaxedModel implements RelaxedSpace {
     for (let e = 0; e < 4; e++) {
       const u0 = this.step(a, e);
       if (u0 < 0 || inB[u0] === 1 || !this.carrierCell(u0)) continue;
+      if (layout.wall(u0, present) || layout.pickupAt(u0, present)) continue;
       let u = u0;
       while (level.slippery[u] === 1) {
         const v = this.step(u, e);
-        if (v < 0 || level.slideInto[v] !== 1 || !this.carrierCell(v)) break;
+        if (v < 0 || level.slideInto[v] !== 1 || !this.carrierCell(v) || layout.wall(v, present)) break;
         if (inB[v] === 1) {
           const before = this.layout.changed(combo, v, u0);
           this.swapBaskets(combo, before);
@@ -412,6 +531,16 @@ export class RelaxedModel implements RelaxedSpace {
     return this.level.destroys[cell] === 1 ? mask : -1;
   }
 
+  /** Whether a carrier could have stood on `cell` (a carrier cell clear of walls and pickups). */
+  private carrierStood(cell: number): boolean {
+    return this.carrierCell(cell) && this.open(cell);
+  }
+
+  /** Whether a carrier pushed onto `cell` could find it empty of walls and pickups (`present`). */
+  private open(cell: number): boolean {
+    return !this.layout.wall(cell, this.present) && !this.layout.pickupAt(cell, this.present);
+  }
+
   /** Makes `inB` show carrier set `to` instead of set `from`. */
   private swapBaskets(from: number, to: number): void {
     if (from === to) return;
@@ -422,44 +551,68 @@ export class RelaxedModel implements RelaxedSpace {
   /** Before a turn that keeps the pending move, it was armed already (firing next turn or not). */
   private kept(f: number, mask: number, combo: number, marker: number, p: number): void {
     const { layout } = this;
-    if (f === 0) this.rest(layout.index(0, mask, combo, marker, p));
+    const { present } = this;
+    if (f === 0) this.rest(layout.index(0, mask, combo, marker, p, present));
     else {
       const armed = 1 + 2 * pendingRegion(f);
-      this.rest(layout.index(armed, mask, combo, marker, p));
-      this.rest(layout.index(armed + 1, mask, combo, marker, p));
+      this.rest(layout.index(armed, mask, combo, marker, p, present));
+      this.rest(layout.index(armed + 1, mask, combo, marker, p, present));
     }
   }
 
   /** A turn that armed a new pending move may have started with any pending value. */
   private anyPending(mask: number, combo: number, marker: number, p: number): void {
     for (let x = 0; x < this.layout.pendingValues; x++)
-      this.rest(this.layout.index(x, mask, combo, marker, p));
+      this.rest(this.layout.index(x, mask, combo, marker, p, this.present));
   }
 
   /** The cascade state started by a stale fire that put the avatar on `a` (any slide direction after it). */
   private fireStart(f: number, mask: number, combo: number, m: number, a: number, pushDir: number): void {
     if (f !== 0) return;
-    const { level, inB, layout } = this;
+    const { layout } = this;
+    const now = this.present;
+    if (layout.wall(a, now)) return;
+    this.fireStartOn(mask, combo, m, a, pushDir);
+    // Landing on a pickup's cell may have picked it up.
+    const bit = layout.pickupBit[a] as number;
+    if (bit < 0 || ((now >> bit) & 1) === 1 || !this.stands(combo, m, now | (1 << bit))) return;
+    this.present = now | (1 << bit);
+    this.fireStartOn(mask, combo, m, a, pushDir);
+    this.present = now;
+  }
+
+  /** `fireStart` with the pickups before the landing settled. */
+  private fireStartOn(mask: number, combo: number, m: number, a: number, pushDir: number): void {
+    const { level, inB, layout, present } = this;
     const region = layout.regions.regionOf[a] as number;
     if (pushDir >= 0) {
       const v = this.step(a, pushDir);
       const back = this.step(a, pushDir ^ 1);
-      if (v >= 0 && inB[v] === 1 && back >= 0 && level.avatarCell[back] === 1 && this.carrierCell(a))
-        this.virtual(this.virtualIndex(region, mask, layout.changed(combo, v, a), m));
+      if (
+        v >= 0 &&
+        inB[v] === 1 &&
+        back >= 0 &&
+        level.avatarCell[back] === 1 &&
+        this.carrierStood(a) &&
+        !layout.wall(v, present) &&
+        !layout.pickupAt(v, present)
+      )
+        this.virtual(this.virtualIndex(region, mask, layout.changed(combo, v, a), m, this.present));
       return;
     }
-    this.virtual(this.virtualIndex(region, mask, combo, m));
-    if (!this.carrierCell(a)) return;
+    this.virtual(this.virtualIndex(region, mask, combo, m, this.present));
+    if (!this.carrierStood(a)) return;
     for (let e = 0; e < 4; e++) {
       const v = this.step(a, e);
       const back = this.step(a, e ^ 1);
       if (v < 0 || back < 0 || level.avatarCell[back] !== 1 || inB[v] === 1) continue;
       if (level.pushInto[v] !== 1 || !this.carrierCell(v)) continue;
+      if (layout.wall(v, present) || layout.pickupAt(v, present)) continue;
       const before = layout.changed(combo, -1, a);
       if (before < 0) break;
       for (let k = 0; k < 2; k++) {
         const mk = this.endedMask(mask, v, k);
-        if (mk >= 0) this.virtual(this.virtualIndex(region, mk, before, m));
+        if (mk >= 0) this.virtual(this.virtualIndex(region, mk, before, m, this.present));
       }
     }
   }
@@ -479,19 +632,49 @@ export class RelaxedModel implements RelaxedSpace {
     pushDir: number,
     need: boolean,
   ): void {
-    const { level, inB, layout } = this;
+    const { layout } = this;
+    const now = this.present;
+    if (layout.wall(a, now)) return;
+    this.cascadeStartOn(f, mask, combo, m, a, avDir, pushDir, need);
+    // Entering a pickup's cell may have picked it up.
+    const bit = layout.pickupBit[a] as number;
+    if (bit < 0 || ((now >> bit) & 1) === 1 || !this.stands(combo, m, now | (1 << bit))) return;
+    this.present = now | (1 << bit);
+    this.cascadeStartOn(f, mask, combo, m, a, avDir, pushDir, need);
+    this.present = now;
+  }
+
+  /** `cascadeStart` with the pickups before the avatar entered `a` settled. */
+  private cascadeStartOn(
+    f: number,
+    mask: number,
+    combo: number,
+    m: number,
+    a: number,
+    avDir: number,
+    pushDir: number,
+    need: boolean,
+  ): void {
+    const { level, inB, layout, present } = this;
     const entered = !need || level.enabling[a] === 1;
     // Started by the action itself.
     if (avDir >= 0 && level.directions[avDir] !== "") {
       const p = this.step(a, avDir ^ 1);
-      if (p >= 0 && level.avatarCell[p] === 1 && inB[p] !== 1) {
+      if (p >= 0 && level.avatarCell[p] === 1 && inB[p] !== 1 && !layout.wall(p, present)) {
         if (pushDir < 0 && entered) this.kept(f, mask, combo, m, p);
-        if (f === 0 && this.carrierCell(a)) {
+        if (f === 0 && this.carrierStood(a)) {
           // The avatar pushed the carrier that stood on its cell.
           const w = this.step(a, avDir);
-          if (pushDir === avDir && w >= 0 && inB[w] === 1)
+          if (pushDir === avDir && w >= 0 && inB[w] === 1 && this.open(w))
             this.anyPending(mask, layout.changed(combo, w, a), m, p);
-          if (pushDir < 0 && w >= 0 && inB[w] !== 1 && level.pushInto[w] === 1 && this.carrierCell(w)) {
+          if (
+            pushDir < 0 &&
+            w >= 0 &&
+            inB[w] !== 1 &&
+            level.pushInto[w] === 1 &&
+            this.carrierCell(w) &&
+            this.open(w)
+          ) {
             const before = layout.changed(combo, -1, a);
             if (before >= 0)
               for (let k = 0; k < 2; k++) {
@@ -505,16 +688,17 @@ export class RelaxedModel implements RelaxedSpace {
     if (avDir < 0 && pushDir < 0 && this.hasMarker) {
       if (m === a && !need) this.kept(f, mask, combo, -1, a);
       if (m < 0 && entered)
-        for (const p of layout.avatarCells) if (inB[p] !== 1) this.kept(f, mask, combo, a, p);
+        for (const p of layout.avatarCells)
+          if (inB[p] !== 1 && !layout.wall(p, present)) this.kept(f, mask, combo, a, p);
     }
     // Reached by one slide step of the avatar from the cell behind (which lets a pending move fire).
     if (avDir < 0) return;
     const p = this.step(a, avDir ^ 1);
     if (p < 0 || level.slippery[p] !== 1 || level.avatarCell[p] !== 1 || inB[p] === 1) return;
     if (pushDir < 0 && level.slideInto[a] === 1) this.slidFrom(f, mask, combo, m, p, avDir);
-    if (!this.carrierCell(a)) return;
+    if (!this.carrierStood(a)) return;
     const w = this.step(a, avDir);
-    if (w < 0) return;
+    if (w < 0 || !this.open(w)) return;
     if (pushDir === avDir && inB[w] === 1) {
       const before = layout.changed(combo, w, a);
       this.swapBaskets(combo, before);
@@ -548,8 +732,11 @@ export class RelaxedModel implements RelaxedSpace {
   virtualPredecessors(v: number, rest: (from: number) => void): void {
     const { layout, inB } = this;
     const k1 = layout.avatarCells.length + 1;
-    const mIndex = v % k1;
-    const rest0 = (v - mIndex) / k1;
+    const base = this.virtualBase;
+    const inSet = v % base;
+    const present = (v - inSet) / base;
+    const mIndex = inSet % k1;
+    const rest0 = (inSet - mIndex) / k1;
     const combo = rest0 % layout.combos;
     const rest1 = (rest0 - combo) / layout.combos;
     const mask = rest1 % layout.masks;
@@ -558,15 +745,35 @@ export class RelaxedModel implements RelaxedSpace {
     const m = mIndex === 0 ? -1 : (layout.avatarCells[mIndex - 1] as number);
     this.markBaskets(combo, 1);
     try {
+      // Where the avatar may have stood: no carrier, no wall.
+      const free = (c: number) => inB[c] !== 1 && !layout.wall(c, present);
       // A move, or any action that leaves the board as it was.
-      for (const o of layout.avatarCells) if (inB[o] !== 1) rest(layout.index(ready, mask, combo, m, o));
+      for (const o of layout.avatarCells) if (free(o)) rest(layout.index(ready, mask, combo, m, o, present));
+      // A move onto a pickup's cell (picked up once the fire has gone off), or a recall onto it.
+      for (let bit = 0; bit < layout.tracked.length; bit++) {
+        if ((present >> bit) & 1) continue;
+        const before = present | (1 << bit);
+        const cell = (layout.level.pickups[layout.tracked[bit] as number] as { cell: number }).cell;
+        // With the pickup still there, walls it opens stood too.
+        const stood = (o: number) => free(o) && !layout.wall(o, before);
+        if (!this.clear(combo, before)) continue;
+        for (let d = 0; d < 4 && (m < 0 || !layout.wall(m, before)); d++) {
+          const o = this.step(cell, d);
+          if (o >= 0 && (layout.avatarIndex[o] as number) >= 0 && stood(o))
+            rest(layout.index(ready, mask, combo, m, o, before));
+        }
+        if (this.hasMarker && m < 0)
+          for (const o of layout.avatarCells)
+            if (stood(o)) rest(layout.index(ready, mask, combo, cell, o, before));
+      }
       if (!this.hasMarker) return;
       // The marker dropped where the avatar stood, or the avatar recalled to it.
-      if (m >= 0 && inB[m] !== 1) rest(layout.index(ready, mask, combo, -1, m));
+      if (m >= 0 && free(m)) rest(layout.index(ready, mask, combo, -1, m, present));
       if (m < 0)
         for (const m0 of layout.avatarCells) {
-          if (inB[m0] === 1) continue;
-          for (const o of layout.avatarCells) if (inB[o] !== 1) rest(layout.index(ready, mask, combo, m0, o));
+          if (!free(m0)) continue;
+          for (const o of layout.avatarCells)
+            if (free(o)) rest(layout.index(ready, mask, combo, m0, o, present));
         }
     } finally {
       this.markBaskets(combo, 0);

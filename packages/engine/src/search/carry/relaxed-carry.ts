@@ -88,11 +88,18 @@ export function relaxedCarry(
   const domain = basketDomain(carry, starts);
   let layout: RelaxedLayout;
   try {
-    // The model with one region (the whole board) first: its size per pending value sets how many fit.
-    const whole = new RelaxedLayout(carry, domain, held);
+    // The model with one region (the whole board) and no pickups first: with its tracked pickups
+    // (as many as keep it within `PICKUP_ENTRIES`), its size per pending value sets how many regions
+    // fit. Pickups are tracked by default only where a wall covers a plot: there the goal itself
+    // waits for a tool. Elsewhere they cost more (a larger table, fewer regions) than they gain.
+    const bare = new RelaxedLayout(carry, domain, held);
+    const fit = Math.floor(Math.log2(Math.max(1, PICKUP_ENTRIES / bare.size)));
+    const gated = carry.walls.some((w) => w.items.length > 0 && (carry.plot[w.cell] as number) >= 0);
+    const pickups = Math.min(options.maxPickups ?? (gated ? MAX_PICKUPS : 0), fit);
+    const whole = pickups === 0 ? bare : new RelaxedLayout(carry, domain, held, 1, pickups);
     const perValue = whole.size / whole.pendingValues;
     const most = Math.max(1, Math.floor(((options.maxEntries ?? DEFAULT_MAX_ENTRIES) / perValue - 1) / 2));
-    layout = most === 1 ? whole : new RelaxedLayout(carry, domain, held, most);
+    layout = most === 1 ? whole : new RelaxedLayout(carry, domain, held, most, pickups);
   } catch {
     return null;
   }
@@ -164,12 +171,17 @@ function baseIndices(
   const size = Math.min(members.length, layout.maxBaskets - (carry.plots.length - left));
   if (members.length > MAX_SPREAD_CARRIERS && size < members.length) return null;
   const pending = pendingValue(carry, layout, firing, state);
+  let present = 0;
+  layout.tracked.forEach((p, bit) => {
+    const pickup = carry.pickups[p] as { cell: number; item: string };
+    if (objects[pickup.cell]?.kind === pickup.item) present |= 1 << bit;
+  });
   const images: number[] = [];
   const chosen = scratchChosen;
   for (const set of setsOf(members.length, size)) {
     let j = 0;
     for (let b = 0; b < members.length; b++) if ((set >> b) & 1) chosen[j++] = members[b] as number;
-    images.push(layout.index(pending, mask, layout.rankOf(chosen, size), -1, avatar));
+    images.push(layout.index(pending, mask, layout.rankOf(chosen, size), -1, avatar, present));
   }
   return images;
 }
@@ -251,6 +263,11 @@ class StateView implements SettleView {
 const scratchView = new StateView();
 
 export interface RelaxedCarryOptions {
+  /**
+   * At most this many tracked pickups (see `RelaxedLayout`). By default 4 where a wall covers a plot
+   * (see `CarryLevel.walls`), else 0.
+   */
+  readonly maxPickups?: number;
   /** Keep every carrier in the model, not only as many as there are plots (for comparisons). */
   readonly everyCarrier?: boolean;
   /**
@@ -265,3 +282,11 @@ export interface RelaxedCarryOptions {
  * about a second on one core (twinseed's ice levels).
  */
 export const DEFAULT_MAX_ENTRIES = 40_000_000;
+
+/** The most pickups a model tracks: each doubles its size. */
+const MAX_PICKUPS = 4;
+/**
+ * The most states a model may have with its tracked pickups (with one region); beyond it, it tracks
+ * fewer.
+ */
+const PICKUP_ENTRIES = 80_000_000;
