@@ -45,6 +45,14 @@ export class RelaxedModel implements RelaxedSpace {
    * forwards or backwards.
    */
   private present = 0;
+  /**
+   * Per set of tracked pickups present: the cells holding a wall, and the cells a carrier can neither
+   * stand on nor be pushed onto (a wall or a pickup); then those of `present`.
+   */
+  private readonly wallAt: Uint8Array[] = [];
+  private readonly shutAt: Uint8Array[] = [];
+  private wallNow: Uint8Array;
+  private shutNow: Uint8Array;
   readonly hasMarker: boolean;
   private valid: Uint8Array | null = null;
   /** States per block of plots and carriers: every avatar and marker cell. */
@@ -57,6 +65,25 @@ export class RelaxedModel implements RelaxedSpace {
     this.inB = new Uint8Array(level.cells);
     this.hasMarker = level.marker !== null;
     this.slab = (layout.avatarCells.length + 1) * layout.avatarCells.length;
+    for (let present = 0; present < layout.size / layout.baseSize; present++) {
+      const walls = new Uint8Array(level.cells);
+      const shut = new Uint8Array(level.cells);
+      for (let c = 0; c < level.cells; c++) {
+        walls[c] = layout.wall(c, present) ? 1 : 0;
+        shut[c] = walls[c] === 1 || layout.pickupAt(c, present) ? 1 : 0;
+      }
+      this.wallAt.push(walls);
+      this.shutAt.push(shut);
+    }
+    this.wallNow = this.wallAt[0] as Uint8Array;
+    this.shutNow = this.shutAt[0] as Uint8Array;
+  }
+
+  /** Makes `present` the set of tracked pickups on the board. */
+  private setPresent(present: number): void {
+    this.present = present;
+    this.wallNow = this.wallAt[present] as Uint8Array;
+    this.shutNow = this.shutAt[present] as Uint8Array;
   }
 
   private markBaskets(combo: number, on: 0 | 1): void {
@@ -84,13 +111,7 @@ export class RelaxedModel implements RelaxedSpace {
    * no wall and no tracked pickup there (a push needs an empty cell).
    */
   private free(cell: number): boolean {
-    const { level, layout, present } = this;
-    return (
-      level.pushInto[cell] === 1 &&
-      this.inB[cell] !== 1 &&
-      !layout.wall(cell, present) &&
-      !layout.pickupAt(cell, present)
-    );
+    return this.level.pushInto[cell] === 1 && this.inB[cell] !== 1 && this.shutNow[cell] !== 1;
   }
 
   /** How many relaxed states there are (indices run from 0). */
@@ -112,9 +133,10 @@ export class RelaxedModel implements RelaxedSpace {
           if ((layout.comboSize[combo] as number) > left || !this.clear(combo, present)) continue;
           for (let m = 0; m <= k; m++) {
             // The avatar and its marker never stand on a wall.
-            if (m > 0 && layout.wall(layout.avatarCells[m - 1] as number, present)) continue;
+            const walls = this.wallAt[present] as Uint8Array;
+            if (m > 0 && walls[layout.avatarCells[m - 1] as number] === 1) continue;
             for (let a = 0; a < k; a++) {
-              if (layout.wall(layout.avatarCells[a] as number, present)) continue;
+              if (walls[layout.avatarCells[a] as number] === 1) continue;
               emit(
                 present * layout.baseSize +
                   ((((f * layout.masks + 0) * layout.combos + combo) * (k + 1) + m) * k + a),
@@ -129,17 +151,16 @@ export class RelaxedModel implements RelaxedSpace {
    * and pickups of `present`.
    */
   private stands(combo: number, marker: number, present: number): boolean {
-    return (marker < 0 || !this.layout.wall(marker, present)) && this.clear(combo, present);
+    return (marker < 0 || this.wallAt[present]?.[marker] !== 1) && this.clear(combo, present);
   }
 
   /** Whether no carrier of set `combo` stands on a wall or a pickup while `present` are there. */
   private clear(combo: number, present: number): boolean {
     const { layout } = this;
+    const shut = this.shutAt[present] as Uint8Array;
     const size = layout.comboSize[combo] as number;
-    for (let j = 0; j < size; j++) {
-      const cell = layout.comboCells[combo * layout.maxBaskets + j] as number;
-      if (layout.wall(cell, present) || layout.pickupAt(cell, present)) return false;
-    }
+    for (let j = 0; j < size; j++)
+      if (shut[layout.comboCells[combo * layout.maxBaskets + j] as number] === 1) return false;
     return true;
   }
 
@@ -170,7 +191,7 @@ export class RelaxedModel implements RelaxedSpace {
     const s = decode(this.layout, index, this.scratch);
     if (s.mask === 0) return;
     const { combo } = s;
-    this.present = s.present ?? 0;
+    this.setPresent(s.present ?? 0);
     this.markBaskets(combo, 1);
     try {
       this.forward(s, emit);
@@ -216,7 +237,7 @@ export class RelaxedModel implements RelaxedSpace {
       }
       // Bumped into a carrier, a wall or something gone from the model: a new pending move, tried at once.
       emit(this.layout.index(this.layout.pendingAt(t, false), mask, combo, marker, a, this.present));
-      if (this.layout.wall(t, this.present)) {
+      if (this.wallNow[t] === 1) {
         if (fires) this.fire(region, mask, combo, marker, emit);
         continue;
       }
@@ -257,9 +278,9 @@ export class RelaxedModel implements RelaxedSpace {
     this.fire(region, mask, combo, marker, emit);
     const before = this.present;
     if (!this.layout.pickupAt(entered, before)) return;
-    this.present = before & ~(1 << (this.layout.pickupBit[entered] as number));
+    this.setPresent(before & ~(1 << (this.layout.pickupBit[entered] as number)));
     this.fire(region, mask, combo, marker, emit);
-    this.present = before;
+    this.setPresent(before);
   }
 
   /**
@@ -275,7 +296,7 @@ export class RelaxedModel implements RelaxedSpace {
   ): void {
     const { level, inB, layout } = this;
     for (const c of layout.regions.cells[region] as Int32Array) {
-      if (layout.wall(c, this.present)) continue;
+      if (this.wallNow[c] === 1) continue;
       if (inB[c] !== 1) {
         for (let avDir = -1; avDir < 4; avDir++)
           this.cascade(0, mask, combo, marker, c, avDir, -1, ENTERED, emit);
@@ -335,9 +356,9 @@ export class RelaxedModel implements RelaxedSpace {
     const before = this.present;
     // Entering a pickup's cell may pick it up (a rule may hand it out only on some condition).
     if ((how & ENTERED) !== 0 && this.layout.pickupAt(a, before)) {
-      this.present = before & ~(1 << (this.layout.pickupBit[a] as number));
+      this.setPresent(before & ~(1 << (this.layout.pickupBit[a] as number)));
       this.cascadeOn(armed, mask, combo, marker, a, avDir, pushDir, how, emit);
-      this.present = before;
+      this.setPresent(before);
     }
     this.cascadeOn(armed, mask, combo, marker, a, avDir, pushDir, how, emit);
   }
@@ -371,7 +392,7 @@ export class RelaxedModel implements RelaxedSpace {
       );
       return;
     }
-    if (level.slideInto[q] === 1 && level.avatarCell[q] === 1 && !layout.wall(q, this.present))
+    if (level.slideInto[q] === 1 && level.avatarCell[q] === 1 && this.wallNow[q] !== 1)
       this.cascade(armed, mask, combo, marker, q, avDir, -1, slid, emit);
   }
 
@@ -391,7 +412,7 @@ export class RelaxedModel implements RelaxedSpace {
     const v = this.step(u, e);
     if (v < 0 || level.slideInto[v] !== 1 || inB[v] === 1 || !this.carrierCell(v)) return;
     // A wall stops it; no tracked pickup lies beside slippery ground (see `CarryLevel.pickups`).
-    if (this.layout.wall(v, this.present)) return;
+    if (this.wallNow[v] === 1) return;
     this.arrive(mask, combo, u, v, (mk, cb, kept) => {
       emit(this.layout.index(pending, mk, cb, marker, a, this.present));
       if (kept && mk !== 0) this.slideAlone(pending, mk, cb, marker, a, v, e, emit);
@@ -436,7 +457,7 @@ export class RelaxedModel implements RelaxedSpace {
   predecessors(index: number, rest: (from: number) => void, virtual: (v: number) => void): void {
     const s = decode(this.layout, index, this.scratch);
     const { combo } = s;
-    this.present = s.present ?? 0;
+    this.setPresent(s.present ?? 0);
     this.rest = rest;
     this.virtual = virtual;
     this.markBaskets(combo, 1);
@@ -448,10 +469,10 @@ export class RelaxedModel implements RelaxedSpace {
   }
 
   private backward(s: RelaxedState): void {
-    const { level, inB, layout, present } = this;
+    const { level, inB, wallNow, shutNow } = this;
     const { pending: f, mask, combo, marker: m, avatar: a } = s;
     // The avatar never stands on a wall: the state never occurs.
-    if (layout.wall(a, present)) return;
+    if (wallNow[a] === 1) return;
     // A pending move that fires next must owe that to this turn (see `pendingAfter`).
     const need = readyToFire(f);
     // Stopped in a cascade state.
@@ -461,11 +482,11 @@ export class RelaxedModel implements RelaxedSpace {
     for (let e = 0; e < 4; e++) {
       const u0 = this.step(a, e);
       if (u0 < 0 || inB[u0] === 1 || !this.carrierCell(u0)) continue;
-      if (layout.wall(u0, present) || layout.pickupAt(u0, present)) continue;
+      if (shutNow[u0] === 1) continue;
       let u = u0;
       while (level.slippery[u] === 1) {
         const v = this.step(u, e);
-        if (v < 0 || level.slideInto[v] !== 1 || !this.carrierCell(v) || layout.wall(v, present)) break;
+        if (v < 0 || level.slideInto[v] !== 1 || !this.carrierCell(v) || wallNow[v] === 1) break;
         if (inB[v] === 1) {
           const before = this.layout.changed(combo, v, u0);
           this.swapBaskets(combo, before);
@@ -479,7 +500,7 @@ export class RelaxedModel implements RelaxedSpace {
         if (before >= 0) {
           this.swapBaskets(combo, before);
           for (let k = 0; k < 2; k++) {
-            const mk = this.endedMask(mask, v, k);
+            const mk = this.endedMask(mask, v, k, before);
             if (mk >= 0) this.stoppedIn(f, mk, before, m, a, e, need);
           }
           this.swapBaskets(before, combo);
@@ -521,24 +542,28 @@ export class RelaxedModel implements RelaxedSpace {
 
   /**
    * The plot mask a carrier that ended at `cell` may have come from: way 0, planted on a plot there;
-   * way 1, destroyed there. -1 when that way is impossible.
+   * way 1, destroyed there; `before` is the carrier set with it back. -1 when that way is impossible
+   * or the state before could not occur.
    */
-  private endedMask(mask: number, cell: number, way: number): number {
+  private endedMask(mask: number, cell: number, way: number, before: number): number {
+    let from = -1;
     if (way === 0) {
       const p = this.level.plot[cell] as number;
-      return p >= 0 && !((mask >> p) & 1) ? mask | (1 << p) : -1;
-    }
-    return this.level.destroys[cell] === 1 ? mask : -1;
+      if (p >= 0 && !((mask >> p) & 1)) from = mask | (1 << p);
+    } else if (this.level.destroys[cell] === 1) from = mask;
+    // Too many carriers for the plots left (see `RelaxedLayout.consistent`) stay too many further back,
+    // where carriers only come back: the whole branch would yield states that cannot occur.
+    return from >= 0 && this.layout.consistent(from, before) ? from : -1;
   }
 
   /** Whether a carrier could have stood on `cell` (a carrier cell clear of walls and pickups). */
   private carrierStood(cell: number): boolean {
-    return this.carrierCell(cell) && this.open(cell);
+    return this.carrierCell(cell) && this.shutNow[cell] !== 1;
   }
 
   /** Whether a carrier pushed onto `cell` could find it empty of walls and pickups (`present`). */
   private open(cell: number): boolean {
-    return !this.layout.wall(cell, this.present) && !this.layout.pickupAt(cell, this.present);
+    return this.shutNow[cell] !== 1;
   }
 
   /** Makes `inB` show carrier set `to` instead of set `from`. */
@@ -571,19 +596,19 @@ export class RelaxedModel implements RelaxedSpace {
     if (f !== 0) return;
     const { layout } = this;
     const now = this.present;
-    if (layout.wall(a, now)) return;
+    if (this.wallNow[a] === 1) return;
     this.fireStartOn(mask, combo, m, a, pushDir);
     // Landing on a pickup's cell may have picked it up.
     const bit = layout.pickupBit[a] as number;
     if (bit < 0 || ((now >> bit) & 1) === 1 || !this.stands(combo, m, now | (1 << bit))) return;
-    this.present = now | (1 << bit);
+    this.setPresent(now | (1 << bit));
     this.fireStartOn(mask, combo, m, a, pushDir);
-    this.present = now;
+    this.setPresent(now);
   }
 
   /** `fireStart` with the pickups before the landing settled. */
   private fireStartOn(mask: number, combo: number, m: number, a: number, pushDir: number): void {
-    const { level, inB, layout, present } = this;
+    const { level, inB, layout } = this;
     const region = layout.regions.regionOf[a] as number;
     if (pushDir >= 0) {
       const v = this.step(a, pushDir);
@@ -594,8 +619,7 @@ export class RelaxedModel implements RelaxedSpace {
         back >= 0 &&
         level.avatarCell[back] === 1 &&
         this.carrierStood(a) &&
-        !layout.wall(v, present) &&
-        !layout.pickupAt(v, present)
+        this.shutNow[v] !== 1
       )
         this.virtual(this.virtualIndex(region, mask, layout.changed(combo, v, a), m, this.present));
       return;
@@ -607,11 +631,11 @@ export class RelaxedModel implements RelaxedSpace {
       const back = this.step(a, e ^ 1);
       if (v < 0 || back < 0 || level.avatarCell[back] !== 1 || inB[v] === 1) continue;
       if (level.pushInto[v] !== 1 || !this.carrierCell(v)) continue;
-      if (layout.wall(v, present) || layout.pickupAt(v, present)) continue;
+      if (this.shutNow[v] === 1) continue;
       const before = layout.changed(combo, -1, a);
       if (before < 0) break;
       for (let k = 0; k < 2; k++) {
-        const mk = this.endedMask(mask, v, k);
+        const mk = this.endedMask(mask, v, k, before);
         if (mk >= 0) this.virtual(this.virtualIndex(region, mk, before, m, this.present));
       }
     }
@@ -634,14 +658,14 @@ export class RelaxedModel implements RelaxedSpace {
   ): void {
     const { layout } = this;
     const now = this.present;
-    if (layout.wall(a, now)) return;
+    if (this.wallNow[a] === 1) return;
     this.cascadeStartOn(f, mask, combo, m, a, avDir, pushDir, need);
     // Entering a pickup's cell may have picked it up.
     const bit = layout.pickupBit[a] as number;
     if (bit < 0 || ((now >> bit) & 1) === 1 || !this.stands(combo, m, now | (1 << bit))) return;
-    this.present = now | (1 << bit);
+    this.setPresent(now | (1 << bit));
     this.cascadeStartOn(f, mask, combo, m, a, avDir, pushDir, need);
-    this.present = now;
+    this.setPresent(now);
   }
 
   /** `cascadeStart` with the pickups before the avatar entered `a` settled. */
@@ -655,12 +679,12 @@ export class RelaxedModel implements RelaxedSpace {
     pushDir: number,
     need: boolean,
   ): void {
-    const { level, inB, layout, present } = this;
+    const { level, inB, layout } = this;
     const entered = !need || level.enabling[a] === 1;
     // Started by the action itself.
     if (avDir >= 0 && level.directions[avDir] !== "") {
       const p = this.step(a, avDir ^ 1);
-      if (p >= 0 && level.avatarCell[p] === 1 && inB[p] !== 1 && !layout.wall(p, present)) {
+      if (p >= 0 && level.avatarCell[p] === 1 && inB[p] !== 1 && this.wallNow[p] !== 1) {
         if (pushDir < 0 && entered) this.kept(f, mask, combo, m, p);
         if (f === 0 && this.carrierStood(a)) {
           // The avatar pushed the carrier that stood on its cell.
@@ -678,7 +702,7 @@ export class RelaxedModel implements RelaxedSpace {
             const before = layout.changed(combo, -1, a);
             if (before >= 0)
               for (let k = 0; k < 2; k++) {
-                const mk = this.endedMask(mask, w, k);
+                const mk = this.endedMask(mask, w, k, before);
                 if (mk >= 0) this.anyPending(mk, before, m, p);
               }
           }
@@ -689,7 +713,7 @@ export class RelaxedModel implements RelaxedSpace {
       if (m === a && !need) this.kept(f, mask, combo, -1, a);
       if (m < 0 && entered)
         for (const p of layout.avatarCells)
-          if (inB[p] !== 1 && !layout.wall(p, present)) this.kept(f, mask, combo, a, p);
+          if (inB[p] !== 1 && this.wallNow[p] !== 1) this.kept(f, mask, combo, a, p);
     }
     // Reached by one slide step of the avatar from the cell behind (which lets a pending move fire).
     if (avDir < 0) return;
@@ -709,7 +733,7 @@ export class RelaxedModel implements RelaxedSpace {
       if (before < 0) return;
       this.swapBaskets(combo, before);
       for (let k = 0; k < 2; k++) {
-        const mk = this.endedMask(mask, w, k);
+        const mk = this.endedMask(mask, w, k, before);
         if (mk >= 0) this.slidFrom(f, mk, before, m, p, avDir);
       }
       this.swapBaskets(before, combo);
@@ -745,35 +769,36 @@ export class RelaxedModel implements RelaxedSpace {
     const m = mIndex === 0 ? -1 : (layout.avatarCells[mIndex - 1] as number);
     this.markBaskets(combo, 1);
     try {
-      // Where the avatar may have stood: no carrier, no wall.
-      const free = (c: number) => inB[c] !== 1 && !layout.wall(c, present);
+      // The avatar stood on no carrier and no wall.
+      const walls = this.wallAt[present] as Uint8Array;
       // A move, or any action that leaves the board as it was.
-      for (const o of layout.avatarCells) if (free(o)) rest(layout.index(ready, mask, combo, m, o, present));
+      for (const o of layout.avatarCells)
+        if (inB[o] !== 1 && walls[o] !== 1) rest(layout.index(ready, mask, combo, m, o, present));
       // A move onto a pickup's cell (picked up once the fire has gone off), or a recall onto it.
       for (let bit = 0; bit < layout.tracked.length; bit++) {
         if ((present >> bit) & 1) continue;
         const before = present | (1 << bit);
-        const cell = (layout.level.pickups[layout.tracked[bit] as number] as { cell: number }).cell;
-        // With the pickup still there, walls it opens stood too.
-        const stood = (o: number) => free(o) && !layout.wall(o, before);
+        // With the pickup still there, the walls it opens stood too.
+        const wallsBefore = this.wallAt[before] as Uint8Array;
         if (!this.clear(combo, before)) continue;
-        for (let d = 0; d < 4 && (m < 0 || !layout.wall(m, before)); d++) {
+        const cell = (layout.level.pickups[layout.tracked[bit] as number] as { cell: number }).cell;
+        for (let d = 0; d < 4 && (m < 0 || wallsBefore[m] !== 1); d++) {
           const o = this.step(cell, d);
-          if (o >= 0 && (layout.avatarIndex[o] as number) >= 0 && stood(o))
+          if (o >= 0 && (layout.avatarIndex[o] as number) >= 0 && inB[o] !== 1 && wallsBefore[o] !== 1)
             rest(layout.index(ready, mask, combo, m, o, before));
         }
         if (this.hasMarker && m < 0)
           for (const o of layout.avatarCells)
-            if (stood(o)) rest(layout.index(ready, mask, combo, cell, o, before));
+            if (inB[o] !== 1 && wallsBefore[o] !== 1) rest(layout.index(ready, mask, combo, cell, o, before));
       }
       if (!this.hasMarker) return;
       // The marker dropped where the avatar stood, or the avatar recalled to it.
-      if (m >= 0 && free(m)) rest(layout.index(ready, mask, combo, -1, m, present));
+      if (m >= 0 && inB[m] !== 1 && walls[m] !== 1) rest(layout.index(ready, mask, combo, -1, m, present));
       if (m < 0)
         for (const m0 of layout.avatarCells) {
-          if (!free(m0)) continue;
+          if (inB[m0] === 1 || walls[m0] === 1) continue;
           for (const o of layout.avatarCells)
-            if (free(o)) rest(layout.index(ready, mask, combo, m0, o, present));
+            if (inB[o] !== 1 && walls[o] !== 1) rest(layout.index(ready, mask, combo, m0, o, present));
         }
     } finally {
       this.markBaskets(combo, 0);
