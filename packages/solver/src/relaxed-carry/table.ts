@@ -88,6 +88,8 @@ export function relaxedDistances(
 
 /** States a thread takes from a shared frontier at a time. */
 const CHUNK = 1024;
+/** New states a thread puts in the shared frontier at a time. */
+const PUT_BATCH = 256;
 
 /**
  * The lead's start of a fill its helpers begin alone (see `fillTogether`): the goal states as the
@@ -138,10 +140,25 @@ function fillTogether(space: RelaxedSpace, horizon: number, deadline: number, te
   }
   const capacity = frontiers[0].length;
   let kept = new Int32List();
+  // A thread's new states go to the shared buffer a batch at a time: one atomic add per state on the
+  // shared count kept both threads waiting on its cache line.
+  const batch = new Int32Array(PUT_BATCH);
+  let batched = 0;
+  let batchLayer = 0;
+  const flush = () => {
+    if (batched === 0) return;
+    const at = Atomics.add(control, paritySlots(team, batchLayer).put, batched);
+    const buffer = frontiers[batchLayer % 2] as Int32Array;
+    for (let j = 0; j < batched; j++) {
+      if (at + j < capacity) buffer[at + j] = batch[j] as number;
+      else kept.push(batch[j] as number);
+    }
+    batched = 0;
+  };
   const put = (layer: number, index: number) => {
-    const at = Atomics.add(control, paritySlots(team, layer).put, 1);
-    if (at < capacity) (frontiers[layer % 2] as Int32Array)[at] = index;
-    else kept.push(index);
+    batchLayer = layer;
+    batch[batched++] = index;
+    if (batched === PUT_BATCH) flush();
   };
   let reached = first;
   const end = (complete: boolean): Distances => {
@@ -194,6 +211,7 @@ function fillTogether(space: RelaxedSpace, horizon: number, deadline: number, te
     }
     for (let i = 0; i < mine.length; i++) space.predecessors(mine[i] as number, reach, reachVirtual);
     for (const v of virtuals) space.virtualPredecessors(v, reach);
+    flush();
     reached = next;
   }
   // Stopped at the horizon: the table counts as cut short (a weaker bound past it, still admissible).
