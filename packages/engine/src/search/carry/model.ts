@@ -127,13 +127,13 @@ export class RelaxedModel implements RelaxedSpace {
     const { layout } = this;
     const k = layout.avatarCells.length;
     const left = layout.maxBaskets - this.level.plots.length;
-    for (let present = 0; present < layout.size / layout.baseSize; present++)
+    for (let present = 0; present < layout.size / layout.baseSize; present++) {
+      // The avatar and its marker never stand on a wall.
+      const walls = this.wallAt[present] as Uint8Array;
       for (let f = 0; f < layout.pendingValues; f++)
         for (let combo = 0; combo < layout.combos; combo++) {
           if ((layout.comboSize[combo] as number) > left || !this.clear(combo, present)) continue;
           for (let m = 0; m <= k; m++) {
-            // The avatar and its marker never stand on a wall.
-            const walls = this.wallAt[present] as Uint8Array;
             if (m > 0 && walls[layout.avatarCells[m - 1] as number] === 1) continue;
             for (let a = 0; a < k; a++) {
               if (walls[layout.avatarCells[a] as number] === 1) continue;
@@ -144,6 +144,7 @@ export class RelaxedModel implements RelaxedSpace {
             }
           }
         }
+    }
   }
 
   /**
