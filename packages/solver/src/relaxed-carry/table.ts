@@ -67,15 +67,15 @@ export function relaxedDistances(
     if (performance.now() > deadline) return { stored, reached, complete: false };
     const current = layer.take();
     const next = storedAs(d + 1);
-    // States that cannot occur are left out: they would only cost time.
+    // A step from a state that cannot occur comes as -1 (see `RelaxedSpace`).
     const reach = (from: number) => {
-      if (stored[from] !== UNREACHED || !space.possible(from)) return;
+      if (from < 0 || stored[from] !== UNREACHED) return;
       stored[from] = next;
       layer.push(from);
     };
     const virtuals: number[] = [];
     const reachVirtual = (v: number) => {
-      if (virtualStored[v] !== UNREACHED) return;
+      if (v < 0 || virtualStored[v] !== UNREACHED) return;
       virtualStored[v] = storedAs(d);
       virtuals.push(v);
     };
@@ -192,14 +192,14 @@ function fillTogether(space: RelaxedSpace, horizon: number, deadline: number, te
     kept = new Int32List();
     const next = d + 1;
     const nextStored = storedAs(next);
-    // States that cannot occur are left out: they would only cost time.
+    // A step from a state that cannot occur comes as -1 (see `RelaxedSpace`).
     const reach = (from: number) => {
-      if (stored[from] !== UNREACHED || !space.possible(from)) return;
+      if (from < 0 || stored[from] !== UNREACHED) return;
       if (Atomics.compareExchange(stored, from, UNREACHED, nextStored) === UNREACHED) put(next, from);
     };
     const virtuals: number[] = [];
     const reachVirtual = (v: number) => {
-      if (virtualStored[v] !== UNREACHED) return;
+      if (v < 0 || virtualStored[v] !== UNREACHED) return;
       if (Atomics.compareExchange(virtualStored, v, UNREACHED, storedAs(d)) === UNREACHED) virtuals.push(v);
     };
     const buffer = frontiers[d % 2] as Int32Array;

@@ -3,7 +3,10 @@ import { type PendingRegions, pendingRegions } from "./pending-regions.js";
 
 /**
  * Numbers the relaxed states of a carry level densely, so distances fit one byte array:
- * `(((((present · pendingValues + pending) · 2^plots + plotsLeft) · combos + baskets) · (avatarCells + 1) + marker) · avatarCells + avatar)`.
+ * `((((present · pendingValues + pending) · blocks + block) · (avatarCells + 1) + marker) · avatarCells + avatar)`.
+ * A block is a pair of plots left (a bit mask of 2^plots) and carrier set that can occur together
+ * (see `consistent`): the blocks of each mask in a row, its sets in rank order. Only those pairs are
+ * numbered (with three plots and three carriers, one in seven).
  * `present` is the set of tracked pickups still on the board (see `CarryLevel.pickups`), one bit
  * each: at most `maxPickups` of them, those that open a wall first (every pickup of an item, or none),
  * then those a carrier could be pushed onto.
@@ -23,6 +26,14 @@ export class RelaxedLayout {
   readonly maxBaskets: number;
   readonly combos: number;
   readonly masks: number;
+  /** The (plots left, carrier set) pairs that can occur (see `consistent`), and where each mask's start. */
+  readonly blocks: number;
+  private readonly blockBase: Int32Array;
+  /** Per mask: the first rank of its sets, and one past the last. */
+  private readonly firstCombo: Int32Array;
+  private readonly endCombo: Int32Array;
+  /** Per block: its mask. */
+  private readonly blockMask: Int32Array;
   readonly size: number;
   /** binomial[n * (maxBaskets + 1) + k]. */
   private readonly binomial: Float64Array;
@@ -47,6 +58,12 @@ export class RelaxedLayout {
   readonly opens: Int32Array;
   /** The states per set of tracked pickups present. */
   readonly baseSize: number;
+  /**
+   * The states there would be with every pair of plots left and carrier set numbered. The budgets
+   * that choose regions and pickups (`relaxedCarry`) count these: they were measured so, and the time
+   * a fill takes follows the states it reaches, which numbering fewer pairs does not change.
+   */
+  readonly pairsSize: number;
 
   /**
    * `mostRegions`: at most that many pending regions (see `pendingRegions`); 1, the whole board.
@@ -96,12 +113,38 @@ export class RelaxedLayout {
       this.sizeBase[k + 1] = (this.sizeBase[k] as number) + (this.binomial[n * k1 + k] as number);
     this.combos = this.sizeBase[maxBaskets + 1] as number;
     this.masks = 1 << level.plots.length;
+    // A mask's sets: as many carriers as its plots left, up to as many as the model holds less the
+    // plots planted; sets of one size after another, so a range of ranks.
+    this.blockBase = new Int32Array(this.masks + 1);
+    this.firstCombo = new Int32Array(this.masks);
+    this.endCombo = new Int32Array(this.masks);
+    for (let mask = 0; mask < this.masks; mask++) {
+      let left = 0;
+      for (let m = mask; m !== 0; m &= m - 1) left++;
+      const most = Math.min(maxBaskets, maxBaskets - (level.plots.length - left));
+      const first = this.sizeBase[Math.min(left, maxBaskets + 1)] as number;
+      const end = most < left ? first : (this.sizeBase[most + 1] as number);
+      this.firstCombo[mask] = first;
+      this.endCombo[mask] = end;
+      this.blockBase[mask + 1] = (this.blockBase[mask] as number) + (end - first);
+    }
+    this.blocks = this.blockBase[this.masks] as number;
+    this.blockMask = new Int32Array(this.blocks);
+    for (let mask = 0; mask < this.masks; mask++)
+      this.blockMask.fill(mask, this.blockBase[mask] as number, this.blockBase[mask + 1] as number);
     ({
       pickupBit: this.pickupBit,
       tracked: this.tracked,
       opens: this.opens,
     } = gates(level, basketDomain, maxPickups));
-    this.baseSize = this.pendingValues * this.masks * this.combos * (avatar.length + 1) * avatar.length;
+    this.baseSize = this.pendingValues * this.blocks * (avatar.length + 1) * avatar.length;
+    this.pairsSize =
+      this.pendingValues *
+      this.masks *
+      this.combos *
+      (avatar.length + 1) *
+      avatar.length *
+      2 ** this.tracked.length;
     const size = this.baseSize * 2 ** this.tracked.length;
     if (size > 2 ** 31 - 1) throw new RangeError("relaxed state space too large");
     this.size = size;
@@ -169,10 +212,7 @@ export class RelaxedLayout {
    * as plots left (fewer can never win).
    */
   consistent(mask: number, combo: number): boolean {
-    let left = 0;
-    for (let m = mask; m !== 0; m &= m - 1) left++;
-    const size = this.comboSize[combo] as number;
-    return size >= left && size <= this.maxBaskets - (this.level.plots.length - left);
+    return this.block(mask, combo) >= 0;
   }
 
   /** The pending value of a move aimed at board cell `target` (an avatar cell), ready to fire or not. */
@@ -180,16 +220,33 @@ export class RelaxedLayout {
     return 1 + 2 * (this.regions.regionOf[target] as number) + (ready ? 1 : 0);
   }
 
+  /** The block of plots left `mask` and carrier set `combo`; -1 when they cannot occur together. */
+  block(mask: number, combo: number): number {
+    const first = this.firstCombo[mask] as number;
+    if (combo < first || combo >= (this.endCombo[mask] as number)) return -1;
+    return (this.blockBase[mask] as number) + combo - first;
+  }
+
+  /** The plots left and the carrier set of block `b`. */
+  unblock(b: number, out: { mask: number; combo: number }): void {
+    const mask = this.blockMask[b] as number;
+    out.mask = mask;
+    out.combo = b - (this.blockBase[mask] as number) + (this.firstCombo[mask] as number);
+  }
+
   /**
    * The dense index of a relaxed state; `marker` and `avatar` are board cells (marker -1: none),
-   * `present` the tracked pickups still there.
+   * `present` the tracked pickups still there. -1 when its plots and carriers cannot occur together
+   * (see `consistent`): such a state can never win.
    */
   index(pending: number, mask: number, combo: number, marker: number, avatar: number, present = 0): number {
+    const b = this.block(mask, combo);
+    if (b < 0) return -1;
     const k = this.avatarCells.length;
     const m = marker < 0 ? 0 : 1 + (this.avatarIndex[marker] as number);
     return (
       present * this.baseSize +
-      (((pending * this.masks + mask) * this.combos + combo) * (k + 1) + m) * k +
+      ((pending * this.blocks + b) * (k + 1) + m) * k +
       (this.avatarIndex[avatar] as number)
     );
   }
@@ -259,15 +316,12 @@ export function decode(layout: RelaxedLayout, index: number, out: RelaxedState):
   let rest = (index - a) / k;
   const m = rest % (k + 1);
   rest = (rest - m) / (k + 1);
-  const combo = rest % layout.combos;
-  rest = (rest - combo) / layout.combos;
-  const mask = rest % layout.masks;
-  rest = (rest - mask) / layout.masks;
+  const b = rest % layout.blocks;
+  rest = (rest - b) / layout.blocks;
   const pending = rest % layout.pendingValues;
   out.present = (rest - pending) / layout.pendingValues;
   out.pending = pending;
-  out.mask = mask;
-  out.combo = combo;
+  layout.unblock(b, out);
   out.marker = m === 0 ? -1 : (layout.avatarCells[m - 1] as number);
   out.avatar = layout.avatarCells[a] as number;
   return out;

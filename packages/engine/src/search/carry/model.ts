@@ -45,6 +45,8 @@ export class RelaxedModel implements RelaxedSpace {
    * forwards or backwards.
    */
   private present = 0;
+  /** A virtual state's plots left and carriers (see `virtualPredecessors`). */
+  private readonly pair = { mask: 0, combo: 0 };
   /**
    * Per set of tracked pickups present: the cells holding a wall, and the cells a carrier can neither
    * stand on nor be pushed onto (a wall or a pickup); then those of `present`.
@@ -54,9 +56,6 @@ export class RelaxedModel implements RelaxedSpace {
   private wallNow: Uint8Array;
   private shutNow: Uint8Array;
   readonly hasMarker: boolean;
-  private valid: Uint8Array | null = null;
-  /** States per block of plots and carriers: every avatar and marker cell. */
-  private readonly slab: number;
 
   constructor(
     readonly level: CarryLevel,
@@ -64,7 +63,6 @@ export class RelaxedModel implements RelaxedSpace {
   ) {
     this.inB = new Uint8Array(level.cells);
     this.hasMarker = level.marker !== null;
-    this.slab = (layout.avatarCells.length + 1) * layout.avatarCells.length;
     for (let present = 0; present < layout.size / layout.baseSize; present++) {
       const walls = new Uint8Array(level.cells);
       const shut = new Uint8Array(level.cells);
@@ -126,21 +124,18 @@ export class RelaxedModel implements RelaxedSpace {
   goals(emit: (index: number) => void): void {
     const { layout } = this;
     const k = layout.avatarCells.length;
-    const left = layout.maxBaskets - this.level.plots.length;
     for (let present = 0; present < layout.size / layout.baseSize; present++) {
       // The avatar and its marker never stand on a wall.
       const walls = this.wallAt[present] as Uint8Array;
       for (let f = 0; f < layout.pendingValues; f++)
         for (let combo = 0; combo < layout.combos; combo++) {
-          if ((layout.comboSize[combo] as number) > left || !this.clear(combo, present)) continue;
+          const b = layout.block(0, combo);
+          if (b < 0 || !this.clear(combo, present)) continue;
           for (let m = 0; m <= k; m++) {
             if (m > 0 && walls[layout.avatarCells[m - 1] as number] === 1) continue;
             for (let a = 0; a < k; a++) {
               if (walls[layout.avatarCells[a] as number] === 1) continue;
-              emit(
-                present * layout.baseSize +
-                  ((((f * layout.masks + 0) * layout.combos + combo) * (k + 1) + m) * k + a),
-              );
+              emit(present * layout.baseSize + ((f * layout.blocks + b) * (k + 1) + m) * k + a);
             }
           }
         }
@@ -165,31 +160,16 @@ export class RelaxedModel implements RelaxedSpace {
     return true;
   }
 
-  /**
-   * Whether a state can occur at all (see `RelaxedLayout.consistent`): the others need no distance.
-   * Reads its plots and carriers only, which a table of one flag per block of avatar and marker cells
-   * caches.
-   */
-  possible(index: number): boolean {
-    const valid = this.valid ?? this.validBlocks();
-    return valid[Math.floor(index / this.slab) % valid.length] === 1;
-  }
-
-  private validBlocks(): Uint8Array {
-    const { layout } = this;
-    const valid = new Uint8Array(layout.masks * layout.combos);
-    for (let mask = 0; mask < layout.masks; mask++)
-      for (let combo = 0; combo < layout.combos; combo++)
-        valid[mask * layout.combos + combo] = layout.consistent(mask, combo) ? 1 : 0;
-    this.valid = valid;
-    return valid;
-  }
-
   // ---------------------------------------------------------------- forwards
 
   /** Calls `emit` with the index of every relaxed successor of state `index` (repeats possible). */
   successors(index: number, emit: (to: number) => void): void {
     const s = decode(this.layout, index, this.scratch);
+    // A carrier lost beyond what the plots left allow gives a state that cannot occur (-1).
+    const found = emit;
+    emit = (to) => {
+      if (to >= 0) found(to);
+    };
     if (s.mask === 0) return;
     const { combo } = s;
     this.setPresent(s.present ?? 0);
@@ -433,17 +413,16 @@ export class RelaxedModel implements RelaxedSpace {
   /** The virtual states per set of tracked pickups present. */
   private get virtualBase(): number {
     const { layout } = this;
-    return layout.regions.count * layout.masks * layout.combos * (layout.avatarCells.length + 1);
+    return layout.regions.count * layout.blocks * (layout.avatarCells.length + 1);
   }
 
+  /** The virtual state's index; -1 when its plots and carriers cannot occur together. */
   virtualIndex(region: number, mask: number, combo: number, marker: number, present = 0): number {
     const { layout } = this;
+    const b = layout.block(mask, combo);
+    if (b < 0) return -1;
     const m = marker < 0 ? 0 : 1 + (layout.avatarIndex[marker] as number);
-    return (
-      present * this.virtualBase +
-      ((region * layout.masks + mask) * layout.combos + combo) * (layout.avatarCells.length + 1) +
-      m
-    );
+    return present * this.virtualBase + (region * layout.blocks + b) * (layout.avatarCells.length + 1) + m;
   }
 
   /** Where `predecessors` sends what it finds (fields, so the recursion passes no callbacks). */
@@ -762,11 +741,11 @@ export class RelaxedModel implements RelaxedSpace {
     const present = (v - inSet) / base;
     const mIndex = inSet % k1;
     const rest0 = (inSet - mIndex) / k1;
-    const combo = rest0 % layout.combos;
-    const rest1 = (rest0 - combo) / layout.combos;
-    const mask = rest1 % layout.masks;
+    const b = rest0 % layout.blocks;
+    layout.unblock(b, this.pair);
+    const { mask, combo } = this.pair;
     // The fire comes from a pending move aimed at this region, ready to fire.
-    const ready = 2 + 2 * ((rest1 - mask) / layout.masks);
+    const ready = 2 + 2 * ((rest0 - b) / layout.blocks);
     const m = mIndex === 0 ? -1 : (layout.avatarCells[mIndex - 1] as number);
     this.markBaskets(combo, 1);
     try {

@@ -21,9 +21,10 @@ export interface RelaxedSpace {
   readonly virtualSize: number;
   /** Calls `emit` with every goal state. */
   goals(emit: (index: number) => void): void;
-  /** Whether a state can occur at all; the others need no distance. */
-  possible(index: number): boolean;
-  /** Calls `rest` with each state one step before `index`, and `virtual` with each virtual state just before it. */
+  /**
+   * Calls `rest` with each state one step before `index`, and `virtual` with each virtual state just
+   * before it; either may get -1 for a state that cannot occur, to be skipped.
+   */
   predecessors(index: number, rest: (from: number) => void, virtual: (v: number) => void): void;
   /** Calls `rest` with each state one step before virtual state `v`. */
   virtualPredecessors(v: number, rest: (from: number) => void): void;
@@ -93,11 +94,11 @@ export function relaxedCarry(
     // fit. Pickups are tracked by default only where a wall covers a plot: there the goal itself
     // waits for a tool. Elsewhere they cost more (a larger table, fewer regions) than they gain.
     const bare = new RelaxedLayout(carry, domain, held);
-    const fit = Math.floor(Math.log2(Math.max(1, PICKUP_ENTRIES / bare.size)));
+    const fit = Math.floor(Math.log2(Math.max(1, PICKUP_ENTRIES / bare.pairsSize)));
     const gated = carry.walls.some((w) => w.items.length > 0 && (carry.plot[w.cell] as number) >= 0);
     const pickups = Math.min(options.maxPickups ?? (gated ? MAX_PICKUPS : 0), fit);
     const whole = pickups === 0 ? bare : new RelaxedLayout(carry, domain, held, 1, pickups);
-    const perValue = whole.size / whole.pendingValues;
+    const perValue = whole.pairsSize / whole.pendingValues;
     const most = Math.max(1, Math.floor(((options.maxEntries ?? DEFAULT_MAX_ENTRIES) / perValue - 1) / 2));
     layout = most === 1 ? whole : new RelaxedLayout(carry, domain, held, most, pickups);
   } catch {
@@ -166,9 +167,10 @@ function baseIndices(
     mask |= 1 << p;
     left++;
   }
-  // As many carriers as the model holds with this many plots planted: every one (fewer carriers than
-  // plots left: the image is a state that can never win) or a set as large as the plots left.
+  // As many carriers as the model holds with this many plots planted: every one, or a set as large as
+  // the plots left. Fewer carriers than plots left can never win: no image.
   const size = Math.min(members.length, layout.maxBaskets - (carry.plots.length - left));
+  if (size < left) return [];
   if (members.length > MAX_SPREAD_CARRIERS && size < members.length) return null;
   const pending = pendingValue(carry, layout, firing, state);
   let present = 0;
@@ -271,22 +273,24 @@ export interface RelaxedCarryOptions {
   /** Keep every carrier in the model, not only as many as there are plots (for comparisons). */
   readonly everyCarrier?: boolean;
   /**
-   * The most states the model may have: pending moves' targets are told apart by region (see
+   * The most states the model may have, counted with every pair of plots left and carrier set
+   * (`RelaxedLayout.pairsSize`): pending moves' targets are told apart by region (see
    * `PendingRegions`), as many regions as fit in this (at least one, the whole board).
    */
   readonly maxEntries?: number;
 }
 
 /**
- * The default of `RelaxedCarryOptions.maxEntries`: a table of this many one-byte distances fills in
- * about a second on one core (twinseed's ice levels).
+ * The default of `RelaxedCarryOptions.maxEntries`: a model of this many states, counted with every
+ * pair, fills its table in about a second on one core (twinseed's ice levels; the table itself takes
+ * about a quarter of that many bytes).
  */
 export const DEFAULT_MAX_ENTRIES = 40_000_000;
 
 /** The most pickups a model tracks: each doubles its size. */
 const MAX_PICKUPS = 4;
 /**
- * The most states a model may have with its tracked pickups (with one region); beyond it, it tracks
- * fewer.
+ * The most states a model may have with its tracked pickups (with one region, counted with every
+ * pair); beyond it, it tracks fewer.
  */
 const PICKUP_ENTRIES = 80_000_000;
