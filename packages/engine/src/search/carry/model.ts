@@ -2,9 +2,13 @@ import type { CarryLevel } from "./analysis.js";
 import { decode, pendingRegion, type RelaxedLayout, type RelaxedState, readyToFire } from "./layout.js";
 import type { RelaxedSpace } from "./relaxed-carry.js";
 
-/** Cascade bits: the avatar entered its cell this turn; it slid (objects may have drifted). */
+/**
+ * Cascade bits: the avatar entered its cell this turn; it slid (objects may have drifted); a pickup
+ * on its cell is settled (picked up or not).
+ */
 const ENTERED = 1;
 const SLID = 2;
+const PICKED = 4;
 
 /**
  * The relaxed model of a carry level: a state keeps only the avatar's cell, the carriers' cells, the
@@ -75,6 +79,23 @@ export class RelaxedModel implements RelaxedSpace {
     }
     this.wallNow = this.wallAt[0] as Uint8Array;
     this.shutNow = this.shutAt[0] as Uint8Array;
+  }
+
+  /** The pickups present once the avatar picked up the one on `cell`. */
+  private pickedUp(cell: number): number {
+    return this.present & ~(1 << (this.layout.pickupBit[cell] as number));
+  }
+
+  /**
+   * The pickups present before the avatar, now on `cell`, picked up the one there; -1 when none is
+   * gone from there, or the carriers of `combo` or the marker on `marker` would then stand on a wall
+   * or pickup.
+   */
+  private beforePickup(cell: number, combo: number, marker: number): number {
+    const bit = this.layout.pickupBit[cell] as number;
+    if (bit < 0 || ((this.present >> bit) & 1) === 1) return -1;
+    const before = this.present | (1 << bit);
+    return this.stands(combo, marker, before) ? before : -1;
   }
 
   /** Makes `present` the set of tracked pickups on the board. */
@@ -165,17 +186,15 @@ export class RelaxedModel implements RelaxedSpace {
   /** Calls `emit` with the index of every relaxed successor of state `index` (repeats possible). */
   successors(index: number, emit: (to: number) => void): void {
     const s = decode(this.layout, index, this.scratch);
-    // A carrier lost beyond what the plots left allow gives a state that cannot occur (-1).
-    const found = emit;
-    emit = (to) => {
-      if (to >= 0) found(to);
-    };
     if (s.mask === 0) return;
     const { combo } = s;
     this.setPresent(s.present ?? 0);
     this.markBaskets(combo, 1);
     try {
-      this.forward(s, emit);
+      // A carrier lost beyond what the plots left allow gives a state that cannot occur (-1).
+      this.forward(s, (to) => {
+        if (to >= 0) emit(to);
+      });
     } finally {
       this.markBaskets(combo, 0);
     }
@@ -257,11 +276,11 @@ export class RelaxedModel implements RelaxedSpace {
     emit: (to: number) => void,
   ): void {
     this.fire(region, mask, combo, marker, emit);
-    const before = this.present;
-    if (!this.layout.pickupAt(entered, before)) return;
-    this.setPresent(before & ~(1 << (this.layout.pickupBit[entered] as number)));
+    const present = this.present;
+    if (!this.layout.pickupAt(entered, present)) return;
+    this.setPresent(this.pickedUp(entered));
     this.fire(region, mask, combo, marker, emit);
-    this.setPresent(before);
+    this.setPresent(present);
   }
 
   /**
@@ -334,29 +353,14 @@ export class RelaxedModel implements RelaxedSpace {
     how: number,
     emit: (to: number) => void,
   ): void {
-    const before = this.present;
-    // Entering a pickup's cell may pick it up (a rule may hand it out only on some condition).
-    if ((how & ENTERED) !== 0 && this.layout.pickupAt(a, before)) {
-      this.setPresent(before & ~(1 << (this.layout.pickupBit[a] as number)));
-      this.cascadeOn(armed, mask, combo, marker, a, avDir, pushDir, how, emit);
-      this.setPresent(before);
-    }
-    this.cascadeOn(armed, mask, combo, marker, a, avDir, pushDir, how, emit);
-  }
-
-  /** `cascade` once the pickups are settled. */
-  private cascadeOn(
-    armed: number,
-    mask: number,
-    combo: number,
-    marker: number,
-    a: number,
-    avDir: number,
-    pushDir: number,
-    how: number,
-    emit: (to: number) => void,
-  ): void {
     const { level, inB, layout } = this;
+    // Entering a pickup's cell may pick it up (a rule may hand it out only on some condition).
+    const present = this.present;
+    if ((how & (ENTERED | PICKED)) === ENTERED && layout.pickupAt(a, present)) {
+      this.setPresent(this.pickedUp(a));
+      this.cascade(armed, mask, combo, marker, a, avDir, pushDir, how | PICKED, emit);
+      this.setPresent(present);
+    }
     const pending = this.pendingAfter(armed, how, a);
     emit(layout.index(pending, mask, combo, marker, a, this.present));
     if (mask === 0) return;
@@ -364,7 +368,7 @@ export class RelaxedModel implements RelaxedSpace {
     if (avDir < 0 || level.slippery[a] !== 1) return;
     const q = this.step(a, avDir);
     if (q < 0) return;
-    const slid = how | SLID | ENTERED;
+    const slid = (how & ~PICKED) | SLID | ENTERED;
     if (inB[q] === 1) {
       const w = this.step(q, avDir);
       if (w < 0 || !this.free(w)) return;
@@ -516,8 +520,16 @@ export class RelaxedModel implements RelaxedSpace {
     pushDir: number,
     need: boolean,
   ): void {
-    this.fireStart(f, mask, combo, m, a, pushDir);
-    for (let avDir = -1; avDir < 4; avDir++) this.cascadeStart(f, mask, combo, m, a, avDir, pushDir, need);
+    const now = this.present;
+    // The avatar never stood on a wall; its entry into `a` may have picked up a pickup there.
+    if (this.wallNow[a] === 1) return;
+    const before = this.beforePickup(a, combo, m);
+    for (let pass = 0; pass < (before < 0 ? 1 : 2); pass++) {
+      this.setPresent(pass === 0 ? now : before);
+      this.fireStart(f, mask, combo, m, a, pushDir);
+      for (let avDir = -1; avDir < 4; avDir++) this.cascadeStart(f, mask, combo, m, a, avDir, pushDir, need);
+    }
+    this.setPresent(now);
   }
 
   /**
@@ -538,7 +550,7 @@ export class RelaxedModel implements RelaxedSpace {
 
   /** Whether a carrier could have stood on `cell` (a carrier cell clear of walls and pickups). */
   private carrierStood(cell: number): boolean {
-    return this.carrierCell(cell) && this.shutNow[cell] !== 1;
+    return this.carrierCell(cell) && this.open(cell);
   }
 
   /** Whether a carrier pushed onto `cell` could find it empty of walls and pickups (`present`). */
@@ -555,8 +567,7 @@ export class RelaxedModel implements RelaxedSpace {
 
   /** Before a turn that keeps the pending move, it was armed already (firing next turn or not). */
   private kept(f: number, mask: number, combo: number, marker: number, p: number): void {
-    const { layout } = this;
-    const { present } = this;
+    const { layout, present } = this;
     if (f === 0) this.rest(layout.index(0, mask, combo, marker, p, present));
     else {
       const armed = 1 + 2 * pendingRegion(f);
@@ -574,20 +585,6 @@ export class RelaxedModel implements RelaxedSpace {
   /** The cascade state started by a stale fire that put the avatar on `a` (any slide direction after it). */
   private fireStart(f: number, mask: number, combo: number, m: number, a: number, pushDir: number): void {
     if (f !== 0) return;
-    const { layout } = this;
-    const now = this.present;
-    if (this.wallNow[a] === 1) return;
-    this.fireStartOn(mask, combo, m, a, pushDir);
-    // Landing on a pickup's cell may have picked it up.
-    const bit = layout.pickupBit[a] as number;
-    if (bit < 0 || ((now >> bit) & 1) === 1 || !this.stands(combo, m, now | (1 << bit))) return;
-    this.setPresent(now | (1 << bit));
-    this.fireStartOn(mask, combo, m, a, pushDir);
-    this.setPresent(now);
-  }
-
-  /** `fireStart` with the pickups before the landing settled. */
-  private fireStartOn(mask: number, combo: number, m: number, a: number, pushDir: number): void {
     const { level, inB, layout } = this;
     const region = layout.regions.regionOf[a] as number;
     if (pushDir >= 0) {
@@ -599,7 +596,7 @@ export class RelaxedModel implements RelaxedSpace {
         back >= 0 &&
         level.avatarCell[back] === 1 &&
         this.carrierStood(a) &&
-        this.shutNow[v] !== 1
+        this.open(v)
       )
         this.virtual(this.virtualIndex(region, mask, layout.changed(combo, v, a), m, this.present));
       return;
@@ -611,7 +608,7 @@ export class RelaxedModel implements RelaxedSpace {
       const back = this.step(a, e ^ 1);
       if (v < 0 || back < 0 || level.avatarCell[back] !== 1 || inB[v] === 1) continue;
       if (level.pushInto[v] !== 1 || !this.carrierCell(v)) continue;
-      if (this.shutNow[v] === 1) continue;
+      if (!this.open(v)) continue;
       const before = layout.changed(combo, -1, a);
       if (before < 0) break;
       for (let k = 0; k < 2; k++) {
@@ -627,29 +624,6 @@ export class RelaxedModel implements RelaxedSpace {
    * with, and with `need` the turn must have let it fire (the avatar slid, or entered an enabling cell).
    */
   private cascadeStart(
-    f: number,
-    mask: number,
-    combo: number,
-    m: number,
-    a: number,
-    avDir: number,
-    pushDir: number,
-    need: boolean,
-  ): void {
-    const { layout } = this;
-    const now = this.present;
-    if (this.wallNow[a] === 1) return;
-    this.cascadeStartOn(f, mask, combo, m, a, avDir, pushDir, need);
-    // Entering a pickup's cell may have picked it up.
-    const bit = layout.pickupBit[a] as number;
-    if (bit < 0 || ((now >> bit) & 1) === 1 || !this.stands(combo, m, now | (1 << bit))) return;
-    this.setPresent(now | (1 << bit));
-    this.cascadeStartOn(f, mask, combo, m, a, avDir, pushDir, need);
-    this.setPresent(now);
-  }
-
-  /** `cascadeStart` with the pickups before the avatar entered `a` settled. */
-  private cascadeStartOn(
     f: number,
     mask: number,
     combo: number,
@@ -725,11 +699,19 @@ export class RelaxedModel implements RelaxedSpace {
    * may have just been pushed beside the avatar.
    */
   private slidFrom(f: number, mask: number, combo: number, m: number, p: number, avDir: number): void {
-    for (let e = -1; e < 4; e++) {
-      if (e >= 0 && !this.carrierBeside(p, e)) continue;
-      this.fireStart(f, mask, combo, m, p, e);
-      this.cascadeStart(f, mask, combo, m, p, avDir, e, false);
+    const now = this.present;
+    // As in `stoppedIn`: no wall under the avatar, and maybe a pickup picked up on entering `p`.
+    if (this.wallNow[p] === 1) return;
+    const before = this.beforePickup(p, combo, m);
+    for (let pass = 0; pass < (before < 0 ? 1 : 2); pass++) {
+      this.setPresent(pass === 0 ? now : before);
+      for (let e = -1; e < 4; e++) {
+        if (e >= 0 && !this.carrierBeside(p, e)) continue;
+        this.fireStart(f, mask, combo, m, p, e);
+        this.cascadeStart(f, mask, combo, m, p, avDir, e, false);
+      }
     }
+    this.setPresent(now);
   }
 
   /** Every state with a step to virtual state `v`: a turn with a pending move that fires on it. */

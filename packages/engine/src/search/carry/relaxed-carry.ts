@@ -174,10 +174,10 @@ function baseIndices(
   if (members.length > MAX_SPREAD_CARRIERS && size < members.length) return null;
   const pending = pendingValue(carry, layout, firing, state);
   let present = 0;
-  layout.tracked.forEach((p, bit) => {
-    const pickup = carry.pickups[p] as { cell: number; item: string };
+  for (let bit = 0; bit < layout.tracked.length; bit++) {
+    const pickup = carry.pickups[layout.tracked[bit] as number] as { cell: number; item: string };
     if (objects[pickup.cell]?.kind === pickup.item) present |= 1 << bit;
-  });
+  }
   const images: number[] = [];
   const chosen = scratchChosen;
   for (const set of setsOf(members.length, size)) {
