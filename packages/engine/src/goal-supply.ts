@@ -1,71 +1,25 @@
-import type { Effect } from "@gridponder/schema";
+import { creatableKinds } from "./creatable-kinds.js";
 import type { LevelRuntime } from "./level.js";
 import type { Entity } from "./model.js";
 import type { Pack } from "./pack.js";
 import type { GameState } from "./state.js";
+import { targetLocks } from "./target-locks.js";
+
+export { creatableKinds } from "./creatable-kinds.js";
 
 /**
  * What the goals of a level need on the board, against what its turns can supply. An entity kind that
  * no system, rule or layer fill can bring onto the board only ever grows rarer (entities move, merge
  * or go away), so once the board holds fewer of it than a goal needs, that goal is out of reach for
- * good: no action sequence from there wins.
+ * good: no action sequence from there wins. So is a goal whose target sits on a cell that never
+ * changes without what it wants, or whose every target cell is walled off by an object only a tool
+ * that is gone could remove (see `targetLocks`).
  */
 export interface GoalSupply {
-  /** The kinds that are needed and cannot be created, for reports. */
+  /** The kinds that are needed and cannot be created (tools included), for reports. */
   readonly kinds: readonly string[];
-  /** Whether the board holds too few of some needed kind that nothing can create: a dead state. */
+  /** Whether some goal can no longer be met, as above: a dead state. */
   short(state: GameState): boolean;
-}
-
-/** The entity kinds a rule effect may bring onto the board, or `"any"` when it cannot be told. */
-function effectCreates(effect: Effect): readonly string[] | "any" {
-  const [type, raw] = Object.entries(effect)[0] as [string, Record<string, unknown> | null];
-  const fields = raw ?? {};
-  switch (type) {
-    case "spawn":
-    case "set_cell": {
-      const kind = fields.kind;
-      return typeof kind === "string" && !kind.startsWith("$") ? [kind] : "any";
-    }
-    case "transform": {
-      const kind = fields.toKind;
-      return typeof kind === "string" && !kind.startsWith("$") ? [kind] : "any";
-    }
-    // Moves and removals, and effects on variables, the inventory or the avatar.
-    case "destroy":
-    case "move_entity":
-    case "apply_gravity":
-    case "set_variable":
-    case "increment_variable":
-    case "set_inventory":
-    case "clear_inventory":
-    case "resolve_move":
-      return [];
-    default:
-      return "any";
-  }
-}
-
-/**
- * The kinds a level's turns may create: its systems' `kindsCreated`, the kinds its rules' effects
- * write, and the fill of every `exactly_one` layer (a cell something leaves). `null` when some system
- * or effect cannot tell.
- */
-export function creatableKinds(pack: Pack, level: LevelRuntime): Set<string> | null {
-  const kinds = new Set<string>();
-  const add = (created: readonly string[] | "any"): boolean => {
-    if (created === "any") return false;
-    for (const k of created) kinds.add(k);
-    return true;
-  };
-  for (const system of level.systems) {
-    const created = system.behaviour.kindsCreated?.(system.config as never, pack) ?? "any";
-    if (!add(created)) return null;
-  }
-  for (const rule of level.rules.all)
-    for (const effect of rule.source.then) if (!add(effectCreates(effect))) return null;
-  for (const layer of pack.layers) if (layer.fill) kinds.add(layer.fill.kind);
-  return kinds;
 }
 
 /** A `board_match` target cell that names a kind: its layer, cell (row-major) and kind index. */
@@ -125,32 +79,67 @@ function kindTargets(pack: Pack, level: LevelRuntime, goal: LevelRuntime["goals"
   return targets;
 }
 
+/** Effects that write no layer. */
+const LAYERLESS = new Set(["set_variable", "increment_variable", "set_inventory", "clear_inventory"]);
+/** Effects that write one cell, named by their `position`. */
+const CELL_WRITES = new Set(["destroy", "transform", "spawn", "set_cell"]);
+
 /**
- * The cells nothing in the level can ever change, on any layer: the void cells of the start, when
- * every system declares `keepsVoidCells` and no rule writes a layer (void ground is then never
- * written either). `null` when there are none to tell.
+ * Whether a rule's effect leaves void cells alone when the systems do: it writes no layer, or writes
+ * only the cell the avatar just entered (which is never void, the systems keeping the avatar off void).
+ */
+function keepsVoid(on: string, effect: object): boolean {
+  const [type, raw] = Object.entries(effect)[0] as [string, { position?: unknown } | null];
+  if (LAYERLESS.has(type)) return true;
+  return CELL_WRITES.has(type) && on === "avatar_entered" && raw?.position === "$event.position";
+}
+
+/**
+ * The cells nothing in the level can ever change, on any layer: the void cells of the start (but the
+ * avatar's), when every system keeps void cells (`keepsVoidCells`) and every rule effect does (it
+ * writes no layer, or only the cell the avatar just entered; void ground is then never written
+ * either). `null` when there are none to tell.
  */
 export function fixedCells(pack: Pack, level: LevelRuntime, start: GameState): Uint8Array | null {
-  if (level.systems.some((s) => s.behaviour.keepsVoidCells !== true)) return null;
-  const writes = level.rules.all.some((rule) =>
-    rule.source.then.some((effect) => {
-      const type = Object.keys(effect)[0];
-      return type !== "set_variable" && type !== "increment_variable";
-    }),
-  );
-  if (writes) return null;
+  for (const { behaviour, config } of level.systems) {
+    const keeps = behaviour.keepsVoidCells;
+    if (keeps !== true && (typeof keeps !== "function" || !keeps(config as never, pack, start))) return null;
+  }
+  if (level.rules.all.some((rule) => rule.source.then.some((effect) => !keepsVoid(rule.source.on, effect))))
+    return null;
   const ground = pack.layerIndex.get("ground");
   if (ground === undefined) return null;
   const cells = start.layers[ground] as readonly (Entity | null)[];
+  const at = start.avatar.position;
+  const avatar = at ? at[1] * level.width + at[0] : -1;
   const fixed = new Uint8Array(cells.length);
   let any = false;
   cells.forEach((e, i) => {
-    if (e?.kind === "void") {
+    if (e?.kind === "void" && i !== avatar) {
       fixed[i] = 1;
       any = true;
     }
   });
   return any ? fixed : null;
+}
+
+/**
+ * Whether some `param_match` goal can never be met: one of its markers stands on a fixed cell (see
+ * `fixedCells`) beside an entity that does not match, and neither can ever change.
+ */
+function pinnedMismatch(pack: Pack, level: LevelRuntime, fixed: Uint8Array, start: GameState): boolean {
+  return level.goals.some((goal) => {
+    if (goal.type !== "param_match") return false;
+    const c = goal.config;
+    const markers = start.layers[pack.layerIndex.get(c.markerLayer) ?? -1];
+    const checked = start.layers[pack.layerIndex.get(c.checkLayer) ?? -1];
+    if (markers === undefined) return false;
+    return markers.some((m, i) => {
+      if (m?.kind !== c.markerKind || !fixed[i]) return false;
+      const e = checked?.[i];
+      return !(e?.kind === c.checkKind && e.params?.[c.checkParam] === c.checkValue);
+    });
+  });
 }
 
 /**
@@ -191,15 +180,17 @@ function goalNeeds(
 
 /**
  * The level's goal supply (see `GoalSupply`), or `null` when there is nothing to watch: no goal needs
- * a kind the level cannot create, and no target lies on a cell that never changes (see `fixedCells`;
- * told only with the level's start state). `null` too when some system or rule cannot tell what it
- * creates.
+ * a kind the level cannot create, and no target lies on a cell that never changes (see `fixedCells`)
+ * or behind a lock (see `targetLocks`), both told only with the level's start state. `null` too when
+ * some system or rule cannot tell what it creates.
  */
 export function goalSupply(pack: Pack, level: LevelRuntime, start?: GameState): GoalSupply | null {
   const creatable = creatableKinds(pack, level);
   if (creatable === null) return null;
   const byIndex = [...pack.kinds.values()];
   const fixed = start ? fixedCells(pack, level, start) : null;
+  const never = start !== undefined && fixed !== null && pinnedMismatch(pack, level, fixed, start);
+  const locks = start ? targetLocks(pack, level, start) : null;
   // Targets on fixed cells hold their kind for good, or never will.
   const pinned = fixed
     ? level.goals.flatMap((g) => kindTargets(pack, level, g)).filter((t) => fixed[t.cell])
@@ -208,7 +199,7 @@ export function goalSupply(pack: Pack, level: LevelRuntime, start?: GameState): 
   const scarce = goalNeeds(pack, level, fixed).filter(
     (need) => !need.kinds.some((k) => creatable.has(byIndex[k]?.name as string)),
   );
-  if (scarce.length === 0 && pinned.length === 0) return null;
+  if (scarce.length === 0 && pinned.length === 0 && !never && locks === null) return null;
   const watched = [...new Set(scarce.flatMap((n) => n.kinds))];
   const layers = [...new Set(watched.map((k) => byIndex[k]?.layerIndex as number))];
   const slot = new Int32Array(pack.kinds.size).fill(-1);
@@ -233,8 +224,14 @@ export function goalSupply(pack: Pack, level: LevelRuntime, start?: GameState): 
   };
   const total = new Int32Array(watched.length);
   return {
-    kinds: [...new Set([...watched, ...pinned.map((t) => t.kind)])].map((k) => byIndex[k]?.name as string),
+    kinds: [
+      ...new Set([
+        ...[...watched, ...pinned.map((t) => t.kind)].map((k) => byIndex[k]?.name as string),
+        ...(locks?.items ?? []),
+      ]),
+    ],
     short(state) {
+      if (never || locks?.locked(state)) return true;
       for (const t of pinned)
         if ((state.layers[t.layer] as readonly (Entity | null)[])[t.cell]?.info.index !== t.kind) return true;
       total.fill(0);

@@ -91,11 +91,14 @@ export { BUILTIN_SYSTEMS } from "./systems/index.js";
 export type {
   PendingMove,
   ResolvedAction,
+  SolidObjects,
   SystemBehaviour,
   SystemContext,
   SystemInstance,
+  ToolUse,
   TurnContext,
   TurnScratch,
 } from "./systems/types.js";
+export { reachTargetsStayPut, targetLocks } from "./target-locks.js";
 export { renderText, type TextRenderOptions } from "./text.js";
 export { type GameAction, resolveAction, runTurn, type TurnResult } from "./turn.js";

@@ -1,7 +1,15 @@
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { creatableKinds, fixedCells, goalSupply, movedLayers, type Pack, Session } from "../src/index.js";
+import {
+  creatableKinds,
+  fixedCells,
+  goalSupply,
+  movedLayers,
+  type Pack,
+  Session,
+  targetLocks,
+} from "../src/index.js";
 import { loadPackFolder } from "../src/node.js";
 import { FUZZ_PACKS, FUZZ_TRACES, PACKS, TRACES, tracedLevels } from "./corpus.js";
 
@@ -163,6 +171,49 @@ describe("goalSupply", () => {
     const supply = goalSupply(pack, session.level);
     expect(supply?.kinds).toContain("cell_lime");
     expect(supply?.short(session.initial)).toBe(true);
+  });
+
+  it("calls a board dead when a param_match marker on a cell that never changes holds a mismatch", async () => {
+    const pack = await loaded(join(FUZZ_PACKS, "box_builder"));
+    // A box target on the void cell (4,1) under a box with sides 6 of the 15 it wants: nothing enters
+    // or leaves a void cell, so that box never changes.
+    const session = new Session(pack, "bb_014_m1");
+    expect(fixedCells(pack, session.level, session.initial)?.[1 * 6 + 4]).toBe(1);
+    expect(goalSupply(pack, session.level, session.initial)?.short(session.initial)).toBe(true);
+    // The level it was mutated from has its targets on open ground: nothing is pinned there.
+    const original = await loaded(join(PACKS, "box_builder"));
+    const start = new Session(original, "bb_014");
+    expect(goalSupply(original, start.level, start.initial)?.short(start.initial) ?? false).toBe(false);
+  });
+
+  it("calls a board dead once the only tool that opens the walled-off target is used up", async () => {
+    const pack = await loaded(join(FUZZ_PACKS, "carrot_quest"));
+    // The carrot sits under a rock at (6,2); only a pickaxe breaks rock, and the level has one.
+    const session = new Session(pack, "fw_005_m0");
+    const locks = targetLocks(pack, session.level, session.initial);
+    expect(locks?.items).toEqual(["pickaxe"]);
+    const supply = goalSupply(pack, session.level, session.initial);
+    const dead = () => supply?.short(session.state) ?? false;
+    expect(dead()).toBe(false);
+    // Right, then down onto the pickaxe: held, the rock can still go.
+    for (const direction of ["right", "down", "up"]) session.act({ action: "move", direction });
+    expect(session.state.avatar.item).toBe("pickaxe");
+    expect(dead()).toBe(false);
+    // Up into the rock at (4,2): the pickaxe breaks it and is gone, and no other lies anywhere.
+    session.act({ action: "move", direction: "up" });
+    expect(session.state.avatar.item).toBeNull();
+    expect(dead()).toBe(true);
+  });
+
+  it("finds no lock where a system makes no promise about solid objects", async () => {
+    const pack = await loaded(join(FUZZ_PACKS, "carrot_quest"));
+    const level = new Session(pack, "fw_005_m0").level;
+    const { solidObjects: _, ...silent } = level.systems[0]?.behaviour as object as Record<string, unknown>;
+    const withSilent = {
+      ...level,
+      systems: [{ ...level.systems[0], behaviour: silent }, ...level.systems.slice(1)],
+    };
+    expect(targetLocks(pack, withSilent as never, new Session(pack, "fw_005_m0").initial)).toBeNull();
   });
 
   it("lets every state of a winning gold path through", async () => {

@@ -1,10 +1,9 @@
 import {
   avatarReach,
-  creatableKinds,
   type GameState,
   type LevelRuntime,
-  movedLayers,
   type Pack,
+  reachTargetsStayPut,
 } from "@gridponder/engine";
 import { areaGrowthHeuristic } from "./area-growth-heuristic.js";
 import { patternHeuristic } from "./pattern-heuristic.js";
@@ -19,38 +18,15 @@ const manhattan = (a: readonly number[], b: readonly number[]) =>
   Math.abs((a[0] as number) - (b[0] as number)) + Math.abs((a[1] as number) - (b[1] as number));
 
 /**
- * Whether the cells holding the targets of a level's `reach_target` goals never gain a target: no turn
- * creates a target kind or moves an entity on a layer a target kind lives on (the engine's
- * `creatableKinds` and `movedLayers`). Targets may still go away, which only takes them out of reach.
- */
-function targetsStayPut(pack: Pack, level: LevelRuntime): boolean {
-  const creatable = creatableKinds(pack, level);
-  const moved = movedLayers(pack, level);
-  if (creatable === null || moved === null) return false;
-  return level.goals.every((goal) => {
-    if (goal.type !== "reach_target") return false;
-    const { targetKind, targetTag } = goal.config;
-    return [...pack.kinds.values()].every(
-      (k) =>
-        !(
-          (targetKind !== undefined && k.name === targetKind) ||
-          (targetTag !== undefined && k.tags.has(targetTag))
-        ) ||
-        (!creatable.has(k.name) && !moved.has(k.layerIndex)),
-    );
-  });
-}
-
-/**
  * For levels whose goals are all `reach_target`, whose avatar moves at most one cell per action (the
- * engine's `avatarReach`) and whose targets stay put (`targetsStayPut`): the
+ * engine's `avatarReach`) and whose targets stay put (the engine's `reachTargetsStayPut`): the
  * Manhattan distance to the nearest target cell. A blocked move the engine keeps pending can later
  * put the avatar on its target cell in one action, so that jump is allowed for as well.
  */
 export const reachTargetHeuristic: HeuristicFactory = (pack: Pack, level: LevelRuntime) => {
   const goals = level.goals;
   if (goals.length === 0 || goals.some((g) => g.type !== "reach_target")) return null;
-  if (avatarReach(level) > 1 || !targetsStayPut(pack, level)) return null;
+  if (avatarReach(level) > 1 || !reachTargetsStayPut(pack, level)) return null;
   const { width, height } = level;
   const targetsIn = (state: GameState, kind?: string, tag?: string) => {
     const cells: [number, number][] = [];

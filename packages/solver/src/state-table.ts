@@ -3,11 +3,14 @@
  * States get dense ids in insertion order, which searches use as node numbers. An open-addressing
  * table over typed arrays: no key strings, no per-entry objects, so tens of millions of states fit in
  * memory the garbage collector never has to walk.
+ *
+ * A slot holds the key's hash beside the id, so a probe past other keys reads one place in memory,
+ * and a lookup reads the key (by id) only when the hashes agree: in tables of millions of states each
+ * array read is a cache miss.
  */
 export class StateTable {
   private keys: Int32Array;
-  private hashes: Int32Array;
-  /** Slot → id + 1 (0: empty). Linear probing; kept at most half full. */
+  /** Per slot: hash, then id + 1 (0: empty). Linear probing; kept at most half full. */
   private slots: Int32Array;
   private mask: number;
   private count = 0;
@@ -15,8 +18,7 @@ export class StateTable {
   constructor(readonly width: number) {
     const capacity = 1 << 12;
     this.keys = new Int32Array(capacity * width);
-    this.hashes = new Int32Array(capacity);
-    this.slots = new Int32Array(capacity * 2);
+    this.slots = new Int32Array(capacity * 4);
     this.mask = capacity * 2 - 1;
   }
 
@@ -27,11 +29,11 @@ export class StateTable {
   /** The id of the state with this key, or -1. */
   find(key: Int32Array): number {
     const h = hashOf(key, this.width);
+    const { slots } = this;
     for (let s = h & this.mask; ; s = (s + 1) & this.mask) {
-      const entry = this.slots[s] as number;
+      const entry = slots[2 * s + 1] as number;
       if (entry === 0) return -1;
-      const id = entry - 1;
-      if (this.hashes[id] === h && this.equals(id, key)) return id;
+      if (slots[2 * s] === h && this.equals(entry - 1, key)) return entry - 1;
     }
   }
 
@@ -43,12 +45,14 @@ export class StateTable {
   /** Adds a key not yet in the table (check with `find` first) and returns its id. */
   add(key: Int32Array): number {
     const id = this.count;
-    if ((id + 1) * this.width > this.keys.length) this.growKeys();
-    if ((id + 1) * 2 > this.slots.length) this.rehash(this.slots.length * 2);
+    if ((id + 1) * this.width > this.keys.length) {
+      const keys = new Int32Array(this.keys.length * 2);
+      keys.set(this.keys);
+      this.keys = keys;
+    }
+    if ((id + 1) * 2 > this.mask + 1) this.rehash((this.mask + 1) * 2);
     this.keys.set(key.subarray(0, this.width), id * this.width);
-    const h = hashOf(key, this.width);
-    this.hashes[id] = h;
-    this.place(id, h);
+    this.place(id + 1, hashOf(key, this.width));
     this.count++;
     return id;
   }
@@ -59,25 +63,22 @@ export class StateTable {
     return true;
   }
 
-  private place(id: number, h: number): void {
+  private place(entry: number, h: number): void {
+    const { slots } = this;
     let s = h & this.mask;
-    while (this.slots[s] !== 0) s = (s + 1) & this.mask;
-    this.slots[s] = id + 1;
-  }
-
-  private growKeys(): void {
-    const keys = new Int32Array(this.keys.length * 2);
-    keys.set(this.keys);
-    this.keys = keys;
-    const hashes = new Int32Array(this.hashes.length * 2);
-    hashes.set(this.hashes);
-    this.hashes = hashes;
+    while (slots[2 * s + 1] !== 0) s = (s + 1) & this.mask;
+    slots[2 * s] = h;
+    slots[2 * s + 1] = entry;
   }
 
   private rehash(capacity: number): void {
-    this.slots = new Int32Array(capacity);
+    const old = this.slots;
+    this.slots = new Int32Array(capacity * 2);
     this.mask = capacity - 1;
-    for (let id = 0; id < this.count; id++) this.place(id, this.hashes[id] as number);
+    for (let from = 0; from < old.length; from += 2) {
+      const entry = old[from + 1] as number;
+      if (entry !== 0) this.place(entry, old[from] as number);
+    }
   }
 }
 

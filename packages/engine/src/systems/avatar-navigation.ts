@@ -35,6 +35,8 @@ export const avatarNavigation: SystemBehaviour<Required<AvatarNavigationConfig>>
       .map((l) => l.id)
       .filter((id) => id !== config.groundLayer && (id !== "objects" || !solidObjects));
   },
+  // A solid object stops the step (or leaves it pending for a push system to settle).
+  solidObjects: () => ({ moves: [], tools: [] }),
   role: (config) => ({
     role: "avatar-step",
     moveAction: config.moveAction,

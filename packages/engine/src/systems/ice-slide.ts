@@ -137,6 +137,12 @@ export const iceSlide: SystemBehaviour<Required<IceSlideConfig>> = {
   // Moves (or removes) entities; changes no entity's kind.
   kindsCreated: () => [],
   role: (config) => ({ role: "slide", slipperyTag: config.slipperyTag }),
+  // A slide stops at a solid object unless it pushes it by the push system's rules, and an object
+  // slides on only after a push this turn.
+  solidObjects: (_config, _pack, level) => {
+    const push = level.systems.find((s) => s.type === "push_objects");
+    return { moves: push ? (push.config as Required<PushObjectsConfig>).pushableTags : [], tools: [] };
+  },
   prepare(config, pack): Prepared | null {
     const ground = pack.layerIndex.get("ground");
     const objects = pack.layerIndex.get("objects");

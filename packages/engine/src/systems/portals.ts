@@ -1,4 +1,5 @@
 import type { PortalsConfig } from "@gridponder/schema";
+import { creatableKinds } from "../creatable-kinds.js";
 import type { GameEvent } from "../events.js";
 import { type Entity, isPos, type Pos } from "../model.js";
 import { sharedPos } from "../ops.js";
@@ -154,6 +155,30 @@ export const portals: SystemBehaviour<Required<PortalsConfig>> = {
   freeTurns: false,
   // Moves (or removes) entities; changes no entity's kind.
   kindsCreated: () => [],
+  // It sends the avatar and objects only from one portal cell to another: void cells stay as they are
+  // unless a portal stands on one.
+  keepsVoidCells: (config, pack, start) => {
+    const ground = pack.layerIndex.get("ground");
+    if (ground === undefined) return true;
+    const groundCells = start.layers[ground] ?? [];
+    return start.layers.every((cells) =>
+      cells.every(
+        (e, i) =>
+          e === null ||
+          !config.teleportTags.some((t) => e.info.tags.has(t)) ||
+          groundCells[i]?.kind !== "void",
+      ),
+    );
+  },
+  // A hop never lands the avatar on a solid object, and objects hop only on arriving at a portal; but
+  // a portal created under a standing object would send it away.
+  solidObjects: (config, pack, level) => {
+    const creatable = creatableKinds(pack, level);
+    if (creatable === null) return null;
+    for (const kind of creatable)
+      if (config.teleportTags.some((t) => pack.kinds.get(kind)?.tags.has(t))) return null;
+    return { moves: [], tools: [] };
+  },
   prepare(config, pack): Prepared {
     const found = new Set<number>();
     const portal = new Uint8Array(pack.kinds.size);

@@ -21,6 +21,8 @@ export const pushObjects: SystemBehaviour<Required<PushObjectsConfig>> = {
   // Moves (or removes) entities; changes no entity's kind.
   kindsCreated: () => [],
   role: (config) => ({ role: "push", config }),
+  // The avatar enters a blocker's cell only once a tool removed it or a push moved it on.
+  solidObjects: (config) => ({ moves: config.pushableTags, tools: config.toolInteractions }),
   prepare(_config, pack): Prepared {
     return { objects: pack.layerIndex.get("objects"), ground: pack.layerIndex.get("ground") };
   },

@@ -4,7 +4,7 @@ import type { LevelRuntime } from "../level.js";
 import type { Pos } from "../model.js";
 import type { Pack } from "../pack.js";
 import type { SystemRole } from "../search/roles.js";
-import type { Draft } from "../state.js";
+import type { Draft, GameState } from "../state.js";
 
 /** An action as the engine runs it: the action id and its validated params. */
 export interface ResolvedAction {
@@ -48,6 +48,25 @@ export interface SystemContext<C> extends TurnContext {
   readonly prepared: unknown;
 }
 
+/** A tool use: holding `item`, the avatar may remove a solid object that carries `targetTag`. */
+export interface ToolUse {
+  readonly item: string;
+  readonly targetTag: string;
+}
+
+/**
+ * What a system promises about solid objects (entities tagged `solid` on the `objects` layer) that carry
+ * none of the `moves` tags. A turn of the system never puts the avatar on the cell of one; never moves
+ * or changes one, except one that got where it stands during the same turn (a portal carries on an
+ * object just pushed onto it); removes one only by a tool use in `tools`; hands the avatar no item;
+ * and emits `avatar_entered` and `object_placed` only for cells the avatar or an object has just
+ * entered. Searches use it (see `goalSupply`) to see targets walled off for good.
+ */
+export interface SolidObjects {
+  readonly moves: readonly string[];
+  readonly tools: readonly ToolUse[];
+}
+
 /**
  * A system type's behaviour. Each hook is one phase; the engine calls the hooks of every enabled
  * system, in `game.json` order, phase by phase. Hooks mutate the draft and emit events.
@@ -86,10 +105,17 @@ export interface SystemBehaviour<C = Record<string, unknown>> {
   layersMoved?(config: C, pack: Pack): readonly string[] | "any";
   /**
    * Whether a turn of this system leaves every cell whose ground is `void` as it is, on every layer:
-   * nothing enters it, leaves it or changes there. A system type that leaves this out counts as
-   * `false`.
+   * nothing enters it (the avatar included), leaves it or changes there, but for the cell the avatar
+   * stands on (which is void only if the avatar started there). A function answers for a level's start
+   * state (a portal standing on void ground sends the avatar there). A system type that leaves this out
+   * counts as `false`.
    */
-  readonly keepsVoidCells?: boolean;
+  readonly keepsVoidCells?: boolean | ((config: C, pack: Pack, start: GameState) => boolean);
+  /**
+   * Its promise about solid objects (see `SolidObjects`) with this config in this level, or `null` for
+   * none. A system type that leaves this out promises nothing.
+   */
+  solidObjects?(config: C, pack: Pack, level: LevelRuntime): SolidObjects | null;
   /**
    * The layers (by id) whose contents a turn of this system never reads: it does the same whatever
    * they hold, except that it may move a cell's content as a whole to another cell, the cells chosen
