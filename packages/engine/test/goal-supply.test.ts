@@ -208,11 +208,9 @@ describe("goalSupply", () => {
   it("finds no lock where a system makes no promise about solid objects", async () => {
     const pack = await loaded(join(FUZZ_PACKS, "carrot_quest"));
     const level = new Session(pack, "fw_005_m0").level;
-    const { solidObjects: _, ...silent } = level.systems[0]?.behaviour as object as Record<string, unknown>;
-    const withSilent = {
-      ...level,
-      systems: [{ ...level.systems[0], behaviour: silent }, ...level.systems.slice(1)],
-    };
+    const [first, ...rest] = level.systems as [(typeof level.systems)[number]];
+    const { solidObjects: _, ...silent } = first.behaviour;
+    const withSilent = { ...level, systems: [{ ...first, behaviour: silent }, ...rest] };
     expect(targetLocks(pack, withSilent as never, new Session(pack, "fw_005_m0").initial)).toBeNull();
   });
 
