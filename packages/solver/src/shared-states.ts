@@ -1,4 +1,5 @@
 import { LANES } from "./fingerprint.js";
+import { written } from "./written.js";
 
 /**
  * The states of a breadth-first search that several threads share, in shared memory: a set of
@@ -47,8 +48,10 @@ export class SharedStates {
   static create(capacity: number): SharedStates {
     let slots = 1024;
     while (slots < 2 * capacity) slots *= 2;
+    const buffer = new SharedArrayBuffer(4 * SLOT * slots);
+    written(new Int32Array(buffer));
     return new SharedStates({
-      slots: new SharedArrayBuffer(4 * SLOT * slots),
+      slots: buffer,
       count: new SharedArrayBuffer(4),
       data: new SharedArrayBuffer(4 * FIELDS * Math.max(capacity, 1)),
     });

@@ -1,3 +1,5 @@
+import { written } from "./written.js";
+
 /**
  * The set of states a search has seen, keyed by fixed-width integer tuples (see `SearchSpace.encode`).
  * States get dense ids in insertion order, which searches use as node numbers. An open-addressing
@@ -18,7 +20,7 @@ export class StateTable {
   constructor(readonly width: number) {
     const capacity = 1 << 12;
     this.keys = new Int32Array(capacity * width);
-    this.slots = new Int32Array(capacity * 4);
+    this.slots = written(new Int32Array(capacity * 4));
     this.mask = capacity * 2 - 1;
   }
 
@@ -73,7 +75,7 @@ export class StateTable {
 
   private rehash(capacity: number): void {
     const old = this.slots;
-    this.slots = new Int32Array(capacity * 2);
+    this.slots = written(new Int32Array(capacity * 2));
     this.mask = capacity - 1;
     for (let from = 0; from < old.length; from += 2) {
       const entry = old[from + 1] as number;

@@ -13,6 +13,7 @@ import {
   setParticipants,
   type TableTeam,
 } from "../table-team.js";
+import { written } from "../written.js";
 
 /** Distance value for states farther than the table's horizon (or never able to win). */
 export const BEYOND = 255;
@@ -55,8 +56,8 @@ export function relaxedDistances(
   team: TableTeam | null = null,
 ): Distances {
   if (team !== null) return fillTogether(space, horizon, deadline, team);
-  const stored = new Uint8Array(space.size);
-  const virtualStored = new Uint8Array(space.virtualSize);
+  const stored = written(new Uint8Array(space.size));
+  const virtualStored = written(new Uint8Array(space.virtualSize));
   const layer = new Int32List();
   space.goals((index) => {
     stored[index] = storedAs(0);
@@ -104,6 +105,9 @@ export function startFill(space: RelaxedSpace, team: TableTeam, participants = t
     Atomics.store(control, slots.put, 0);
     Atomics.store(control, slots.taken, 0);
   }
+  // Written once before the threads read it (see `written`): the table is still all zeros.
+  written(stored);
+  written(team.virtualStored);
   const capacity = frontiers[0].length;
   let goals = 0;
   space.goals((index) => {
