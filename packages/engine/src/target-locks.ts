@@ -102,15 +102,19 @@ export function targetLocks(
   if (objects === undefined || !reachTargetsStayPut(pack, level)) return null;
   const moves = new Set<string>();
   const tools: { item: string; targetTag: string }[] = [];
+  const sentAwayBy = new Set<string>();
   for (const system of level.systems) {
     const promise = system.behaviour.solidObjects?.(system.config as never, pack, level) ?? null;
     if (promise === null) return null;
     for (const tag of promise.moves) moves.add(tag);
+    for (const tag of promise.sentAwayBy ?? []) sentAwayBy.add(tag);
     tools.push(...promise.tools);
   }
   const sources = ruleItemSources(pack, level);
   const creatable = creatableKinds(pack, level);
   if (sources === null || creatable === null) return null;
+  for (const kind of creatable)
+    if ([...(pack.kinds.get(kind)?.tags ?? [])].some((t) => sentAwayBy.has(t))) return null;
   const always = (item: string) => sources.literal.has(item) || creatable.has(item);
   // By kind index: the items (by kind index) that open a lock of that kind, or null for no lock.
   const keys: (readonly number[] | null)[] = [];

@@ -1,5 +1,4 @@
 import type { PortalsConfig } from "@gridponder/schema";
-import { creatableKinds } from "../creatable-kinds.js";
 import type { GameEvent } from "../events.js";
 import { type Entity, isPos, type Pos } from "../model.js";
 import { sharedPos } from "../ops.js";
@@ -172,13 +171,7 @@ export const portals: SystemBehaviour<Required<PortalsConfig>> = {
   },
   // A hop never lands the avatar on a solid object, and objects hop only on arriving at a portal; but
   // a portal created under a standing object would send it away.
-  solidObjects: (config, pack, level) => {
-    const creatable = creatableKinds(pack, level);
-    if (creatable === null) return null;
-    for (const kind of creatable)
-      if (config.teleportTags.some((t) => pack.kinds.get(kind)?.tags.has(t))) return null;
-    return { moves: [], tools: [] };
-  },
+  solidObjects: (config) => ({ moves: [], tools: [], sentAwayBy: config.teleportTags }),
   prepare(config, pack): Prepared {
     const found = new Set<number>();
     const portal = new Uint8Array(pack.kinds.size);

@@ -65,6 +65,11 @@ export interface ToolUse {
 export interface SolidObjects {
   readonly moves: readonly string[];
   readonly tools: readonly ToolUse[];
+  /**
+   * Tags of kinds that, should one be created on a solid object's cell, may send the object away (a
+   * portal): the promise holds only while no such kind can be created.
+   */
+  readonly sentAwayBy?: readonly string[];
 }
 
 /**
