@@ -236,6 +236,10 @@ class MarkerSearch {
    */
   private buckets: Buckets | null = null;
   private bucketF = 0;
+  /** Where `warmAhead` is in the buckets: its total, depth and position in that depth's list. */
+  private warmF = -1;
+  private warmG = 0;
+  private warmAt = 0;
   private readonly markers: Int32Array;
   /** Why the lead's limits stopped a best-first search (`null`: they did not). */
   private stopped: Bound | null = null;
@@ -347,6 +351,57 @@ class MarkerSearch {
     // With pruning, running dry only shows that nothing wins within the pruning length.
     if (this.pruned) return this.outcome("bounded", "maxDepth", { lowerBound: (this.length as number) + 1 });
     return this.outcome("unsolvable", null, { lowerBound: null });
+  }
+
+  /**
+   * One step of work ahead while this thread waits for the others at the end of a team round: the free
+   * actions of one core listed later (deeper in the current best-first total, then in the next total),
+   * played and remembered as `successor` would, with the estimates of the cores they reach that this
+   * thread owns. Its own turn then finds them. Changes no slot, so the search stays the same; only a
+   * core of the next total is played in vain, should the current one end the search. False when there
+   * is none left.
+   */
+  private readonly warmAhead = (): boolean => {
+    const buckets = this.buckets;
+    if (buckets === null || this.failure !== 0 || this.stopped !== null || this.free.length === 0)
+      return false;
+    const current = this.warmF === this.bucketF && this.warmG > this.layer;
+    if (!current && this.warmF !== this.bucketF + 1) {
+      this.warmF = this.bucketF;
+      this.warmG = this.layer + 1;
+      this.warmAt = 0;
+    }
+    for (;;) {
+      const list = buckets.peek(this.warmF, this.warmG);
+      while (list !== null && this.warmAt < list.length) {
+        const core = Math.floor((list[this.warmAt++] as number) / this.values);
+        if (this.successors[core * this.free.length] !== UNKNOWN) continue;
+        this.guarded(() => this.warm(core));
+        this.primed = false;
+        return true;
+      }
+      const g = buckets.firstAt(this.warmF, this.warmG + 1);
+      if (g !== NONE) {
+        this.warmG = g;
+        this.warmAt = 0;
+      } else if (this.warmF === this.bucketF) {
+        this.warmF++;
+        this.warmG = 0;
+        this.warmAt = 0;
+      } else return false;
+    }
+  };
+
+  /** Plays the free actions of `core` (see `warmAhead`). */
+  private warm(core: number): void {
+    this.expanding = core;
+    this.primed = false;
+    const team = this.team as MarkerTeam;
+    for (let i = 0; i < this.free.length; i++) {
+      const to = this.successor(core, i);
+      if (to >= 0 && this.perMarker !== null && this.estimates[to] === -1 && this.owner(to) === team.index)
+        this.estimate(to, 0);
+    }
   }
 
   /** Plays the free and tied actions of `core` with the first `k` of `markers`, visiting what they reach. */
@@ -591,6 +646,7 @@ class MarkerSearch {
       (from, box, length) => {
         if (this.failure === 0) this.guarded(() => this.receive(from, box, length, depth));
       },
+      this.warmAhead,
     );
     this.othersSeen = result.sum(Word.Seen) - this.seen;
     this.othersExpanded = result.sum(Word.Expanded) - this.expanded;
@@ -1187,6 +1243,11 @@ class Buckets {
     return list.view();
   }
 
+  /** The slots listed at (f, g), left in place (valid until the next change); `null` when none. */
+  peek(f: number, g: number): Int32Array | null {
+    return this.lists[f]?.[g]?.view() ?? null;
+  }
+
   /** The least depth from `g` with slots listed at total `f` (`NONE`: none). */
   firstAt(f: number, g: number): number {
     const row = this.lists[f];
@@ -1201,14 +1262,17 @@ class Buckets {
   }
 }
 
-/** A copy of `old`, `length` long, with the new entries set to `fill`. */
+/**
+ * A copy of `old`, `length` long, with the new entries set to `fill`: written even when `fill` is 0,
+ * as these arrays are read before they are written (see `written`).
+ */
 function enlarged<A extends Int8Array | Uint8Array | Int32Array | Uint32Array | Float64Array>(
   old: A,
   length: number,
   fill: number,
 ): A {
   const next = new (old.constructor as new (length: number) => A)(length);
-  if (fill !== 0) next.fill(fill, old.length);
+  next.fill(fill, old.length);
   next.set(old);
   return next;
 }

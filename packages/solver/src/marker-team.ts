@@ -122,7 +122,8 @@ export class MarkerTeam {
   }
 
   /**
-   * Ends a round: posts this thread's words (by `Word`, the others 0), waits for every thread, then
+   * Ends a round: posts this thread's words (by `Word`, the others 0), waits for every thread (running
+   * `idle`, if given, while it waits), then
    * calls `read` with each other thread's box to this one, in thread order, and returns the round's
    * words, valid until the next round. Boxes and words alternate between two sets, so a thread that
    * goes on to the next round cannot overwrite what a slower one still reads.
@@ -130,6 +131,7 @@ export class MarkerTeam {
   round(
     words: Partial<Record<keyof typeof Word, number>>,
     read: (from: number, box: Int32Array, length: number) => void,
+    idle?: () => boolean,
   ): RoundWords {
     const parity = this.parity;
     for (const [name, word] of Object.entries(Word))
@@ -139,7 +141,7 @@ export class MarkerTeam {
         words[name as keyof typeof Word] ?? 0,
       );
     for (const box of this.out) box.data[0] = box.length;
-    this.barrier();
+    this.barrier(idle);
     for (let from = 0; from < this.count; from++) {
       if (from === this.index) continue;
       const box = this.box(parity, from, this.index);
@@ -156,9 +158,9 @@ export class MarkerTeam {
     return result;
   }
 
-  private barrier(): void {
+  private barrier(idle?: () => boolean): void {
     // Most rounds are short: a brief spin saves the cost of falling asleep and being woken.
-    awaitAll(this.control, ARRIVED, GENERATION, this.count, undefined, SPINS);
+    awaitAll(this.control, ARRIVED, GENERATION, this.count, undefined, SPINS, idle);
   }
 
   /**
