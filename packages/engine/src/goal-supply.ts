@@ -3,7 +3,7 @@ import type { LevelRuntime } from "./level.js";
 import type { Entity } from "./model.js";
 import type { Pack } from "./pack.js";
 import type { GameState } from "./state.js";
-import { targetLocks } from "./target-locks.js";
+import { reachTargetKinds, targetLocks } from "./target-locks.js";
 
 export { creatableKinds } from "./creatable-kinds.js";
 
@@ -164,14 +164,7 @@ function goalNeeds(
       }
       for (const [kind, count] of wanted) needs.push({ kinds: [kind], count });
     } else if (goal.type === "reach_target") {
-      const { targetKind, targetTag } = goal.config;
-      const kinds = [...pack.kinds.values()]
-        .filter(
-          (k) =>
-            (targetKind !== undefined && k.name === targetKind) ||
-            (targetTag !== undefined && k.tags.has(targetTag)),
-        )
-        .map((k) => k.index);
+      const kinds = reachTargetKinds(pack, goal).map((k) => k.index);
       needs.push({ kinds, count: 1 });
     }
   }

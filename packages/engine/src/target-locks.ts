@@ -18,11 +18,12 @@ export function reachTargetsStayPut(pack: Pack, level: LevelRuntime): boolean {
   return level.goals.every(
     (goal) =>
       goal.type === "reach_target" &&
-      targetKinds(pack, goal).every((k) => !creatable.has(k.name) && !moved.has(k.layerIndex)),
+      reachTargetKinds(pack, goal).every((k) => !creatable.has(k.name) && !moved.has(k.layerIndex)),
   );
 }
 
-function targetKinds(pack: Pack, goal: LevelRuntime["goals"][number]) {
+/** The kinds a `reach_target` goal's avatar may stand on to meet it (none for another goal). */
+export function reachTargetKinds(pack: Pack, goal: LevelRuntime["goals"][number]) {
   if (goal.type !== "reach_target") return [];
   const { targetKind, targetTag } = goal.config;
   return [...pack.kinds.values()].filter(
@@ -134,17 +135,17 @@ export function targetLocks(
     keys[kind.index] = indices;
     for (const i of indices) watched.add(i);
   }
+  if (keys.every((k) => k === null)) return null;
   const cells = level.width * level.height;
   const goals: Int32Array[] = [];
   for (const goal of level.goals) {
-    const wanted = new Set(targetKinds(pack, goal).map((k) => k.index));
+    const wanted = new Set(reachTargetKinds(pack, goal).map((k) => k.index));
     const found: number[] = [];
     for (let i = 0; i < cells; i++)
       if (start.layers.some((layer) => wanted.has((layer[i] as Entity | null)?.info.index ?? -1)))
         found.push(i);
     goals.push(Int32Array.from(found));
   }
-  if (keys.every((k) => k === null)) return null;
   function lockAt(state: GameState, cell: number): readonly number[] | null {
     const e = (state.layers[objects as number] as readonly (Entity | null)[])[cell];
     return e ? (keys[e.info.index] ?? null) : null;
@@ -171,7 +172,7 @@ export function targetLocks(
     return false;
   };
   return {
-    items: [...watched].map((i) => [...pack.kinds.values()][i]?.name as string),
+    items: [...pack.kinds.values()].filter((k) => watched.has(k.index)).map((k) => k.name),
     locked(state) {
       for (const targets of goals) {
         let shut = targets.length > 0;
