@@ -18,6 +18,11 @@ export interface TableTeam {
   readonly stored: Uint8Array;
   readonly virtualStored: Uint8Array;
   /**
+   * Per group of states (see `RelaxedSpace.groups`), the layer plus one whose states of that group a
+   * thread has taken on; empty when the space does not group its states.
+   */
+  readonly claimed: Uint8Array;
+  /**
    * Two frontier buffers, used by turns: the layer being expanded, which threads take in chunks, and
    * the next, which they fill. States beyond a buffer's length stay with the thread that found them.
    */
@@ -29,6 +34,7 @@ export interface TeamBuffers {
   readonly control: SharedArrayBuffer;
   readonly stored: SharedArrayBuffer;
   readonly virtualStored: SharedArrayBuffer;
+  readonly claimed: SharedArrayBuffer;
   readonly frontiers: readonly [SharedArrayBuffer, SharedArrayBuffer];
 }
 
@@ -56,14 +62,15 @@ const FRONTIER_CAPACITY = 1 << 23;
 export const Job = { Wait: 0, Fill: 1, Quit: 2 } as const;
 
 /**
- * Buffers for a table of `entries` states and `virtualEntries` virtual ones, shared by `count`
- * threads. The table is not touched until it is filled, so its pages cost nothing until then.
+ * Buffers for a table of `entries` states and `virtualEntries` virtual ones, in `groups` groups (see
+ * `RelaxedSpace.groups`), shared by `count` threads. The table is not touched until it is filled, so its pages cost nothing until then.
  */
-export function teamBuffers(count: number, entries: number, virtualEntries: number): TeamBuffers {
+export function teamBuffers(count: number, entries: number, virtualEntries: number, groups = 0): TeamBuffers {
   return {
     control: new SharedArrayBuffer(4 * (LAYER_SLOTS + 2 * (PER_PARITY + count))),
     stored: new SharedArrayBuffer(entries),
     virtualStored: new SharedArrayBuffer(virtualEntries),
+    claimed: new SharedArrayBuffer(groups),
     frontiers: [
       new SharedArrayBuffer(4 * Math.min(entries, FRONTIER_CAPACITY)),
       new SharedArrayBuffer(4 * Math.min(entries, FRONTIER_CAPACITY)),
@@ -79,6 +86,7 @@ export function joinTeam(buffers: TeamBuffers, index: number, count: number): Ta
     control: new Int32Array(buffers.control),
     stored: new Uint8Array(buffers.stored),
     virtualStored: new Uint8Array(buffers.virtualStored),
+    claimed: new Uint8Array(buffers.claimed),
     frontiers: [new Int32Array(buffers.frontiers[0]), new Int32Array(buffers.frontiers[1])],
   };
 }

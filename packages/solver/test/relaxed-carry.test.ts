@@ -5,6 +5,7 @@ import {
   type Pack,
   type RelaxedCarry,
   type RelaxedCarryOptions,
+  type RelaxedSpace,
   readyToFire,
   relaxedCarry,
   Session,
@@ -333,6 +334,65 @@ describe("relaxed carry model", () => {
       }
       expect(higher).toBeGreaterThan(states.length / 10);
     }
+  }, 300_000);
+
+  it("works out the predecessors states share but for the marker once per group, with the same table", () => {
+    const ungrouped = (space: RelaxedSpace): RelaxedSpace => ({
+      size: space.size,
+      virtualSize: space.virtualSize,
+      goals: (emit) => space.goals(emit),
+      predecessors: (index, rest, virtual) => space.predecessors(index, rest, virtual),
+      virtualPredecessors: (v, rest) => space.virtualPredecessors(v, rest),
+      groups: 0,
+      groupOf: () => 0,
+      groupPredecessors: () => {
+        throw new Error("an ungrouped space has no groups");
+      },
+    });
+    let random = 12345;
+    const next = (n: number) => {
+      random = (random * 1103515245 + 12345) % 2147483648;
+      return random % n;
+    };
+    for (const [level, options] of [
+      ["tw_019", {}],
+      ["tw_023", ONE_REGION],
+      ["tw_017", {}],
+    ] as const) {
+      const { model, layout } = relaxedOf(level, options);
+      const k = layout.avatarCells.length;
+      expect(model.groups).toBe(model.size / (k + 1));
+      // A group's predecessors, for any choice of its states, are those of its states one by one.
+      for (let trial = 0; trial < 400; trial++) {
+        const index = next(model.size);
+        const slot0 = index - (Math.floor(index / k) % (k + 1)) * k;
+        const members = new Set([index]);
+        for (let j = 0; j <= k; j++) if (next(3) === 0) members.add(slot0 + j * k);
+        for (const m of members) expect(model.groupOf(m)).toBe(model.groupOf(index));
+        const one = { rest: [] as number[], virtual: [] as number[] };
+        for (const m of members)
+          model.predecessors(
+            m,
+            (x) => one.rest.push(x),
+            (v) => one.virtual.push(v),
+          );
+        const group = { rest: [] as number[], virtual: [] as number[] };
+        model.groupPredecessors(
+          index,
+          (x) => members.has(x),
+          (x) => group.rest.push(x),
+          (v) => group.virtual.push(v),
+        );
+        expect(group.rest.sort((a, b) => a - b)).toEqual(one.rest.sort((a, b) => a - b));
+        expect(group.virtual.sort((a, b) => a - b)).toEqual(one.virtual.sort((a, b) => a - b));
+      }
+      const grouped = relaxedDistances(model, 254);
+      const plain = relaxedDistances(ungrouped(model), 254);
+      expect(grouped.reached).toBe(plain.reached);
+      expect(Buffer.compare(Buffer.from(grouped.stored), Buffer.from(plain.stored))).toBe(0);
+    }
+    // A marker's cell decides whether a tracked pickup can have stood under it: no groups then.
+    expect(relaxedOf("tw_020", ONE_REGION).model.groups).toBe(0);
   }, 300_000);
 
   it("tracks the pickups and the walls only a tool removes, and estimates more for it", () => {

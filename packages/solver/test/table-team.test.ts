@@ -24,8 +24,8 @@ beforeAll(async () => {
 }, 60_000);
 
 /** Starts `count - 1` helpers on fresh team buffers; resolves once they wait for a job. */
-async function team(count: number) {
-  const buffers = teamBuffers(count, model.size, model.virtualSize);
+async function team(count: number, groups = model.groups) {
+  const buffers = teamBuffers(count, model.size, model.virtualSize, groups);
   const helpers = Array.from(
     { length: count - 1 },
     (_, i) =>
@@ -54,11 +54,16 @@ async function helpersDone(reports: readonly Promise<unknown>[]): Promise<boolea
 }
 
 describe("a table filled by a team of threads", () => {
-  it("equals the table one thread fills, with two and three threads", async () => {
+  it("equals the table one thread fills, with two and three threads, by groups of states or one by one", async () => {
     const alone = relaxedDistances(model, BEYOND - 1);
     expect(alone.complete).toBe(true);
-    for (const count of [2, 3]) {
-      const { lead, reports } = await team(count);
+    expect(model.groups).toBeGreaterThan(0);
+    for (const [count, groups] of [
+      [2, model.groups],
+      [3, model.groups],
+      [2, 0],
+    ] as const) {
+      const { lead, reports } = await team(count, groups);
       // The lead runs here, on the test's thread (Node lets the main thread wait), the helpers in workers.
       const together = relaxedDistances(model, BEYOND - 1, Number.POSITIVE_INFINITY, lead);
       for (const report of await Promise.all(reports))

@@ -42,7 +42,7 @@ export const relaxedCarryHeuristic: HeuristicFactory = (pack: Pack, level: Level
     prepare(deadline, team) {
       build(deadline, team);
     },
-    shareTable: (count) => teamBuffers(count, model.size, model.virtualSize),
+    shareTable: (count) => teamBuffers(count, model.size, model.virtualSize, model.groups),
     startTable: (team) => startFill(model, team),
     estimate(state) {
       const images = relaxed.imagesOf(state);

@@ -58,6 +58,7 @@ export function relaxedDistances(
   if (team !== null) return fillTogether(space, horizon, deadline, team);
   const stored = written(new Uint8Array(space.size));
   const virtualStored = written(new Uint8Array(space.virtualSize));
+  const claimed = written(new Uint8Array(space.groups));
   const layer = new Int32List();
   space.goals((index) => {
     stored[index] = storedAs(0);
@@ -80,11 +81,44 @@ export function relaxedDistances(
       virtualStored[v] = storedAs(d);
       virtuals.push(v);
     };
-    for (let i = 0; i < current.length; i++) space.predecessors(current[i] as number, reach, reachVirtual);
+    const expand = expander(space, stored, claimed, d, reach, reachVirtual, false);
+    for (let i = 0; i < current.length; i++) expand(current[i] as number);
     for (const v of virtuals) space.virtualPredecessors(v, reach);
     reached = d + 1;
   }
   return { stored, reached, complete: layer.count === 0 };
+}
+
+/**
+ * What expands a state of layer `d`: its predecessors, or, where the space groups its states, those
+ * of every state of its group in that layer, the first time a state of the group comes up (`claimed`
+ * holds the layer plus one per group; `atomic` when threads share it).
+ */
+function expander(
+  space: RelaxedSpace,
+  stored: Uint8Array,
+  claimed: Uint8Array,
+  d: number,
+  reach: (from: number) => void,
+  reachVirtual: (v: number) => void,
+  atomic: boolean,
+): (index: number) => void {
+  // Buffers made without room for the groups (see `teamBuffers`) expand state by state.
+  if (space.groups === 0 || claimed.length < space.groups)
+    return (index) => space.predecessors(index, reach, reachVirtual);
+  // Layers stop short of `BEYOND`, so the stamp fits a byte and is never 0, the unclaimed value.
+  const stamp = d + 1;
+  const inLayer = storedAs(d);
+  // A state's layer is written once, before the layer is expanded, so reading it needs no atomics.
+  const member = (index: number) => stored[index] === inLayer;
+  return (index) => {
+    const group = space.groupOf(index);
+    if (claimed[group] === stamp) return;
+    if (atomic) {
+      if (Atomics.exchange(claimed, group, stamp) === stamp) return;
+    } else claimed[group] = stamp;
+    space.groupPredecessors(index, member, reach, reachVirtual);
+  };
 }
 
 /** States a thread takes from a shared frontier at a time. */
@@ -108,6 +142,7 @@ export function startFill(space: RelaxedSpace, team: TableTeam, participants = t
   // Written once before the threads read it (see `written`): the table is still all zeros.
   written(stored);
   written(team.virtualStored);
+  written(team.claimed);
   const capacity = frontiers[0].length;
   let goals = 0;
   space.goals((index) => {
@@ -207,13 +242,14 @@ function fillTogether(space: RelaxedSpace, horizon: number, deadline: number, te
       if (Atomics.compareExchange(virtualStored, v, UNREACHED, storedAs(d)) === UNREACHED) virtuals.push(v);
     };
     const buffer = frontiers[d % 2] as Int32Array;
+    const expand = expander(space, stored, team.claimed, d, reach, reachVirtual, true);
     for (;;) {
       const from = Atomics.add(control, slots.taken, CHUNK);
       if (from >= inBuffer) break;
       const to = Math.min(inBuffer, from + CHUNK);
-      for (let i = from; i < to; i++) space.predecessors(buffer[i] as number, reach, reachVirtual);
+      for (let i = from; i < to; i++) expand(buffer[i] as number);
     }
-    for (let i = 0; i < mine.length; i++) space.predecessors(mine[i] as number, reach, reachVirtual);
+    for (let i = 0; i < mine.length; i++) expand(mine[i] as number);
     for (const v of virtuals) space.virtualPredecessors(v, reach);
     flush();
     reached = next;

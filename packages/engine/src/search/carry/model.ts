@@ -452,6 +452,77 @@ export class RelaxedModel implements RelaxedSpace {
     }
   }
 
+  /**
+   * With no tracked pickups, nothing but the marker's own actions reads the marker (see
+   * `markerSteps`), and a state's index moves by a fixed stride per marker cell: so the states of a
+   * group share their other predecessors, shifted by the marker's offset. With tracked pickups the
+   * marker's cell decides whether a pickup can have stood there (`beforePickup`): no groups.
+   */
+  get groups(): number {
+    const { layout } = this;
+    if (!this.hasMarker || layout.tracked.length > 0) return 0;
+    return layout.size / (layout.avatarCells.length + 1);
+  }
+
+  groupOf(index: number): number {
+    const k = this.layout.avatarCells.length;
+    return Math.floor(index / (k * (k + 1))) * k + (index % k);
+  }
+
+  /** The predecessors a group shares, marker left out (see `groupPredecessors`). */
+  private readonly shared = { rest: [] as number[], virtual: [] as number[] };
+  /** Whether `backward` leaves out the marker's own actions (see `markerSteps`). */
+  private sharedOnly = false;
+
+  groupPredecessors(
+    index: number,
+    member: (index: number) => boolean,
+    rest: (from: number) => void,
+    virtual: (v: number) => void,
+  ): void {
+    const { layout } = this;
+    const k = layout.avatarCells.length;
+    // The group's state with no marker (slot 0); slot j is j * k further on.
+    const slot0 = Math.floor(index / (k * (k + 1))) * k * (k + 1) + (index % k);
+    const s = decode(layout, slot0, this.scratch);
+    const { combo } = s;
+    this.setPresent(s.present ?? 0);
+    const shared = this.shared;
+    shared.rest.length = 0;
+    shared.virtual.length = 0;
+    this.rest = (from) => shared.rest.push(from);
+    this.virtual = (v) => shared.virtual.push(v);
+    this.markBaskets(combo, 1);
+    try {
+      this.sharedOnly = true;
+      this.backward(s);
+      this.sharedOnly = false;
+      this.rest = rest;
+      const { pending: f, mask } = s;
+      const need = readyToFire(f);
+      const steps = shared.rest;
+      const virtuals = shared.virtual;
+      for (let slot = 0; slot <= k; slot++) {
+        const at = slot0 + slot * k;
+        if (!member(at)) continue;
+        // A state index moves by k per marker slot, a virtual one by 1 (see `RelaxedLayout.index`).
+        for (let i = 0; i < steps.length; i++) {
+          const from = steps[i] as number;
+          rest(from < 0 ? -1 : from + slot * k);
+        }
+        for (let i = 0; i < virtuals.length; i++) {
+          const v = virtuals[i] as number;
+          virtual(v < 0 ? -1 : v + slot);
+        }
+        const m = slot === 0 ? -1 : (layout.avatarCells[slot - 1] as number);
+        if (this.wallNow[s.avatar] !== 1) this.markerSteps(f, mask, combo, m, s.avatar, need);
+      }
+    } finally {
+      this.sharedOnly = false;
+      this.markBaskets(combo, 0);
+    }
+  }
+
   private backward(s: RelaxedState): void {
     const { level, inB, wallNow, shutNow } = this;
     const { pending: f, mask, combo, marker: m, avatar: a } = s;
@@ -530,6 +601,19 @@ export class RelaxedModel implements RelaxedSpace {
       for (let avDir = -1; avDir < 4; avDir++) this.cascadeStart(f, mask, combo, m, a, avDir, pushDir, need);
     }
     this.setPresent(now);
+  }
+
+  /**
+   * Predecessors by the marker's own actions of the turn that stopped in (f, mask, combo, m, a) with
+   * the avatar still and nothing pushed: the marker dropped where the avatar stands, or the avatar
+   * recalled to it from anywhere. The only steps back that read the marker (see `groups`).
+   */
+  private markerSteps(f: number, mask: number, combo: number, m: number, a: number, need: boolean): void {
+    const { inB, layout } = this;
+    if (m === a && !need) this.kept(f, mask, combo, -1, a);
+    if (m < 0 && (!need || this.level.enabling[a] === 1))
+      for (const p of layout.avatarCells)
+        if (inB[p] !== 1 && this.wallNow[p] !== 1) this.kept(f, mask, combo, a, p);
   }
 
   /**
@@ -663,12 +747,8 @@ export class RelaxedModel implements RelaxedSpace {
         }
       }
     }
-    if (avDir < 0 && pushDir < 0 && this.hasMarker) {
-      if (m === a && !need) this.kept(f, mask, combo, -1, a);
-      if (m < 0 && entered)
-        for (const p of layout.avatarCells)
-          if (inB[p] !== 1 && this.wallNow[p] !== 1) this.kept(f, mask, combo, a, p);
-    }
+    if (avDir < 0 && pushDir < 0 && this.hasMarker && !this.sharedOnly)
+      this.markerSteps(f, mask, combo, m, a, need);
     // Reached by one slide step of the avatar from the cell behind (which lets a pending move fire).
     if (avDir < 0) return;
     const p = this.step(a, avDir ^ 1);

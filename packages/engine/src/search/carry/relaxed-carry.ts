@@ -28,6 +28,24 @@ export interface RelaxedSpace {
   predecessors(index: number, rest: (from: number) => void, virtual: (v: number) => void): void;
   /** Calls `rest` with each state one step before virtual state `v`. */
   virtualPredecessors(v: number, rest: (from: number) => void): void;
+  /**
+   * How many groups the states fall into: states that differ only in the marker's cell share all
+   * their predecessors but those of the marker's own actions, so a search can work those out once per
+   * group (`groupPredecessors`). 0 when the space does not group its states.
+   */
+  readonly groups: number;
+  /** The group of state `index`, from 0 to `groups` (only when `groups` is not 0). */
+  groupOf(index: number): number;
+  /**
+   * `predecessors` of each state in the group of state `index` that `member` accepts (it must accept
+   * `index`), in one call: the part they share is worked out once.
+   */
+  groupPredecessors(
+    index: number,
+    member: (index: number) => boolean,
+    rest: (from: number) => void,
+    virtual: (v: number) => void,
+  ): void;
 }
 
 /**
