@@ -10,6 +10,9 @@ const ENTERED = 1;
 const SLID = 2;
 const PICKED = 4;
 
+/** A relaxed state to decode into. */
+const blankState = (): RelaxedState => ({ present: 0, pending: 0, mask: 0, combo: 0, marker: -1, avatar: 0 });
+
 /**
  * The relaxed model of a carry level: a state keeps only the avatar's cell, the carriers' cells, the
  * marker's cell, the plots still to plant, the tracked pickups still on the board and a pending value
@@ -36,14 +39,7 @@ const PICKED = 4;
  */
 export class RelaxedModel implements RelaxedSpace {
   private readonly inB: Uint8Array;
-  private readonly scratch: RelaxedState = {
-    present: 0,
-    pending: 0,
-    mask: 0,
-    combo: 0,
-    marker: -1,
-    avatar: 0,
-  };
+  private readonly scratch = blankState();
   /**
    * The tracked pickups on the board (see `RelaxedLayout`) at the point of the turn being followed,
    * forwards or backwards.
@@ -59,6 +55,8 @@ export class RelaxedModel implements RelaxedSpace {
   private readonly shutAt: Uint8Array[] = [];
   private wallNow: Uint8Array;
   private shutNow: Uint8Array;
+  /** The cells that hold a wall while some set of the tracked pickups is on the board. */
+  private readonly wallSomewhere: Uint8Array;
   readonly hasMarker: boolean;
 
   constructor(
@@ -79,6 +77,10 @@ export class RelaxedModel implements RelaxedSpace {
     }
     this.wallNow = this.wallAt[0] as Uint8Array;
     this.shutNow = this.shutAt[0] as Uint8Array;
+    const somewhere = new Uint8Array(level.cells);
+    for (const walls of this.wallAt)
+      for (let c = 0; c < level.cells; c++) if (walls[c] === 1) somewhere[c] = 1;
+    this.wallSomewhere = somewhere;
   }
 
   /** The pickups present once the avatar picked up the one on `cell`. */
@@ -453,15 +455,14 @@ export class RelaxedModel implements RelaxedSpace {
   }
 
   /**
-   * With no tracked pickups, nothing but the marker's own actions reads the marker (see
-   * `markerSteps`), and a state's index moves by a fixed stride per marker cell: so the states of a
-   * group share their other predecessors, shifted by the marker's offset. With tracked pickups the
-   * marker's cell decides whether a pickup can have stood there (`beforePickup`): no groups.
+   * Nothing but the marker's own actions reads the marker (see `markerSteps`), except where it might
+   * stand on a wall (`beforePickup`: a pickup picked up behind it), and a state's index moves by a
+   * fixed stride per marker cell: so the states of a group share their other predecessors, shifted by
+   * the marker's offset.
    */
   get groups(): number {
     const { layout } = this;
-    if (!this.hasMarker || layout.tracked.length > 0) return 0;
-    return layout.size / (layout.avatarCells.length + 1);
+    return this.hasMarker ? layout.size / (layout.avatarCells.length + 1) : 0;
   }
 
   groupOf(index: number): number {
@@ -469,6 +470,7 @@ export class RelaxedModel implements RelaxedSpace {
     return Math.floor(index / (k * (k + 1))) * k + (index % k);
   }
 
+  private readonly groupScratch = blankState();
   /** The predecessors a group shares, marker left out (see `groupPredecessors`). */
   private readonly shared = { rest: [] as number[], virtual: [] as number[] };
   /** Whether `backward` leaves out the marker's own actions (see `markerSteps`). */
@@ -484,7 +486,8 @@ export class RelaxedModel implements RelaxedSpace {
     const k = layout.avatarCells.length;
     // The group's state with no marker (slot 0); slot j is j * k further on.
     const slot0 = Math.floor(index / (k * (k + 1))) * k * (k + 1) + (index % k);
-    const s = decode(layout, slot0, this.scratch);
+    // Its own scratch: `predecessors` below uses the other.
+    const s = decode(layout, slot0, this.groupScratch);
     const { combo } = s;
     this.setPresent(s.present ?? 0);
     const shared = this.shared;
@@ -502,9 +505,20 @@ export class RelaxedModel implements RelaxedSpace {
       const need = readyToFire(f);
       const steps = shared.rest;
       const virtuals = shared.virtual;
+      const a = s.avatar;
+      const now = this.present;
       for (let slot = 0; slot <= k; slot++) {
         const at = slot0 + slot * k;
         if (!member(at)) continue;
+        const m = slot === 0 ? -1 : (layout.avatarCells[slot - 1] as number);
+        if (m >= 0 && this.wallSomewhere[m] === 1) {
+          // A marker that may stand on a wall is read: this state alone (which marks no carrier at the end).
+          this.predecessors(at, rest, virtual);
+          this.setPresent(now);
+          this.markBaskets(combo, 1);
+          this.rest = rest;
+          continue;
+        }
         // A state index moves by k per marker slot, a virtual one by 1 (see `RelaxedLayout.index`).
         for (let i = 0; i < steps.length; i++) {
           const from = steps[i] as number;
@@ -514,8 +528,15 @@ export class RelaxedModel implements RelaxedSpace {
           const v = virtuals[i] as number;
           virtual(v < 0 ? -1 : v + slot);
         }
-        const m = slot === 0 ? -1 : (layout.avatarCells[slot - 1] as number);
-        if (this.wallNow[s.avatar] !== 1) this.markerSteps(f, mask, combo, m, s.avatar, need);
+        if (this.wallNow[a] === 1) continue;
+        // As `stoppedIn` with nothing pushed: the marker's steps, also with a pickup picked up on `a`.
+        const before = this.beforePickup(a, combo, m);
+        this.markerSteps(f, mask, combo, m, a, need);
+        if (before >= 0) {
+          this.setPresent(before);
+          this.markerSteps(f, mask, combo, m, a, need);
+          this.setPresent(now);
+        }
       }
     } finally {
       this.sharedOnly = false;
