@@ -1,4 +1,5 @@
 import type { Readable } from "node:stream";
+import { builtinRegistry, type Registry } from "@gridponder/engine";
 import picocolors from "picocolors";
 
 /** picocolors' formatters; all of them return their input unchanged when colours are off. */
@@ -26,6 +27,10 @@ export interface CliContext {
   colors: Colors;
   /** Set from the global `--json` option just before a command's action runs. */
   json: boolean;
+  /** The plugin modules of the global `--plugin` options, as given (set with `json`). */
+  plugins: string[];
+  /** The built-in types with those of the plugins: every command loads packs with it. */
+  registry: Registry;
   /**
    * The exit code `main` returns: commands raise it to 1 for findings. Invalid input is reported by
    * throwing an `InputError` instead, which `main` turns into 2.
@@ -38,6 +43,8 @@ export function createContext(io: CliIo): CliContext {
     io,
     colors: picocolors.createColors(io.isTTY && !io.env.NO_COLOR),
     json: false,
+    plugins: [],
+    registry: builtinRegistry,
     exitCode: 0,
   };
 }

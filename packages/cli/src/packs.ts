@@ -1,6 +1,6 @@
 import { readdir, stat } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
-import type { LoadResult, Pack } from "@gridponder/engine";
+import type { LoadResult, Pack, Registry } from "@gridponder/engine";
 import { loadPackFolder } from "@gridponder/engine/node";
 import { type Diagnostic, formatDiagnostics } from "@gridponder/schema";
 import { InputError } from "./errors.js";
@@ -57,18 +57,20 @@ export interface LoadPackOptions {
    * so that a missing one is reported. Default: not looked up.
    */
   sharedCollections?: boolean;
+  /** The types the pack may use (the CLI's `--plugin` modules); the built-in ones by default. */
+  registry?: Registry;
 }
 
 /**
  * Loads a pack folder the one way every command does: `@gridponder/engine`'s loader validates it
- * against the schema and refuses it when it is invalid or uses a system type this engine does not
- * implement. Diagnostics' file names start with `packDir`, so they read like compiler output.
+ * against the schema and refuses it when it is invalid or uses a type the registry (the built-in types
+ * and those of the `--plugin` modules) lacks. Diagnostics' file names start with `packDir`, so they read like compiler output.
  */
 export async function loadPackAt(packDir: string, options: LoadPackOptions = {}): Promise<LoadResult> {
-  const loaded = await loadPackFolder(
-    packDir,
-    options.sharedCollections ? { searchPaths: searchPathsFor(packDir) } : {},
-  );
+  const loaded = await loadPackFolder(packDir, {
+    ...(options.sharedCollections ? { searchPaths: searchPathsFor(packDir) } : {}),
+    ...(options.registry ? { registry: options.registry } : {}),
+  });
   return { ...loaded, diagnostics: locateDiagnostics(packDir, loaded.diagnostics) };
 }
 
@@ -77,11 +79,11 @@ export async function loadPackAt(packDir: string, options: LoadPackOptions = {})
  * collections are not looked up: the text renderer draws no sprites, so a missing collection (which
  * `validate` reports) need not stop anyone from playing or tracing.
  */
-export async function loadPlayablePack(packDir: string): Promise<Pack> {
+export async function loadPlayablePack(packDir: string, registry?: Registry): Promise<Pack> {
   await requireFolder(packDir, "pack folder");
   if (!(await isPackFolder(packDir)))
     throw new InputError(`${packDir} is not a pack folder (no manifest.json)`);
-  const loaded = await loadPackAt(packDir);
+  const loaded = await loadPackAt(packDir, registry ? { registry } : {});
   if (!loaded.ok) {
     const errors = loaded.diagnostics.filter((d) => d.severity === "error");
     throw new InputError(`invalid pack ${packDir} (run gridponder validate ${packDir})`, [

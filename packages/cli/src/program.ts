@@ -1,3 +1,5 @@
+import { builtinRegistry } from "@gridponder/engine";
+import { loadPlugins } from "@gridponder/engine/plugins";
 import { Command } from "commander";
 import { registerBuild } from "./commands/build.js";
 import { registerConformance } from "./commands/conformance.js";
@@ -7,6 +9,7 @@ import { registerSolve } from "./commands/solve.js";
 import { registerTrace } from "./commands/trace.js";
 import { registerValidate } from "./commands/validate.js";
 import type { CliContext } from "./context.js";
+import { InputError, messageOf } from "./errors.js";
 import { cliVersion } from "./version.js";
 
 const EXIT_CODES = `
@@ -27,6 +30,12 @@ export function createProgram(ctx: CliContext): Command {
     .helpCommand(false)
     // Global, so that every command (including ones registered later) accepts it after its name.
     .option("--json", "machine-readable output on stdout (and nothing else there)")
+    .option(
+      "--plugin <module>",
+      "a module of custom system, goal or lose condition types the packs use (repeatable)",
+      (value: string, previous: string[]) => [...previous, value],
+      [] as string[],
+    )
     .configureHelp({ showGlobalOptions: true, sortSubcommands: false })
     .showHelpAfterError("(run gridponder --help for usage)")
     .exitOverride()
@@ -37,8 +46,15 @@ export function createProgram(ctx: CliContext): Command {
     })
     .addHelpText("after", EXIT_CODES);
 
-  program.hook("preAction", (_program, command) => {
-    ctx.json = Boolean(command.optsWithGlobals().json);
+  program.hook("preAction", async (_program, command) => {
+    const options = command.optsWithGlobals();
+    ctx.json = Boolean(options.json);
+    ctx.plugins = (options.plugin as string[] | undefined) ?? [];
+    try {
+      ctx.registry = ctx.plugins.length > 0 ? await loadPlugins(ctx.plugins) : builtinRegistry;
+    } catch (error) {
+      throw new InputError(messageOf(error));
+    }
   });
 
   registerValidate(program, ctx);

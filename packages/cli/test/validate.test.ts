@@ -70,7 +70,7 @@ describe("gridponder validate", () => {
     const index = game.systems.length;
     game.systems.push({ id: "followers", type: "follower_npcs" });
     await writeFile(gameFile, JSON.stringify(game, null, 2));
-    const diagnostic = `${gameFile}:/systems/${index}/type: error: system type "follower_npcs" is not implemented by this engine`;
+    const diagnostic = `${gameFile}:/systems/${index}/type: error: system type "follower_npcs" is not registered with the engine`;
 
     const validated = await run(["validate", pack]);
     expect(validated.stdout).toContain(diagnostic);
@@ -86,7 +86,7 @@ describe("gridponder validate", () => {
         file: gameFile,
         pointer: `/systems/${index}/type`,
         severity: "error",
-        code: "unsupported-system",
+        code: "unsupported-type",
       }),
     );
     expect(json.code).toBe(2);

@@ -10,7 +10,25 @@ export {
   actionBoundLayers,
   type OriginFreeTeleport,
   originFreeTeleports,
-} from "./action-bound-layers.js";
+} from "./analysis/action-bound-layers.js";
+export {
+  type BoardTarget,
+  boardTargets,
+  creatableKinds,
+  fixedCells,
+  type GoalSupply,
+  goalSupply,
+} from "./analysis/goal-supply.js";
+export { avatarReach, hasFreeTurns, movedLayers } from "./analysis/level-traits.js";
+export {
+  fixedGroundKinds,
+  type PendingMoveKey,
+  pendingMoveKey,
+  slipperyGroundPossible,
+} from "./analysis/pending-move.js";
+export { type Settlement, type SettleView, settlementOf } from "./analysis/settle-pending.js";
+export { reachTargetsStayPut, targetLocks } from "./analysis/target-locks.js";
+export { builtinRegistry } from "./builtins.js";
 export { type CanonicalState, canonicalState, stableStringify } from "./canonical.js";
 export {
   checkTrace,
@@ -24,33 +42,33 @@ export {
   type TraceRun,
 } from "./conformance.js";
 export type { GameEvent } from "./events.js";
-export {
-  type BoardTarget,
-  boardTargets,
-  creatableKinds,
-  fixedCells,
-  type GoalSupply,
-  goalSupply,
-} from "./goal-supply.js";
-export type { GoalCheck, GoalStatus } from "./goals/index.js";
 export { LevelLoadError, type LevelRuntime, prepareLevel } from "./level.js";
-export { avatarReach, hasFreeTurns, movedLayers } from "./level-traits.js";
-export { DIRECTION_DELTAS, type Entity, isPos, type KindInfo, type Params, type Pos } from "./model.js";
 export {
+  type CustomTypes,
   compilePack,
-  type LayerInfo,
-  type LoadResult,
+  customTypes,
+  type LoadOptions,
   loadPack,
-  type Pack,
   prepareValidated,
-} from "./pack.js";
+  validateOptionsFor,
+} from "./load.js";
+export { DIRECTION_DELTAS, type Entity, isPos, type KindInfo, type Params, type Pos } from "./model.js";
+export { moveAvatar, placeEntity, removeEntity } from "./ops.js";
+export { type LayerInfo, type LoadResult, missingTypes, type Pack } from "./pack.js";
 export {
-  fixedGroundKinds,
-  PENDING_MOVE_MEMORY,
-  type PendingMoveKey,
-  pendingMoveKey,
-  slipperyGroundPossible,
-} from "./pending-move.js";
+  createRegistry,
+  defineSystem,
+  type GoalCheck,
+  type GoalDefinition,
+  type GoalEntry,
+  type GoalStatus,
+  type LoseConditionDefinition,
+  type LoseConditionEntry,
+  type Registry,
+  RegistryError,
+  type RegistryParts,
+  type SystemDefinition,
+} from "./registry.js";
 export type { CompiledRule, RuleBook } from "./rules/compile.js";
 export type { Test as ConditionTest } from "./rules/conditions.js";
 export type { EffectRunner } from "./rules/effects.js";
@@ -85,7 +103,6 @@ export type {
   SystemRole,
 } from "./search/roles.js";
 export { type ActionInput, Session, stateKey } from "./session.js";
-export { type Settlement, type SettleView, settlementOf } from "./settle-pending.js";
 export type { AvatarState, Draft, GameState, MultiCellObjectState, OverlayState } from "./state.js";
 export { BUILTIN_SYSTEMS } from "./systems/index.js";
 export type {
@@ -99,6 +116,5 @@ export type {
   TurnContext,
   TurnScratch,
 } from "./systems/types.js";
-export { reachTargetsStayPut, targetLocks } from "./target-locks.js";
 export { renderText, type TextRenderOptions } from "./text.js";
-export { type GameAction, resolveAction, runTurn, type TurnResult } from "./turn.js";
+export { type GameAction, PENDING_MOVE_MEMORY, resolveAction, runTurn, type TurnResult } from "./turn.js";

@@ -4,15 +4,13 @@ import {
   type LevelDefinition,
   type LoseCondition,
   SYSTEM_DEFAULTS,
-  type SystemType,
 } from "@gridponder/schema";
-import { compileGoal, type GoalCheck } from "./goals/index.js";
 import { type Entity, freezeJson, frozenCopy, hasNoKeys, isPos, type Params, type Pos } from "./model.js";
 import { entityFromCell, type Pack } from "./pack.js";
+import type { GoalCheck, Registry } from "./registry.js";
 import { compileRules, type RuleBook } from "./rules/compile.js";
 import type { AvatarState, GameState, MultiCellObjectState } from "./state.js";
-import { BUILTIN_SYSTEMS } from "./systems/index.js";
-import type { ResolvedAction, SystemBehaviour, SystemInstance } from "./systems/types.js";
+import type { ResolvedAction, SystemInstance, TurnContext } from "./systems/types.js";
 
 /** A level prepared for play: merged system configs, compiled rules, its goals. */
 export interface LevelRuntime {
@@ -26,6 +24,8 @@ export interface LevelRuntime {
   /** The goals compiled for this level, in the same order. */
   readonly goalChecks: readonly GoalCheck[];
   readonly loseConditions: readonly LoseCondition[];
+  /** The lose conditions compiled for this level, in the same order: whether each holds after a turn. */
+  readonly loseChecks: readonly ((ctx: TurnContext) => boolean)[];
   readonly maxCascadeDepth: number;
   /** One frozen `[x, y]` per cell (row-major), shared by every state that stores a position. */
   readonly cells: readonly Pos[];
@@ -49,22 +49,21 @@ export interface LevelRuntime {
   };
 }
 
-/** Why a level cannot be played: an unknown level id, or a system type the engine does not have. */
+/**
+ * Why a level cannot be played: an unknown level id, or a system, goal or lose condition type the
+ * registry does not have.
+ */
 export class LevelLoadError extends Error {}
 
-/** Prepares a level of a loaded pack for play. */
-export function prepareLevel(
-  pack: Pack,
-  levelId: string,
-  systems: Partial<Record<SystemType, SystemBehaviour<never>>> = BUILTIN_SYSTEMS,
-): LevelRuntime {
+/** Prepares a level of a loaded pack for play, with the pack's registry unless another is given. */
+export function prepareLevel(pack: Pack, levelId: string, registry: Registry = pack.registry): LevelRuntime {
   const def = Object.hasOwn(pack.levels, levelId) ? pack.levels[levelId] : undefined;
   if (!def) {
     throw new LevelLoadError(
       `unknown level ${JSON.stringify(levelId)}; the pack has ${pack.levelOrder.join(", ")}`,
     );
   }
-  const { instances, phases } = systemsOf(pack, def, systems);
+  const { instances, phases } = systemsOf(pack, def, registry);
   const [width, height] = def.board.size;
   return {
     id: levelId,
@@ -74,8 +73,23 @@ export function prepareLevel(
     systems: instances,
     rules: compileRules(pack, pack.game.rules ?? [], def.rules ?? []),
     goals: def.goals,
-    goalChecks: def.goals.map((goal) => compileGoal(pack, goal, width, height)),
+    goalChecks: def.goals.map((goal) => {
+      const type = registry.goals.get(goal.type);
+      if (!type)
+        throw new LevelLoadError(
+          `goal ${JSON.stringify(goal.id)} has type ${JSON.stringify(goal.type)}, which no registered goal type defines`,
+        );
+      return type.compile(pack, goal as never, width, height);
+    }),
     loseConditions: def.loseConditions ?? [],
+    loseChecks: (def.loseConditions ?? []).map((condition) => {
+      const type = registry.loseConditions.get(condition.type);
+      if (!type)
+        throw new LevelLoadError(
+          `lose condition type ${JSON.stringify(condition.type)} is not defined by any registered lose condition type`,
+        );
+      return (ctx: TurnContext) => type.holds(ctx, condition as never);
+    }),
     maxCascadeDepth: pack.game.defaults?.maxCascadeDepth ?? 3,
     // Filled on demand (see `avatarState` in ops): most cells never hold the avatar.
     avatars: null,
@@ -98,18 +112,14 @@ interface LevelSystems {
 const packSystems = new WeakMap<Pack, LevelSystems>();
 
 /** A level's enabled system instances and, per phase, those that take part in it. */
-function systemsOf(
-  pack: Pack,
-  def: LevelDefinition,
-  systems: Partial<Record<SystemType, SystemBehaviour<never>>>,
-): LevelSystems {
+function systemsOf(pack: Pack, def: LevelDefinition, registry: Registry): LevelSystems {
   const overrides = def.systemOverrides ?? {};
-  const plain = systems === BUILTIN_SYSTEMS && hasNoKeys(overrides);
+  const plain = registry === pack.registry && hasNoKeys(overrides);
   if (plain) {
     const known = packSystems.get(pack);
     if (known !== undefined) return known;
   }
-  const shared = systems === BUILTIN_SYSTEMS ? sharedSystemsOf(pack) : null;
+  const shared = registry === pack.registry ? sharedSystemsOf(pack) : null;
   const instances: SystemInstance[] = [];
   for (const system of pack.game.systems) {
     const override = Object.hasOwn(overrides, system.id) ? overrides[system.id] : undefined;
@@ -117,13 +127,13 @@ function systemsOf(
       // An instance without an override is the pack's, config and `prepare` included.
       let instance = shared.get(system.id);
       if (instance === undefined) {
-        instance = instanceOf(pack, system, {}, systems);
+        instance = instanceOf(pack, system, {}, registry);
         shared.set(system.id, instance);
       }
       if (instance !== null) instances.push(instance);
       continue;
     }
-    const instance = instanceOf(pack, system, override ?? {}, systems);
+    const instance = instanceOf(pack, system, override ?? {}, registry);
     if (instance !== null) instances.push(instance);
   }
   const made: LevelSystems = {
@@ -161,18 +171,22 @@ function instanceOf(
   pack: Pack,
   system: SystemDefinition,
   override: object,
-  systems: Partial<Record<SystemType, SystemBehaviour<never>>>,
+  registry: Registry,
 ): SystemInstance | null {
   const { enabled: overrideEnabled, ...overrideConfig } = override as Record<string, unknown>;
   const enabled = typeof overrideEnabled === "boolean" ? overrideEnabled : system.enabled !== false;
   if (!enabled) return null;
-  const behaviour = systems[system.type];
+  const behaviour = registry.systems.get(system.type);
   if (!behaviour) {
     throw new LevelLoadError(
-      `system ${JSON.stringify(system.id)} has type ${JSON.stringify(system.type)}, which this engine does not implement`,
+      `system ${JSON.stringify(system.id)} has type ${JSON.stringify(system.type)}, which no registered system type defines`,
     );
   }
-  const config = freezeJson({ ...defaultsOf(system.type), ...(system.config ?? {}), ...overrideConfig });
+  const config = freezeJson({
+    ...defaultsOf(system.type, behaviour.defaults),
+    ...(system.config ?? {}),
+    ...overrideConfig,
+  });
   return {
     id: system.id,
     type: system.type,
@@ -185,7 +199,16 @@ function instanceOf(
 /** Each system type's documented defaults, copied and frozen once: the configs built on them share them. */
 const frozenDefaults = new Map<string, object>();
 
-function defaultsOf(type: string): object {
+function defaultsOf(type: string, own: object | undefined): object {
+  // A definition's own defaults are frozen once per definition object, apart from the DSL's.
+  if (own !== undefined) {
+    let defaults = ownDefaults.get(own);
+    if (defaults === undefined) {
+      defaults = frozenCopy(own);
+      ownDefaults.set(own, defaults);
+    }
+    return defaults;
+  }
   let defaults = frozenDefaults.get(type);
   if (defaults === undefined) {
     defaults = frozenCopy((SYSTEM_DEFAULTS as Record<string, object>)[type] ?? {});
@@ -193,6 +216,8 @@ function defaultsOf(type: string): object {
   }
   return defaults;
 }
+
+const ownDefaults = new WeakMap<object, object>();
 
 /**
  * One frozen `[x, y]` per cell of a board size, shared by every level of that size: positions are

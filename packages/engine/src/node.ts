@@ -6,12 +6,25 @@ import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { type ValidateFolderOptions, validatePackFolder } from "@gridponder/schema/node";
+import { builtinRegistry } from "./builtins.js";
 import { checkTrace, type LevelReport, type Trace } from "./conformance.js";
-import { type LoadResult, prepareValidated } from "./pack.js";
+import { validateOptionsFor } from "./load.js";
+import { type LoadResult, prepareWith } from "./pack.js";
+import type { Registry } from "./registry.js";
 
-/** Reads, validates and prepares a pack folder. An invalid pack is refused with its diagnostics. */
-export async function loadPackFolder(dir: string, options?: ValidateFolderOptions): Promise<LoadResult> {
-  return prepareValidated(await validatePackFolder(dir, options));
+/** How to load a pack folder: the validator's options, and the registry to play it with. */
+export interface LoadFolderOptions extends ValidateFolderOptions {
+  /** The types the pack may use; the built-in ones (`builtinRegistry`) by default. */
+  readonly registry?: Registry;
+}
+
+/**
+ * Reads, validates and prepares a pack folder. An invalid pack, or one using a type the registry
+ * lacks, is refused with its diagnostics.
+ */
+export async function loadPackFolder(dir: string, options: LoadFolderOptions = {}): Promise<LoadResult> {
+  const { registry = builtinRegistry, ...validate } = options;
+  return prepareWith(await validatePackFolder(dir, validateOptionsFor(validate, registry)), registry);
 }
 
 /** Reads a trace file (`.trace.json` or gzip'd `.trace.json.gz`). */
@@ -53,3 +66,4 @@ export async function runConformance(packsDir: string, tracesDir: string): Promi
 }
 
 export type { LoadResult } from "./pack.js";
+export { loadPlugins, resolvePlugin } from "./plugins.js";

@@ -1,19 +1,16 @@
-import {
-  type ActionDefinition,
-  type Diagnostic,
-  type GameDefinition,
-  type JsonValue,
-  type LevelDefinition,
-  type Manifest,
-  type PackFiles,
-  type Theme,
-  type ValidateOptions,
-  type ValidationResult,
-  type ValidPack,
-  validatePack,
+import type {
+  ActionDefinition,
+  Diagnostic,
+  GameDefinition,
+  JsonValue,
+  LevelDefinition,
+  Manifest,
+  Theme,
+  ValidationResult,
+  ValidPack,
 } from "@gridponder/schema";
 import { type Entity, freezeJson, hasNoKeys, type KindInfo, type Params } from "./model.js";
-import { BUILTIN_SYSTEMS } from "./systems/index.js";
+import type { Registry } from "./registry.js";
 
 /** A layer with its index and, for `exactly_one` layers, the entity that fills unset cells. */
 export interface LayerInfo {
@@ -39,6 +36,8 @@ export interface Pack {
   readonly layerIndex: ReadonlyMap<string, number>;
   readonly kinds: ReadonlyMap<string, KindInfo>;
   readonly actions: ReadonlyMap<string, ActionDefinition>;
+  /** The system, goal and lose condition types the pack is played with (see `Registry`). */
+  readonly registry: Registry;
   /** The entity of a kind with the given params; param-less entities are shared singletons. */
   entity(kind: string, params?: Params | null): Entity;
 }
@@ -60,8 +59,11 @@ function numberEnding(name: string): number | null {
   return m ? Number(m[1]) : null;
 }
 
-/** Builds the play-ready pack from a validated one. */
-export function compilePack(valid: ValidPack): Pack {
+/**
+ * Builds the play-ready pack from a validated one, to be played with `registry`. The pack's types are
+ * not checked against it here (see `prepareWith`).
+ */
+export function compileWith(valid: ValidPack, registry: Registry): Pack {
   const { manifest, game, theme, levels } = valid;
   const layerIndex = new Map(game.layers.map((l, i) => [l.id, i]));
   const kinds = new Map<string, KindInfo>();
@@ -115,40 +117,60 @@ export function compilePack(valid: ValidPack): Pack {
     layerIndex,
     kinds,
     actions: new Map(game.actions.map((a) => [a.id, a])),
+    registry,
     entity,
   };
 }
 
 /**
- * Loads a pack from in-memory files (pack-relative path → content; JSON as text). The pack is validated
- * by `@gridponder/schema` first; an invalid pack is refused with its diagnostics. Runs in browsers.
+ * The types a validated pack uses that `registry` lacks, as diagnostics naming each (file, pointer,
+ * type): systems in `game.json`, goals and lose conditions in the levels.
  */
-export function loadPack(files: PackFiles, options?: ValidateOptions): LoadResult {
-  return prepareValidated(validatePack(files, options));
+export function missingTypes(valid: ValidPack, registry: Registry): Diagnostic[] {
+  const missing: Diagnostic[] = [];
+  const names = (map: ReadonlyMap<string, unknown>) => [...map.keys()].sort().join(", ");
+  const refuse = (
+    file: string,
+    pointer: string,
+    what: string,
+    type: string,
+    known: ReadonlyMap<string, unknown>,
+  ) =>
+    missing.push({
+      file,
+      pointer,
+      severity: "error",
+      code: "unsupported-type",
+      message: `${what} type ${JSON.stringify(type)} is not registered with the engine`,
+      hint: `registered ${what} types: ${names(known)}`,
+    });
+  valid.game.systems.forEach((system, i) => {
+    if (!registry.systems.has(system.type))
+      refuse("game.json", `/systems/${i}/type`, "system", system.type, registry.systems);
+  });
+  const levelDirectory = valid.manifest.levelDirectory ?? "levels";
+  for (const [id, level] of Object.entries(valid.levels)) {
+    const file = `${levelDirectory.replace(/\/+$/, "")}/${id}.json`;
+    level.goals.forEach((goal, i) => {
+      if (!registry.goals.has(goal.type)) refuse(file, `/goals/${i}/type`, "goal", goal.type, registry.goals);
+    });
+    (level.loseConditions ?? []).forEach((condition, i) => {
+      if (!registry.loseConditions.has(condition.type))
+        refuse(file, `/loseConditions/${i}/type`, "lose condition", condition.type, registry.loseConditions);
+    });
+  }
+  return missing;
 }
 
 /**
- * Turns a validation result into a load result: refused when invalid, or when the game uses a
- * system type this engine has no behaviour for (named in the diagnostic).
+ * Turns a validation result into a load result with `registry`: refused when invalid, or when the
+ * pack uses a type the registry lacks (each named in a diagnostic).
  */
-export function prepareValidated(result: ValidationResult): LoadResult {
+export function prepareWith(result: ValidationResult, registry: Registry): LoadResult {
   if (!result.ok || !result.pack) return { ok: false, diagnostics: result.diagnostics };
-  const missing: Diagnostic[] = result.pack.game.systems.flatMap((system, i) =>
-    Object.hasOwn(BUILTIN_SYSTEMS, system.type)
-      ? []
-      : [
-          {
-            file: "game.json",
-            pointer: `/systems/${i}/type`,
-            severity: "error" as const,
-            code: "unsupported-system",
-            message: `system type ${JSON.stringify(system.type)} is not implemented by this engine`,
-            hint: `implemented types: ${Object.keys(BUILTIN_SYSTEMS).sort().join(", ")}`,
-          },
-        ],
-  );
+  const missing = missingTypes(result.pack, registry);
   if (missing.length > 0) return { ok: false, diagnostics: [...result.diagnostics, ...missing] };
-  return { ok: true, pack: compilePack(result.pack), diagnostics: result.diagnostics };
+  return { ok: true, pack: compileWith(result.pack, registry), diagnostics: result.diagnostics };
 }
 
 /** The entity described by a layer cell value: a kind name or `{ kind, ...params }`. */

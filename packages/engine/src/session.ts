@@ -1,8 +1,8 @@
 import type { JsonValue } from "@gridponder/schema";
 import { type CanonicalState, canonicalState, stableStringify } from "./canonical.js";
-import type { GoalStatus } from "./goals/index.js";
 import { boardState, type LevelRuntime, prepareLevel } from "./level.js";
 import type { Pack } from "./pack.js";
+import type { GoalStatus } from "./registry.js";
 import type { GameState } from "./state.js";
 import type { ResolvedAction } from "./systems/types.js";
 import { type GameAction, goalProgressOf, loadCascade, runTurn, type TurnResult } from "./turn.js";

@@ -1,10 +1,9 @@
 import type { JsonValue } from "@gridponder/schema";
 import type { GameEvent } from "./events.js";
-import { evaluateLose, type GoalCheck, type GoalStatus } from "./goals/index.js";
 import type { LevelRuntime } from "./level.js";
 import { type Entity, frozenCopy, isPos } from "./model.js";
 import type { Pack } from "./pack.js";
-import { PENDING_MOVE_MEMORY } from "./pending-move.js";
+import type { GoalCheck, GoalStatus } from "./registry.js";
 import type { CompiledRule, RuleBook } from "./rules/compile.js";
 import { Draft, type GameState } from "./state.js";
 import type {
@@ -336,6 +335,8 @@ function rejected(
  * rock bumped into without a pickaxe gives way on a later turn once the avatar holds one, and the
  * avatar then steps into its cell from wherever it is. The move is part of the state (undo, keys).
  */
+/** The key under which a turn keeps a blocked move that nothing settled in the state's memory. */
+export const PENDING_MOVE_MEMORY = "pendingMove";
 const PENDING_MOVE = PENDING_MOVE_MEMORY;
 
 /** Runs one turn: the seven phases of the DSL on a working copy, committed only if the turn stands. */
@@ -365,8 +366,9 @@ export function runTurn(pack: Pack, level: LevelRuntime, state: GameState, input
   for (const g of goalProgress) if (!g.done) won = false;
   draft.won = won;
   if (!draft.won) {
-    for (const condition of level.loseConditions) {
-      if (evaluateLose(run, condition)) {
+    for (let i = 0; i < level.loseConditions.length; i++) {
+      const condition = level.loseConditions[i] as LevelRuntime["loseConditions"][number];
+      if ((level.loseChecks[i] as (ctx: TurnContext) => boolean)(run)) {
         draft.lost = true;
         draft.loseReason = condition.id ?? condition.type;
         break;

@@ -22,7 +22,7 @@ describe("loadPack", () => {
     );
   });
 
-  it("refuses a system type the engine has no behaviour for, naming it", async () => {
+  it("refuses a system type the registry lacks, naming it", async () => {
     const files = await readPackFolder(MINI);
     const game = JSON.parse(String(files["game.json"]));
     game.systems.push({ id: "followers", type: "follower_npcs", config: {} });
@@ -33,8 +33,8 @@ describe("loadPack", () => {
       expect.objectContaining({
         file: "game.json",
         pointer: `/systems/${game.systems.length - 1}/type`,
-        code: "unsupported-system",
-        message: 'system type "follower_npcs" is not implemented by this engine',
+        code: "unsupported-type",
+        message: 'system type "follower_npcs" is not registered with the engine',
       }),
     );
   });

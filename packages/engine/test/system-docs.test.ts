@@ -2,9 +2,11 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { SystemType } from "@gridponder/schema";
 import { describe, expect, it } from "vitest";
+import { builtinRegistry } from "../src/builtins.js";
 import { boardState, prepareLevel } from "../src/level.js";
 import { loadPackFolder } from "../src/node.js";
 import type { Pack } from "../src/pack.js";
+import { createRegistry, type SystemDefinition } from "../src/registry.js";
 import { BUILTIN_SYSTEMS } from "../src/systems/index.js";
 import type { SystemBehaviour, SystemContext } from "../src/systems/types.js";
 import { loadCascade, runTurn } from "../src/turn.js";
@@ -43,7 +45,7 @@ describe("system docs against the engine", () => {
   it("list every event each system emits while the corpus and its fuzz mutants play", async () => {
     // Each hook is wrapped so that the events it adds to the turn's log are put down to its system.
     const seen = new Map<string, Set<string>>();
-    const registry: Partial<Record<SystemType, SystemBehaviour<never>>> = {};
+    const wrappedSystems: SystemDefinition<never>[] = [];
     for (const [type, behaviour] of Object.entries(BUILTIN_SYSTEMS) as [
       SystemType,
       SystemBehaviour<never>,
@@ -62,8 +64,13 @@ describe("system docs against the engine", () => {
           seen.set(type, types);
         };
       }
-      registry[type] = wrapped as unknown as SystemBehaviour<never>;
+      wrappedSystems.push(wrapped as unknown as SystemDefinition<never>);
     }
+    const registry = createRegistry({
+      systems: wrappedSystems,
+      goals: [...builtinRegistry.goals.values()],
+      loseConditions: [...builtinRegistry.loseConditions.values()],
+    });
     let turns = 0;
     for (const root of [PACKS, FUZZ_PACKS]) {
       for (const name of readdirSync(root).sort()) {

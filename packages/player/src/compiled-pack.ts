@@ -1,4 +1,4 @@
-import { BUILTIN_SYSTEMS, compilePack, type Pack } from "@gridponder/engine";
+import { builtinRegistry, compilePack, missingTypes, type Pack, type Registry } from "@gridponder/engine";
 import type { ValidPack } from "@gridponder/schema";
 import type { AssetCatalog, SpriteRef } from "@gridponder/view";
 
@@ -22,10 +22,14 @@ export class CompiledPackError extends Error {
 }
 
 /**
- * Checks the envelope of a fetched `pack.json` and prepares the pack for play. The content was
- * validated when the pack was compiled; here only what would crash a session is checked.
+ * Checks the envelope of a fetched `pack.json` and prepares the pack for play with `registry` (the
+ * built-in types by default; a pack using custom system types needs a registry that has them). The
+ * content was validated when the pack was compiled; here only what would crash a session is checked.
  */
-export function openCompiledPack(json: unknown): { pack: Pack; compiled: CompiledPack } {
+export function openCompiledPack(
+  json: unknown,
+  registry: Registry = builtinRegistry,
+): { pack: Pack; compiled: CompiledPack } {
   if (typeof json !== "object" || json === null) throw new CompiledPackError("pack.json is not an object");
   const compiled = json as Partial<CompiledPack>;
   if (compiled.format !== COMPILED_PACK_FORMAT)
@@ -36,13 +40,15 @@ export function openCompiledPack(json: unknown): { pack: Pack; compiled: Compile
   const assets = compiled.assets ?? { packFiles: [], collections: [] };
   if (!Array.isArray(assets.packFiles) || !Array.isArray(assets.collections))
     throw new CompiledPackError("pack.json has a malformed asset catalog");
-  const unsupported = (valid.game.systems ?? [])
-    .map((s) => s.type)
-    .filter((type) => !Object.hasOwn(BUILTIN_SYSTEMS, type));
-  if (unsupported.length > 0)
-    throw new CompiledPackError(`this player cannot run the system types ${unsupported.join(", ")}`);
+  if (!Array.isArray(valid.game.systems) || typeof valid.levels !== "object")
+    throw new CompiledPackError("pack.json has a malformed game");
   const full: CompiledPack = { format: COMPILED_PACK_FORMAT, pack: valid as ValidPack, assets };
-  return { pack: compilePack(full.pack), compiled: full };
+  const missing = missingTypes(full.pack, registry);
+  if (missing.length > 0)
+    throw new CompiledPackError(
+      `this player cannot run the pack: ${missing.map((d) => d.message).join("; ")}`,
+    );
+  return { pack: compilePack(full.pack, registry), compiled: full };
 }
 
 /** Where a published pack keeps the files of a shared collection, relative to its asset base. */

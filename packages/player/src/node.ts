@@ -5,7 +5,7 @@
  */
 import { copyFile, mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
-import { type Pack, Session } from "@gridponder/engine";
+import { type Pack, type Registry, Session } from "@gridponder/engine";
 import { loadPackFolder } from "@gridponder/engine/node";
 import { type Diagnostic, expandGoldPathStep, type ValidPack } from "@gridponder/schema";
 import { findSharedCollections, listPackFiles } from "@gridponder/schema/node";
@@ -26,6 +26,8 @@ export interface CompileForWebOptions {
    * the schema's error); its sprites then fall back to the kinds' display hints.
    */
   readonly allowMissingCollections?: boolean;
+  /** The types the pack may use (see `PlayerOptions.registry`): the built-in ones by default. */
+  readonly registry?: Registry;
 }
 
 /** A file to publish: `from` on disk, `to` relative to the output folder. */
@@ -74,8 +76,12 @@ export async function compilePackForWeb(
         });
       }
   }
-  // The engine's loader validates with the schema and refuses system types it does not implement.
-  const loaded = await loadPackFolder(dir, { sharedCollections: available, implicitCollections });
+  // The engine's loader validates with the schema and refuses types the registry lacks.
+  const loaded = await loadPackFolder(dir, {
+    sharedCollections: available,
+    implicitCollections,
+    ...(options.registry ? { registry: options.registry } : {}),
+  });
   const diagnostics = [...loaded.diagnostics, ...missing];
   if (!loaded.ok) return { ok: false, diagnostics };
   const losing = losingGoldPaths(loaded.pack);

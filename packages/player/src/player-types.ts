@@ -1,4 +1,4 @@
-import type { ActionInput, GameState, Pack, Session } from "@gridponder/engine";
+import type { ActionInput, GameState, Pack, Registry, Session } from "@gridponder/engine";
 import type { BoardRenderer } from "@gridponder/renderer-three";
 import type { Gesture, ViewController } from "@gridponder/view";
 import type { CompiledPack } from "./compiled-pack.js";
@@ -18,6 +18,11 @@ export interface PlayerEventDetail {
 
 export interface PlayerOptions {
   readonly pack: CompiledPack;
+  /**
+   * The system, goal and lose condition types to play the pack with: the built-in ones by default;
+   * `builtinRegistry.extend(...)` for a pack that uses custom types.
+   */
+  readonly registry?: Registry;
   /** The level to open (default: the first in play order). */
   readonly level?: string;
   /** The URL folder holding the compiled pack's files (where `pack.json` is). */

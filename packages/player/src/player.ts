@@ -22,7 +22,7 @@ function prefersReducedMotion(): boolean {
  * the board (3D, or 2D without WebGL), HUD, buttons, dialogs, keyboard and pointer input.
  */
 export function mountPlayer(element: HTMLElement, options: PlayerOptions): PlayerHandle {
-  const { pack } = openCompiledPack(options.pack);
+  const { pack } = openCompiledPack(options.pack, options.registry);
   const catalog = options.pack.assets;
   const reducedMotion = options.reducedMotion ?? prefersReducedMotion();
   const url = (ref: SpriteRef): string => assetUrl(options.assetBase, ref);

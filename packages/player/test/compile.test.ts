@@ -91,7 +91,7 @@ describe("compilePackForWeb", () => {
     const result = await compilePackForWeb(dir, { searchPaths: SEARCH_PATHS });
     expect(result.ok).toBe(false);
     const unsupported = result.diagnostics.filter((d) => d.severity === "error");
-    expect(unsupported.map((d) => d.code)).toContain("unsupported-system");
+    expect(unsupported.map((d) => d.code)).toContain("unsupported-type");
   });
 
   it("refuses an invalid pack with the schema's diagnostics", async () => {

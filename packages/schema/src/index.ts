@@ -26,6 +26,7 @@ export { SYSTEM_DEFAULTS, SYSTEM_TYPES } from "./types/systems/defaults.js";
 export { normaliseAssetPath, unsafeAssetPath } from "./validate/check-assets.js";
 export { expandGoldPathStep } from "./validate/check-solution.js";
 export type { PackFiles } from "./validate/context.js";
+export type { CustomSystemType, CustomType } from "./validate/custom-types.js";
 export {
   countDiagnostics,
   type Diagnostic,

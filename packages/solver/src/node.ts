@@ -1,6 +1,7 @@
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
-import { prepareValidated } from "@gridponder/engine";
+import { prepareValidated, type Registry, validateOptionsFor } from "@gridponder/engine";
+import { loadPlugins, resolvePlugin } from "@gridponder/engine/plugins";
 import { validatePackFolder } from "@gridponder/schema/node";
 import type { SearchProgress, SolveOptions, SolveResult } from "./types.js";
 
@@ -40,6 +41,12 @@ export interface PoolOptions extends PlainSolveOptions {
    * searches it.
    */
   readonly workers?: number;
+  /**
+   * Plugin modules with system, goal or lose condition types the pack uses (see the engine's
+   * `loadPlugins`): file paths or URLs, imported here and by every worker thread, since a registry's
+   * functions cannot be sent to a thread.
+   */
+  readonly plugins?: readonly string[];
   /** Receives every event as it happens. */
   readonly onEvent?: (event: SolveEvent) => void;
 }
@@ -74,9 +81,17 @@ export async function solveLevels(
   options: PoolOptions = {},
 ): Promise<SolveResult[]> {
   if (levels.length === 0) return [];
-  const { workers: wanted, onEvent, ...solveOptions } = options;
-  const validated = await validatePackFolder(packDir);
-  if (!prepareValidated(validated).ok || validated.pack === undefined)
+  const { workers: wanted, onEvent, plugins: named = [], ...solveOptions } = options;
+  // Absolute, so that workers (and their own working folder) find the same modules.
+  const plugins = named.map(resolvePlugin);
+  let registry: Registry;
+  try {
+    registry = await loadPlugins(plugins);
+  } catch (error) {
+    throw new SolveError(levels[0] as string, error instanceof Error ? error.message : String(error));
+  }
+  const validated = await validatePackFolder(packDir, validateOptionsFor({}, registry));
+  if (!prepareValidated(validated, registry).ok || validated.pack === undefined)
     throw new SolveError(levels[0] as string, "the pack does not load");
   const pack = validated.pack;
   const threads = Math.max(1, wanted ?? availableParallelism());
@@ -110,7 +125,7 @@ export async function solveLevels(
     /** The batches of the layer the threads sharing a level are swapping, by thread. */
     let round: object[] = [];
     const start = (index: number) => {
-      const worker = new Worker(new URL("./worker.js", import.meta.url), { workerData: { pack } });
+      const worker = new Worker(new URL("./worker.js", import.meta.url), { workerData: { pack, plugins } });
       running.add(worker);
       const feed = () => {
         if (settled) return;

@@ -1,5 +1,6 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { prepareValidated } from "@gridponder/engine";
+import { loadPlugins } from "@gridponder/engine/plugins";
 import type { ValidPack } from "@gridponder/schema";
 import type { PlainSolveOptions, SolveEvent, WorkerReply, WorkerRequest } from "./node.js";
 import type { SearchLink } from "./parallel-bfs.js";
@@ -10,9 +11,10 @@ import { solveLevel, solveLevelShared } from "./solve.js";
 // together with the other threads, swapping each layer's new states through the pool.
 const port = parentPort;
 if (!port) throw new Error("the solver worker must run in a worker thread");
-const { pack } = workerData as { pack: ValidPack };
-// Validated by the pool already: the schema validator (hundreds of milliseconds to compile) stays unloaded here.
-const loaded = prepareValidated({ ok: true, diagnostics: [], pack });
+const { pack, plugins } = workerData as { pack: ValidPack; plugins: readonly string[] };
+// Validated by the pool already: the schema validator (hundreds of milliseconds to compile) stays
+// unloaded here. The pool imported the plugins already, so they load here too.
+const loaded = prepareValidated({ ok: true, diagnostics: [], pack }, await loadPlugins(plugins));
 /** Waits for the messages of the round this thread last sent its own for. */
 let deliver: ((messages: readonly object[]) => void) | null = null;
 

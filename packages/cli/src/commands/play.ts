@@ -36,7 +36,7 @@ function streamScreen(out: TextSink | null): Screen {
 }
 
 async function runPlay(ctx: CliContext, packDir: string, levelId: string | undefined): Promise<void> {
-  const pack = await loadPlayablePack(packDir);
+  const pack = await loadPlayablePack(packDir, ctx.registry);
   const entries = playSequence(pack);
   const start =
     levelId === undefined

@@ -111,7 +111,7 @@ async function solvePack(
   levelArgs: string[],
   flags: SolveFlags,
 ): Promise<SolveResult[]> {
-  const pack = await loadPlayablePack(packDir);
+  const pack = await loadPlayablePack(packDir, ctx.registry);
   const levels = levelArgs.length > 0 ? levelArgs.map((id) => requireLevel(pack, id)) : [...pack.levelOrder];
   // A bar only where someone watches it: on a terminal, and never under --json.
   const bar =
@@ -139,6 +139,7 @@ async function solvePack(
       timeLimitMs: flags.timeLimit === undefined ? undefined : Math.round(flags.timeLimit * 1000),
       maxMemoryMb: flags.maxMemory,
       workers: flags.workers,
+      plugins: ctx.plugins,
       onEvent,
     });
   } finally {

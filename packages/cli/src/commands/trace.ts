@@ -47,7 +47,7 @@ async function runTrace(
 ): Promise<void> {
   // Actions are parsed before the pack is read, so a malformed one is reported whatever the pack.
   const given = actionArgs.map(parseActionArg);
-  const pack = await loadPlayablePack(packDir);
+  const pack = await loadPlayablePack(packDir, ctx.registry);
   const def = pack.levels[requireLevel(pack, levelId)];
   const actions = given.length > 0 || !def ? given : goldPathOf(def);
   const session = new Session(pack, levelId);

@@ -1,4 +1,5 @@
 import { join } from "node:path";
+import type { Registry } from "@gridponder/engine";
 import { countDiagnostics, type Diagnostic, formatDiagnostics, pointerOf } from "@gridponder/schema";
 import type { Command } from "commander";
 import { type CliContext, printJson, printLine } from "../context.js";
@@ -20,10 +21,10 @@ interface PackReport {
   goldPaths: GoldPathReport[];
 }
 
-async function validateOne(dir: string): Promise<PackReport> {
+async function validateOne(dir: string, registry: Registry): Promise<PackReport> {
   // The loader every command uses (so a pack `play` refuses is invalid here too), looking up shared
   // asset collections as well, so that a missing one is reported.
-  const loaded = await loadPackAt(dir, { sharedCollections: true });
+  const loaded = await loadPackAt(dir, { sharedCollections: true, registry });
   const { diagnostics } = loaded;
   const { errors, warnings } = countDiagnostics(diagnostics);
   const report: PackReport = {
@@ -73,7 +74,7 @@ async function runValidate(ctx: CliContext, paths: string[]): Promise<void> {
 
   const reports: PackReport[] = [];
   for (const dir of folders) {
-    const report = await validateOne(dir);
+    const report = await validateOne(dir, ctx.registry);
     reports.push(report);
     if (!ctx.json) printReport(ctx, report);
   }

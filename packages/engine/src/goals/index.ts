@@ -2,6 +2,7 @@ import type { Goal, LoseCondition } from "@gridponder/schema";
 import type { GameEvent } from "../events.js";
 import type { Entity } from "../model.js";
 import type { Pack } from "../pack.js";
+import type { GoalCheck, GoalDefinition, GoalStatus, LoseConditionDefinition } from "../registry.js";
 import type { Draft } from "../state.js";
 import type { TurnContext } from "../systems/types.js";
 import { balanceLose, balanceStatus } from "./balance.js";
@@ -9,21 +10,7 @@ import { compileBoardMatch } from "./board-match.js";
 import { compare, compileLineConstraint } from "./lines.js";
 import { compileSequenceMatch } from "./sequence-match.js";
 
-/** How far a goal is: done or not, and progress from 0 to 1. */
-export interface GoalStatus {
-  readonly id: string;
-  readonly type: Goal["type"];
-  readonly done: boolean;
-  readonly progress: number;
-}
-
 const clamp01 = (n: number) => (Number.isFinite(n) ? Math.min(1, Math.max(0, n)) : 0);
-
-/**
- * A goal compiled for one level: evaluates it against the state after a turn. Compiled when the level
- * is prepared, so a turn looks nothing up by goal (kind tables, layer indices, memory keys).
- */
-export type GoalCheck = (ctx: TurnContext, events: readonly GameEvent[]) => GoalStatus;
 
 // The last layer tallied by kind, and the draft and write count it was tallied at: a level often has
 // several `all_cleared` goals over the same layer (one per colour), and a turn that wrote the layer
@@ -194,69 +181,92 @@ function paramMatch(pack: Pack, goal: Extract<Goal, { type: "param_match" }>): G
   };
 }
 
-/** Compiles a goal of a level (its board is `width` × `height`) for evaluation after each turn. */
-export function compileGoal(pack: Pack, goal: Goal, width: number, height: number): GoalCheck {
-  switch (goal.type) {
-    case "reach_target":
-      return reachTarget(pack, goal);
-    case "all_cleared":
-      return allCleared(pack, goal);
-    case "variable_threshold": {
-      const { variable, target, comparison = "gte" } = goal.config;
-      return ({ draft }) => {
-        const value = draft.variables[variable];
-        const done = compare(value, comparison, target);
-        return statusOf(goal, done, typeof value === "number" && target !== 0 ? value / target : 0);
-      };
-    }
-    case "board_match": {
-      const status = compileBoardMatch(pack, goal, width, height);
-      return (ctx) => {
-        const { matched, total } = status(ctx.draft);
-        return statusOf(goal, matched === total, total === 0 ? 1 : matched / total);
-      };
-    }
-    case "param_match":
-      return paramMatch(pack, goal);
-    case "sum_constraint":
-    case "count_constraint": {
-      const status = compileLineConstraint(pack, goal, width, height);
-      return (ctx) => {
-        const { satisfied, total } = status(ctx.draft);
-        return statusOf(goal, satisfied === total && total > 0, total === 0 ? 0 : satisfied / total);
-      };
-    }
-    case "sequence_match": {
-      // Goals that consume board entities change the draft and emit events.
-      const status = compileSequenceMatch(goal);
-      return (ctx, events) => {
-        const { index, length } = status(ctx, events);
-        return statusOf(goal, index >= length, length === 0 ? 1 : index / length);
-      };
-    }
-    case "balance":
-      return (ctx) => {
-        const s = balanceStatus(ctx, goal);
-        return statusOf(goal, s.done, s.progress);
-      };
-  }
+/** A built-in goal type, its entries typed as the DSL defines them. */
+function goal<T extends Goal["type"]>(
+  type: T,
+  compile: (pack: Pack, goal: Extract<Goal, { type: T }>, width: number, height: number) => GoalCheck,
+): GoalDefinition<never> {
+  return { type, compile } as unknown as GoalDefinition<never>;
 }
 
-/** Whether a lose condition holds after the turn. */
-export function evaluateLose(ctx: TurnContext, condition: LoseCondition): boolean {
-  const { draft } = ctx;
-  switch (condition.type) {
-    case "max_actions":
-      return draft.actionCount >= condition.config.limit;
-    case "variable_threshold": {
-      const { variable, target, comparison = "gte" } = condition.config;
-      return compare(draft.variables[variable], comparison, target);
-    }
-    case "balance_budget_exhausted":
-    case "balance_unreachable":
-      return balanceLose(ctx, condition);
-    case "board_state":
-      // Reserved by the DSL without a defined configuration: it never fires.
-      return false;
-  }
+/** A goal type whose status is a count of satisfied parts out of a total. */
+function counted<T extends Goal["type"]>(
+  type: T,
+  parts: (
+    pack: Pack,
+    goal: Extract<Goal, { type: T }>,
+    width: number,
+    height: number,
+  ) => (ctx: TurnContext, events: readonly GameEvent[]) => { done: boolean; progress: number },
+): GoalDefinition<never> {
+  return goal(type, (pack, g, width, height) => {
+    const status = parts(pack, g, width, height);
+    return (ctx, events) => {
+      const { done, progress } = status(ctx, events);
+      return statusOf(g, done, progress);
+    };
+  });
 }
+
+/** The goal types the DSL defines. */
+export const BUILTIN_GOALS: readonly GoalDefinition<never>[] = [
+  goal("reach_target", reachTarget),
+  goal("all_cleared", allCleared),
+  counted("variable_threshold", (_pack, g) => {
+    const { variable, target, comparison = "gte" } = g.config;
+    return ({ draft }) => {
+      const value = draft.variables[variable];
+      return {
+        done: compare(value, comparison, target),
+        progress: typeof value === "number" && target !== 0 ? value / target : 0,
+      };
+    };
+  }),
+  counted("board_match", (pack, g, width, height) => {
+    const status = compileBoardMatch(pack, g, width, height);
+    return ({ draft }) => {
+      const { matched, total } = status(draft);
+      return { done: matched === total, progress: total === 0 ? 1 : matched / total };
+    };
+  }),
+  goal("param_match", paramMatch),
+  ...(["sum_constraint", "count_constraint"] as const).map((type) =>
+    counted(type, (pack, g, width, height) => {
+      const status = compileLineConstraint(pack, g, width, height);
+      return ({ draft }) => {
+        const { satisfied, total } = status(draft);
+        return { done: satisfied === total && total > 0, progress: total === 0 ? 0 : satisfied / total };
+      };
+    }),
+  ),
+  // Goals that consume board entities change the draft and emit events.
+  counted("sequence_match", (_pack, g) => {
+    const status = compileSequenceMatch(g);
+    return (ctx, events) => {
+      const { index, length } = status(ctx, events);
+      return { done: index >= length, progress: length === 0 ? 1 : index / length };
+    };
+  }),
+  counted("balance", (_pack, g) => (ctx) => balanceStatus(ctx, g)),
+];
+
+/** A built-in lose condition type, its entries typed as the DSL defines them. */
+function lose<T extends LoseCondition["type"]>(
+  type: T,
+  holds: (ctx: TurnContext, condition: Extract<LoseCondition, { type: T }>) => boolean,
+): LoseConditionDefinition<never> {
+  return { type, holds } as unknown as LoseConditionDefinition<never>;
+}
+
+/** The lose condition types the DSL defines. */
+export const BUILTIN_LOSE_CONDITIONS: readonly LoseConditionDefinition<never>[] = [
+  lose("max_actions", ({ draft }, c) => draft.actionCount >= c.config.limit),
+  lose("variable_threshold", ({ draft }, c) => {
+    const { variable, target, comparison = "gte" } = c.config;
+    return compare(draft.variables[variable], comparison, target);
+  }),
+  lose("balance_budget_exhausted", balanceLose),
+  lose("balance_unreachable", balanceLose),
+  // Reserved by the DSL without a defined configuration: it never fires.
+  lose("board_state", () => false),
+];

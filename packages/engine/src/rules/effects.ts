@@ -1,10 +1,10 @@
 import type { Effect, JsonValue, ScalarValue } from "@gridponder/schema";
+import { releaseFromEmitter } from "../emitters.js";
 import type { GameEvent } from "../events.js";
 import { applyGravity } from "../gravity.js";
 import { isPos, type Params, type Pos } from "../model.js";
 import { moveAvatar, placeEntity, removeEntity } from "../ops.js";
 import type { Pack } from "../pack.js";
-import { releaseFromEmitter } from "../systems/queued-emitters.js";
 import type { TurnContext } from "../systems/types.js";
 import { compileValue, type ValueReader } from "./refs.js";
 

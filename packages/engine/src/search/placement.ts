@@ -1,6 +1,6 @@
+import { fixedGroundKinds, slipperyGroundPossible } from "../analysis/pending-move.js";
 import type { LevelRuntime } from "../level.js";
 import type { Pack } from "../pack.js";
-import { fixedGroundKinds, slipperyGroundPossible } from "../pending-move.js";
 import { Session } from "../session.js";
 import { clearedGroundKind } from "./grid.js";
 import { levelRoles } from "./level-roles.js";

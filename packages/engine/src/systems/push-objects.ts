@@ -1,6 +1,6 @@
 import type { PushObjectsConfig } from "@gridponder/schema";
+import { settlementOf } from "../analysis/settle-pending.js";
 import { moveAvatar, removeEntity } from "../ops.js";
-import { settlementOf } from "../settle-pending.js";
 import type { SystemBehaviour } from "./types.js";
 
 interface Prepared {

@@ -1,4 +1,4 @@
-import type { JsonValue, SystemType } from "@gridponder/schema";
+import type { JsonValue } from "@gridponder/schema";
 import type { GameEvent } from "../events.js";
 import type { LevelRuntime } from "../level.js";
 import type { Pos } from "../model.js";
@@ -77,7 +77,7 @@ export interface SolidObjects {
  * system, in `game.json` order, phase by phase. Hooks mutate the draft and emit events.
  */
 export interface SystemBehaviour<C = Record<string, unknown>> {
-  readonly type: SystemType;
+  readonly type: string;
   /**
    * Derives, once per level, whatever the hooks would otherwise recompute on every turn (layer
    * indices, lookup sets); the hooks find it as `ctx.prepared`.
@@ -148,7 +148,7 @@ export interface SystemBehaviour<C = Record<string, unknown>> {
 /** An enabled system of a level: its behaviour with its merged config. */
 export interface SystemInstance {
   readonly id: string;
-  readonly type: SystemType;
+  readonly type: string;
   readonly config: Record<string, unknown>;
   readonly behaviour: SystemBehaviour<never>;
   /** The result of the behaviour's `prepare` hook, if it has one. */

@@ -2,6 +2,7 @@ import type { JsonValue, Position } from "../types/common.js";
 import type { EntityKind, ParamDefinition } from "../types/game.js";
 import type { Goal, LayerData, LevelDefinition } from "../types/level.js";
 import { type GameIndex, own, type ParsedFile, type Reporter } from "./context.js";
+import { type CustomType, checkCustomOverride } from "./custom-types.js";
 import { pointerOf } from "./diagnostics.js";
 import { checkAgainstRef, schemaDocument } from "./schema-check.js";
 import { didYouMean, quote } from "./suggest.js";
@@ -313,7 +314,12 @@ function checkGoal(
 }
 
 /** Checks a schema-valid level against the game: board contents, state, goals, overrides. */
-export function checkLevel(file: ParsedFile<LevelDefinition>, index: GameIndex, report: Reporter): void {
+export function checkLevel(
+  file: ParsedFile<LevelDefinition>,
+  index: GameIndex,
+  report: Reporter,
+  customSystems: Readonly<Record<string, CustomType>> = {},
+): void {
   const level = file.value;
   const path = file.path;
   const size = level.board.size;
@@ -417,6 +423,20 @@ export function checkLevel(file: ParsedFile<LevelDefinition>, index: GameIndex, 
             "system-override",
             `"enabled" must be true or false, found ${quote(value)}`,
           );
+        continue;
+      }
+      const custom = Object.hasOwn(customSystems, system.type) ? customSystems[system.type] : undefined;
+      if (custom !== undefined) {
+        const found = checkCustomOverride(custom, system.type, field, value, at + pointerOf(field));
+        if (found === null)
+          report.warn(
+            path,
+            at + pointerOf(field),
+            "system-override",
+            `${system.type} has no config field ${quote(field)}; the override is ignored`,
+          );
+        for (const d of found ?? [])
+          report.report(path, d.pointer, d.severity, "system-override", d.message, d.hint);
         continue;
       }
       const schemaPointer = configFieldSchema(system.type, field);

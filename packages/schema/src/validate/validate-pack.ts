@@ -9,9 +9,10 @@ import { checkManifest } from "./check-manifest.js";
 import { checkRefs, type RefScope } from "./check-refs.js";
 import { checkSolution } from "./check-solution.js";
 import { type PackFiles, type PackModel, type ParsedFile, Reporter } from "./context.js";
+import { type CustomEntryList, type CustomType, checkCustomEntry } from "./custom-types.js";
 import { type Diagnostic, pointerOf, sortDiagnostics } from "./diagnostics.js";
 import { parseJson } from "./json-source.js";
-import { checkSchema, type SchemaName } from "./schema-check.js";
+import { checkSchema, type FileDiagnostic, type SchemaCheckResult, type SchemaName } from "./schema-check.js";
 import { quote } from "./suggest.js";
 
 /** Options for {@link validatePack}. */
@@ -28,6 +29,16 @@ export interface ValidateOptions {
   implicitCollections?: readonly string[];
   /** The engine version `minEngineVersion` is checked against; the platform's own by default. */
   engineVersion?: string;
+  /**
+   * System types the DSL does not define that the pack may use, by type name: types an engine
+   * registered (see `@gridponder/engine`'s `Registry`). Their entries are checked against their own
+   * config schemas; a type neither the DSL nor this names is refused.
+   */
+  customSystems?: Readonly<Record<string, CustomType>>;
+  /** Goal types the DSL does not define that the pack's levels may use (as `customSystems`). */
+  customGoals?: Readonly<Record<string, CustomType>>;
+  /** Lose condition types the DSL does not define that the pack's levels may use (as `customSystems`). */
+  customLoseConditions?: Readonly<Record<string, CustomType>>;
 }
 
 /** A pack that passed validation, as typed data. */
@@ -54,6 +65,7 @@ function parseFile<T>(
   path: string,
   schema: SchemaName,
   report: Reporter,
+  custom: CustomTypes = {},
 ): ParsedFile<T> | undefined {
   const content = files[path];
   if (content === undefined) return undefined;
@@ -71,7 +83,7 @@ function parseFile<T>(
     return undefined;
   }
   report.addSource(parsed.source);
-  const { diagnostics, refs } = checkSchema(schema, parsed.source.value);
+  const { diagnostics, refs } = checkWithCustomTypes(schema, parsed.source.value, custom);
   for (const d of diagnostics) report.diagnostics.push({ file: path, ...d });
   return {
     path,
@@ -79,6 +91,83 @@ function parseFile<T>(
     value: parsed.source.value as T,
     valid: !diagnostics.some((d) => d.severity === "error"),
     refs,
+  };
+}
+
+/** Custom types by the entry list that may hold them (see `ValidateOptions`). */
+type CustomTypes = Partial<Record<CustomEntryList, Readonly<Record<string, CustomType>>>>;
+
+/** The entry lists of each file that may hold custom types. */
+const CUSTOM_LISTS: Partial<Record<SchemaName, readonly CustomEntryList[]>> = {
+  game: ["systems"],
+  level: ["goals", "loseConditions"],
+};
+
+/**
+ * A file against its schema, with the entries of custom types (see `ValidateOptions`) taken out of its
+ * lists and checked against their own schemas; the other entries keep their own pointers.
+ */
+function checkWithCustomTypes(name: SchemaName, value: unknown, custom: CustomTypes): SchemaCheckResult {
+  const lists = (CUSTOM_LISTS[name] ?? []).filter((list) => Object.keys(custom[list] ?? {}).length > 0);
+  if (lists.length === 0 || value === null || typeof value !== "object" || Array.isArray(value))
+    return checkSchema(name, value);
+  const copy: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+  const found: FileDiagnostic[] = [];
+  // Per list: index in the checked copy → index in the file.
+  const kept = new Map<string, number[]>();
+  for (const list of lists) {
+    const entries = copy[list];
+    const types = custom[list] ?? {};
+    if (!Array.isArray(entries)) continue;
+    const indices: number[] = [];
+    entries.forEach((entry, i) => {
+      const type = (entry as { type?: unknown } | null)?.type;
+      if (
+        entry !== null &&
+        typeof entry === "object" &&
+        typeof type === "string" &&
+        Object.hasOwn(types, type)
+      )
+        found.push(
+          ...checkCustomEntry(
+            list,
+            entry as Record<string, unknown>,
+            types[type] as CustomType,
+            `/${list}/${i}`,
+          ),
+        );
+      else indices.push(i);
+    });
+    kept.set(list, indices);
+    copy[list] = indices.map((i) => entries[i]);
+  }
+  const result = checkSchema(name, copy);
+  // A list emptied of its custom entries may fall short of its schema's minimum, which the file meets.
+  const shortened = (pointer: string, message: string) => {
+    const list = pointer.slice(1);
+    const original = (value as Record<string, unknown>)[list];
+    const indices = kept.get(list);
+    const count = /at least (\d+) item/.exec(message)?.[1];
+    return (
+      indices !== undefined &&
+      Array.isArray(original) &&
+      count !== undefined &&
+      original.length >= Number(count)
+    );
+  };
+  const remap = (pointer: string) =>
+    pointer.replace(/^\/([A-Za-z]+)\/(\d+)(?=\/|$)/, (whole, list: string, j: string) => {
+      const indices = kept.get(list);
+      return indices === undefined ? whole : `/${list}/${indices[Number(j)] ?? j}`;
+    });
+  return {
+    diagnostics: [
+      ...result.diagnostics
+        .filter((d) => !shortened(d.pointer, d.message))
+        .map((d) => ({ ...d, pointer: remap(d.pointer) })),
+      ...found,
+    ],
+    refs: result.refs.map((r) => ({ ...r, pointer: remap(r.pointer) })),
   };
 }
 
@@ -157,7 +246,9 @@ function runChecks(files: PackFiles, options: ValidateOptions, report: Reporter,
 
   const gamePath = configuredPath(report, model.manifest, "gameFile", "game.json");
   const levelDir = configuredPath(report, model.manifest, "levelDirectory", "levels");
-  model.game = parseFile<GameDefinition>(files, gamePath, "game", report);
+  model.game = parseFile<GameDefinition>(files, gamePath, "game", report, {
+    ...(options.customSystems ? { systems: options.customSystems } : {}),
+  });
   if (!Object.hasOwn(files, gamePath))
     report.error(gamePath, "", "missing-file", `the pack has no ${gamePath}`);
   if (Object.hasOwn(files, "theme.json"))
@@ -170,7 +261,10 @@ function runChecks(files: PackFiles, options: ValidateOptions, report: Reporter,
       continue;
     const id = path.slice(prefix.length, -".json".length);
     levelFiles.add(id);
-    const level = parseFile<LevelDefinition>(files, path, "level", report);
+    const level = parseFile<LevelDefinition>(files, path, "level", report, {
+      ...(options.customGoals ? { goals: options.customGoals } : {}),
+      ...(options.customLoseConditions ? { loseConditions: options.customLoseConditions } : {}),
+    });
     if (!level) continue;
     model.levels.push(level);
     if (level.valid && level.value.id !== id) {
@@ -227,7 +321,7 @@ function runChecks(files: PackFiles, options: ValidateOptions, report: Reporter,
         );
       }
     }
-    checkLevel(level, index, report);
+    checkLevel(level, index, report, options.customSystems);
     checkSolution(level, index, report);
     if (!sequenced.has(level.value.id)) {
       report.warn(

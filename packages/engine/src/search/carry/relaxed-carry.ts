@@ -1,11 +1,12 @@
+import { type PendingMoveKey, pendingMoveKey } from "../../analysis/pending-move.js";
+import { type SettleView, settlementOf } from "../../analysis/settle-pending.js";
 import type { LevelRuntime } from "../../level.js";
 import type { Entity } from "../../model.js";
 import type { Pack } from "../../pack.js";
-import { PENDING_MOVE_MEMORY, type PendingMoveKey, pendingMoveKey } from "../../pending-move.js";
 import { Session } from "../../session.js";
-import { type SettleView, settlementOf } from "../../settle-pending.js";
 import type { GameState } from "../../state.js";
 import type { PendingMove } from "../../systems/types.js";
+import { PENDING_MOVE_MEMORY } from "../../turn.js";
 import { analyseCarryLevel, type CarryLevel } from "./analysis.js";
 import { basketDomain, RelaxedLayout } from "./layout.js";
 import { RelaxedModel } from "./model.js";

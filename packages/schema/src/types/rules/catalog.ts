@@ -20,7 +20,9 @@ function completeList<T extends string>() {
 }
 
 /** Every event type a rule can listen to, in catalog order. */
-export const EVENT_TYPES: readonly EventType[] = completeList<EventType>()([
+// Pure (annotated) so that bundles which use none of the lists leave them out.
+const allEventTypes = /* @__PURE__ */ completeList<EventType>();
+export const EVENT_TYPES: readonly EventType[] = /* @__PURE__ */ allEventTypes([
   "avatar_entered",
   "avatar_exited",
   "move_blocked",
@@ -61,7 +63,9 @@ export const EVENT_TYPES: readonly EventType[] = completeList<EventType>()([
 ]);
 
 /** The key of every condition, combinators included. */
-export const CONDITION_KEYS: readonly ConditionKey[] = completeList<ConditionKey>()([
+// Pure (annotated) so that bundles which use none of the lists leave them out.
+const allConditionKeys = /* @__PURE__ */ completeList<ConditionKey>();
+export const CONDITION_KEYS: readonly ConditionKey[] = /* @__PURE__ */ allConditionKeys([
   "position",
   "position_has_tag",
   "event",
@@ -76,7 +80,9 @@ export const CONDITION_KEYS: readonly ConditionKey[] = completeList<ConditionKey
 ]);
 
 /** The key of every effect. */
-export const EFFECT_KEYS: readonly EffectKey[] = completeList<EffectKey>()([
+// Pure (annotated) so that bundles which use none of the lists leave them out.
+const allEffectKeys = /* @__PURE__ */ completeList<EffectKey>();
+export const EFFECT_KEYS: readonly EffectKey[] = /* @__PURE__ */ allEffectKeys([
   "spawn",
   "destroy",
   "transform",
@@ -111,7 +117,7 @@ function completeFields<const M extends EventFieldLists>(
  * type. For events the rules catalog does not describe, the lists are a best guess (see `events.ts`),
  * so tools should warn rather than fail on a field missing here.
  */
-export const EVENT_FIELDS: EventFieldLists = completeFields({
+export const EVENT_FIELDS: EventFieldLists = /* @__PURE__ */ completeFields({
   avatar_entered: ["position", "direction", "fromPosition"],
   avatar_exited: ["position"],
   move_blocked: ["position", "direction", "fromPosition", "blockerKind"],

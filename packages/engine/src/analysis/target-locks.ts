@@ -1,10 +1,10 @@
 import type { Effect } from "@gridponder/schema";
+import type { LevelRuntime } from "../level.js";
+import type { Entity } from "../model.js";
+import type { Pack } from "../pack.js";
+import type { GameState } from "../state.js";
 import { creatableKinds } from "./creatable-kinds.js";
-import type { LevelRuntime } from "./level.js";
 import { movedLayers } from "./level-traits.js";
-import type { Entity } from "./model.js";
-import type { Pack } from "./pack.js";
-import type { GameState } from "./state.js";
 
 /**
  * Whether the cells holding the targets of a level's `reach_target` goals never gain a target: every

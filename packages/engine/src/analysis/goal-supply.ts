@@ -1,8 +1,8 @@
+import type { LevelRuntime } from "../level.js";
+import type { Entity } from "../model.js";
+import type { Pack } from "../pack.js";
+import type { GameState } from "../state.js";
 import { creatableKinds } from "./creatable-kinds.js";
-import type { LevelRuntime } from "./level.js";
-import type { Entity } from "./model.js";
-import type { Pack } from "./pack.js";
-import type { GameState } from "./state.js";
 import { reachTargetKinds, targetLocks } from "./target-locks.js";
 
 export { creatableKinds } from "./creatable-kinds.js";

@@ -1,13 +1,12 @@
 import { type PushObjectsConfig, parseValueRef } from "@gridponder/schema";
-import type { LevelRuntime } from "./level.js";
-import { DIRECTION_DELTAS, directionDelta, type Entity } from "./model.js";
-import type { Pack } from "./pack.js";
-import { levelRoles } from "./search/level-roles.js";
-import type { GameState } from "./state.js";
-import type { PendingMove } from "./systems/types.js";
+import type { LevelRuntime } from "../level.js";
+import { DIRECTION_DELTAS, directionDelta, type Entity } from "../model.js";
+import type { Pack } from "../pack.js";
+import { levelRoles } from "../search/level-roles.js";
+import type { GameState } from "../state.js";
+import type { PendingMove } from "../systems/types.js";
 
-/** The key under which a turn keeps a blocked move that nothing settled (see `turn.ts`). */
-export const PENDING_MOVE_MEMORY = "pendingMove";
+import { PENDING_MOVE_MEMORY } from "../turn.js";
 
 /**
  * A state's pending move as far as later turns can tell, as a number: 0 when there is none or it can

@@ -1,0 +1,14 @@
+import { BUILTIN_GOALS, BUILTIN_LOSE_CONDITIONS } from "./goals/index.js";
+import { createRegistry, type Registry, type SystemDefinition } from "./registry.js";
+import { BUILTIN_SYSTEMS } from "./systems/index.js";
+
+/**
+ * The types the DSL defines, as the engine plays them: every built-in system, goal and lose condition
+ * type. Packs load with it unless given another registry; `builtinRegistry.extend({ systems: [mine] })`
+ * makes one with custom types too.
+ */
+export const builtinRegistry: Registry = createRegistry({
+  systems: Object.values(BUILTIN_SYSTEMS) as SystemDefinition<never>[],
+  goals: BUILTIN_GOALS,
+  loseConditions: BUILTIN_LOSE_CONDITIONS,
+});

@@ -1,0 +1,78 @@
+import type { CustomType, PackFiles, ValidateOptions, ValidationResult, ValidPack } from "@gridponder/schema";
+import { validatePack } from "@gridponder/schema";
+import { builtinRegistry } from "./builtins.js";
+import { compileWith, type LoadResult, type Pack, prepareWith } from "./pack.js";
+import type { Registry } from "./registry.js";
+
+/** How to load a pack: the validator's options, and the registry to play it with. */
+export interface LoadOptions extends ValidateOptions {
+  /** The types the pack may use; the built-in ones (`builtinRegistry`) by default. */
+  readonly registry?: Registry;
+}
+
+/** What the validator must know of a registry: its types the DSL does not define, with their config schemas. */
+export interface CustomTypes {
+  readonly customSystems: Record<string, CustomType>;
+  readonly customGoals: Record<string, CustomType>;
+  readonly customLoseConditions: Record<string, CustomType>;
+}
+
+/** The types of `registry` that the built-in registry lacks (the validator checks the others itself). */
+export function customTypes(registry: Registry): CustomTypes {
+  const pick = (
+    own: ReadonlyMap<string, { readonly configSchema?: CustomType["configSchema"] }>,
+    builtin: ReadonlyMap<string, unknown>,
+  ) => {
+    const custom: Record<string, CustomType> = {};
+    for (const [type, definition] of own)
+      if (!builtin.has(type))
+        custom[type] = definition.configSchema ? { configSchema: definition.configSchema } : {};
+    return custom;
+  };
+  return {
+    customSystems: pick(registry.systems, builtinRegistry.systems),
+    customGoals: pick(registry.goals, builtinRegistry.goals),
+    customLoseConditions: pick(registry.loseConditions, builtinRegistry.loseConditions),
+  };
+}
+
+/**
+ * The validator's options for a pack played with `registry`: a registry's own types are accepted with
+ * their config schemas, on top of what `options` says.
+ */
+export function validateOptionsFor<O extends ValidateOptions>(options: O, registry: Registry): O {
+  if (registry === builtinRegistry) return options;
+  const custom = customTypes(registry);
+  return {
+    ...options,
+    customSystems: { ...custom.customSystems, ...(options.customSystems ?? {}) },
+    customGoals: { ...custom.customGoals, ...(options.customGoals ?? {}) },
+    customLoseConditions: { ...custom.customLoseConditions, ...(options.customLoseConditions ?? {}) },
+  };
+}
+
+/**
+ * Loads a pack from in-memory files (pack-relative path → content; JSON as text). The pack is validated
+ * by `@gridponder/schema` first; an invalid pack, or one using a type the registry lacks, is refused
+ * with its diagnostics. Runs in browsers.
+ */
+export function loadPack(files: PackFiles, options: LoadOptions = {}): LoadResult {
+  const { registry = builtinRegistry, ...validate } = options;
+  return prepareWith(validatePack(files, validateOptionsFor(validate, registry)), registry);
+}
+
+/**
+ * Turns a validation result into a load result: refused when invalid, or when the pack uses a type
+ * the registry (the built-in one by default) lacks, each named in a diagnostic.
+ */
+export function prepareValidated(result: ValidationResult, registry: Registry = builtinRegistry): LoadResult {
+  return prepareWith(result, registry);
+}
+
+/**
+ * Builds the play-ready pack from a validated one, played with `registry` (the built-in one by
+ * default). Use `prepareValidated` to have the pack's types checked against the registry first.
+ */
+export function compilePack(valid: ValidPack, registry: Registry = builtinRegistry): Pack {
+  return compileWith(valid, registry);
+}
