@@ -4,7 +4,7 @@
  * system type the engine implements.
  */
 import { join } from "node:path";
-import { BUILTIN_SYSTEMS, compilePack } from "@gridponder/engine";
+import { builtinRegistry, compilePack } from "@gridponder/engine";
 import { validatePackFolder } from "@gridponder/schema/node";
 import { solveLevel } from "@gridponder/solver";
 import { describe, expect, it } from "vitest";
@@ -20,7 +20,7 @@ describe("docs examples", () => {
       const result = await validatePackFolder(join(EXAMPLES, name));
       for (const s of result.pack?.game.systems ?? []) used.add(s.type);
     }
-    expect(Object.keys(BUILTIN_SYSTEMS).filter((t) => !used.has(t))).toEqual([]);
+    expect([...builtinRegistry.systems.keys()].filter((t) => !used.has(t))).toEqual([]);
   });
 
   it.each(names)("%s validates cleanly and its gold paths are proven optimal", async (name) => {

@@ -100,7 +100,7 @@ describe("the built catalog", { timeout: 300_000 }, () => {
     }
   });
 
-  it("keeps page JavaScript within budget: home and pack pages 30 KiB gzip, level pages 200 KiB", async () => {
+  it("keeps page JavaScript within budget: home and pack pages 30 KiB gzip, level pages 205 KiB", async () => {
     const home = await pageScriptGzip(out, await read("index.html"));
     const pack = await pageScriptGzip(out, await read("dev-gridponder-lantern-cellar/index.html"));
     const level = await pageScriptGzip(
@@ -111,7 +111,7 @@ describe("the built catalog", { timeout: 300_000 }, () => {
     expect(home).toBeGreaterThan(0);
     expect(home).toBeLessThanOrEqual(30 * 1024);
     expect(pack).toBeLessThanOrEqual(30 * 1024);
-    expect(level).toBeLessThanOrEqual(200 * 1024);
+    expect(level).toBeLessThanOrEqual(205 * 1024);
   });
 
   it("links every page under the base, and the level page's player to its compiled pack", async () => {

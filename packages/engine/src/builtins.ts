@@ -1,4 +1,5 @@
 import { BUILTIN_GOALS, BUILTIN_LOSE_CONDITIONS } from "./goals/index.js";
+import { followerNpcs } from "./plugins/follower-npcs.js";
 import { createRegistry, type Registry, type SystemDefinition } from "./registry.js";
 import { BUILTIN_SYSTEMS } from "./systems/index.js";
 
@@ -8,7 +9,8 @@ import { BUILTIN_SYSTEMS } from "./systems/index.js";
  * makes one with custom types too.
  */
 export const builtinRegistry: Registry = createRegistry({
-  systems: Object.values(BUILTIN_SYSTEMS) as SystemDefinition<never>[],
+  // The plug-ins in `plugins/` are registered like any custom type (see `api.ts`).
+  systems: [...(Object.values(BUILTIN_SYSTEMS) as SystemDefinition<never>[]), followerNpcs],
   goals: BUILTIN_GOALS,
   loseConditions: BUILTIN_LOSE_CONDITIONS,
 });

@@ -28,6 +28,8 @@ export {
 } from "./analysis/pending-move.js";
 export { type Settlement, type SettleView, settlementOf } from "./analysis/settle-pending.js";
 export { reachTargetsStayPut, targetLocks } from "./analysis/target-locks.js";
+// What systems, goals and lose conditions written outside the engine use (see `api.ts`).
+export * from "./api.js";
 export { builtinRegistry } from "./builtins.js";
 export { type CanonicalState, canonicalState, stableStringify } from "./canonical.js";
 export {
@@ -41,7 +43,6 @@ export {
   type Trace,
   type TraceRun,
 } from "./conformance.js";
-export type { GameEvent } from "./events.js";
 export { LevelLoadError, type LevelRuntime, prepareLevel } from "./level.js";
 export {
   type CustomTypes,
@@ -52,22 +53,14 @@ export {
   prepareValidated,
   validateOptionsFor,
 } from "./load.js";
-export { DIRECTION_DELTAS, type Entity, isPos, type KindInfo, type Params, type Pos } from "./model.js";
-export { moveAvatar, placeEntity, removeEntity } from "./ops.js";
-export { type LayerInfo, type LoadResult, missingTypes, type Pack } from "./pack.js";
+export { isPos } from "./model.js";
+export { type LoadResult, missingTypes } from "./pack.js";
+export { followerNpcs } from "./plugins/follower-npcs.js";
 export {
   createRegistry,
-  defineSystem,
-  type GoalCheck,
-  type GoalDefinition,
-  type GoalEntry,
-  type GoalStatus,
-  type LoseConditionDefinition,
-  type LoseConditionEntry,
   type Registry,
   RegistryError,
   type RegistryParts,
-  type SystemDefinition,
 } from "./registry.js";
 export type { CompiledRule, RuleBook } from "./rules/compile.js";
 export type { Test as ConditionTest } from "./rules/conditions.js";
@@ -103,18 +96,8 @@ export type {
   SystemRole,
 } from "./search/roles.js";
 export { type ActionInput, Session, stateKey } from "./session.js";
-export type { AvatarState, Draft, GameState, MultiCellObjectState, OverlayState } from "./state.js";
+export type { MultiCellObjectState, OverlayState } from "./state.js";
 export { BUILTIN_SYSTEMS } from "./systems/index.js";
-export type {
-  PendingMove,
-  ResolvedAction,
-  SolidObjects,
-  SystemBehaviour,
-  SystemContext,
-  SystemInstance,
-  ToolUse,
-  TurnContext,
-  TurnScratch,
-} from "./systems/types.js";
+export type { PendingMove, SolidObjects, SystemInstance, ToolUse } from "./systems/types.js";
 export { renderText, type TextRenderOptions } from "./text.js";
 export { type GameAction, PENDING_MOVE_MEMORY, resolveAction, runTurn, type TurnResult } from "./turn.js";

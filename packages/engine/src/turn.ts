@@ -221,6 +221,8 @@ class TurnRun extends Draft implements TurnContext, TurnScratch {
   selections = 0;
   /** Set when a system vetoes the action, so the turn need not search its events for one. */
   veto: GameEvent | null = null;
+  /** Whether the NPC phase is running (see `resolve`). */
+  npcPhase = false;
   /** The system being run. */
   id = "";
   config: never = undefined as never;
@@ -266,6 +268,20 @@ class TurnRun extends Draft implements TurnContext, TurnScratch {
     this.config = system.config as never;
     this.prepared = system.prepared;
     return this;
+  }
+
+  resolve(events: readonly GameEvent[]): void {
+    if (!this.npcPhase || events.length === 0) return;
+    const { id, config, prepared } = this;
+    this.npcPhase = false;
+    try {
+      this.cascade(events);
+    } finally {
+      this.npcPhase = true;
+      this.id = id;
+      this.config = config;
+      this.prepared = prepared;
+    }
   }
 
   /** Phase 5: rules then cascade-phase systems, pass after pass, until quiet or the depth limit. */
@@ -356,7 +372,9 @@ export function runTurn(pack: Pack, level: LevelRuntime, state: GameState, input
   for (const system of phases.movement) system.behaviour.movement?.(run.forSystem(system));
   // Without rules or cascade-phase systems the cascade could only pass the events along.
   if (level.rules.all.length > 0 || phases.cascade.length > 0) run.cascade(run.events.slice());
+  run.npcPhase = true;
   for (const system of phases.npc) system.behaviour.npc?.(run.forSystem(system));
+  run.npcPhase = false;
 
   const { draft } = run;
   const events = run.events;

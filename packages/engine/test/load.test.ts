@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { readPackFolder } from "@gridponder/schema/node";
 import { describe, expect, it } from "vitest";
-import { loadPack, Session } from "../src/index.js";
+import { builtinRegistry, createRegistry, loadPack, Session } from "../src/index.js";
 
 const MINI = join(import.meta.dirname, "../../schema/test/fixtures/valid/mini");
 
@@ -27,7 +27,13 @@ describe("loadPack", () => {
     const game = JSON.parse(String(files["game.json"]));
     game.systems.push({ id: "followers", type: "follower_npcs", config: {} });
     files["game.json"] = JSON.stringify(game);
-    const loaded = loadPack(files);
+    // A registry of every built-in type but follower_npcs.
+    const registry = createRegistry({
+      systems: [...builtinRegistry.systems.values()].filter((s) => s.type !== "follower_npcs"),
+      goals: [...builtinRegistry.goals.values()],
+      loseConditions: [...builtinRegistry.loseConditions.values()],
+    });
+    const loaded = loadPack(files, { registry });
     expect(loaded.ok).toBe(false);
     expect(loaded.diagnostics).toContainEqual(
       expect.objectContaining({

@@ -82,16 +82,16 @@ describe("compilePackForWeb", () => {
     );
   });
 
-  it("refuses a pack using a system type the engine does not implement", async () => {
+  it("refuses a pack using a system type nothing registered", async () => {
     const dir = join(temp, "unsupported-system");
     await cp(join(CORPUS_PACKS, "fx_sliding_blocks"), dir, { recursive: true });
     const game = JSON.parse(await readFile(join(dir, "game.json"), "utf8"));
-    game.systems.push({ id: "followers", type: "follower_npcs", config: {} });
+    game.systems.push({ id: "wells", type: "gravity_wells", config: {} });
     await writeFile(join(dir, "game.json"), JSON.stringify(game));
     const result = await compilePackForWeb(dir, { searchPaths: SEARCH_PATHS });
     expect(result.ok).toBe(false);
     const unsupported = result.diagnostics.filter((d) => d.severity === "error");
-    expect(unsupported.map((d) => d.code)).toContain("unsupported-type");
+    expect(unsupported.map((d) => d.message).join("\n")).toContain('"gravity_wells"');
   });
 
   it("refuses an invalid pack with the schema's diagnostics", async () => {

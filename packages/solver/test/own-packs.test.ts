@@ -7,7 +7,7 @@
  */
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
-import { BUILTIN_SYSTEMS, compilePack } from "@gridponder/engine";
+import { builtinRegistry, compilePack } from "@gridponder/engine";
 import { validatePackFolder } from "@gridponder/schema/node";
 import { afterAll, describe, expect, it } from "vitest";
 import { solveLevel } from "../src/index.js";
@@ -55,6 +55,6 @@ describe("packs/ together", () => {
       const result = await validatePackFolder(join(OWN_PACKS, entry.name), { searchPaths: [OWN_PACKS] });
       for (const system of result.pack?.game.systems ?? []) used.add(system.type);
     }
-    expect(Object.keys(BUILTIN_SYSTEMS).filter((type) => !used.has(type))).toEqual([]);
+    expect([...builtinRegistry.systems.keys()].filter((type) => !used.has(type))).toEqual([]);
   });
 });

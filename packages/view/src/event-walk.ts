@@ -260,6 +260,8 @@ export class Walk {
     avatar_entered: (e) => this.avatarEntered(e),
     actor_moved: (e) => this.actorMoved(e),
     actor_reacted: (e) => this.actorMoved(e),
+    // An NPC's step (follower_npcs): the same entity, one cell on, as an actor's.
+    npc_moved: (e) => this.actorMoved(e),
     multi_cell_object_moved: (e) => this.mcoMoved(e),
     multi_cell_object_exited: (e) => this.mcoExited(e),
     object_removed: (e, previous) => this.objectRemoved(e, previous),

@@ -143,6 +143,18 @@ describe("identity across turns", () => {
     }
   });
 
+  test("NPCs keep their ids as they step, and animate one cell (wisp-hollow)", async () => {
+    const turn = await turnWithEvent("wisp-hollow", "npc_moved");
+    const moved = turn.event;
+    const wisp = pieceAt(turn.before, String(moved.layer), ...cellOf(moved.fromPosition));
+    expect(pieceAt(turn.after, String(moved.layer), ...cellOf(moved.toPosition)).id).toBe(wisp.id);
+    const keys = turn.timeline.tracks.find((t) => t.id === wisp.id)?.keys ?? [];
+    expect(keys.length).toBeGreaterThan(1);
+    const [from, to] = [keys[0]?.pose, keys.at(-1)?.pose];
+    expect([from?.x, from?.y]).toEqual(cellOf(moved.fromPosition));
+    expect([to?.x, to?.y]).toEqual(cellOf(moved.toPosition));
+  });
+
   test("captured and flooded cells keep their ids and change their look (fx_flank_capture, flood_colors)", async () => {
     const capture = await firstTurn("fx_flank_capture", (events) =>
       events.some((e) => e.type === "cell_transformed"),

@@ -46,6 +46,13 @@ export interface SystemContext<C> extends TurnContext {
   readonly config: C;
   /** What the system's `prepare` hook derived from its config when the level was prepared. */
   readonly prepared: unknown;
+  /**
+   * Runs events through the rules and cascade-phase systems now, as the cascade (phase 5) runs the
+   * turn's earlier events: for NPC-phase systems whose events rules should answer (an NPC catching
+   * the avatar). Only in the NPC phase; elsewhere it does nothing, since the cascade is running or
+   * still to come.
+   */
+  resolve(events: readonly GameEvent[]): void;
 }
 
 /** A tool use: holding `item`, the avatar may remove a solid object that carries `targetTag`. */

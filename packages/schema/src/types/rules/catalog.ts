@@ -58,6 +58,7 @@ export const EVENT_TYPES: readonly EventType[] = /* @__PURE__ */ allEventTypes([
   "line_of_sight_detected",
   "action_vetoed",
   "npc_moved",
+  "npc_caught",
   "goal_step_completed",
   "turn_ended",
 ]);
@@ -152,7 +153,8 @@ export const EVENT_FIELDS: EventFieldLists = /* @__PURE__ */ completeFields({
   cell_claimed: ["position", "layer", "kind", "ownerKind"],
   line_of_sight_detected: ["position", "kind", "sourcePosition", "sourceId", "sourceKind"],
   action_vetoed: ["reason"],
-  npc_moved: ["npcId", "fromPosition", "toPosition"],
+  npc_moved: ["npcId", "kind", "layer", "fromPosition", "toPosition", "position"],
+  npc_caught: ["npcId", "kind", "position"],
   goal_step_completed: ["goalId", "stepIndex"],
   turn_ended: ["turnNumber"],
 });

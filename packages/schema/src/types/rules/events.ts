@@ -35,7 +35,7 @@ import type {
  * - Actors: `actor_selected`, `actor_moved`, `actor_entered`, `actor_blocked`, `actor_reacted`,
  *   `cell_claimed`.
  * - Detection: `line_of_sight_detected`.
- * - Turn bookkeeping: `action_vetoed`, `npc_moved`, `goal_step_completed`, `turn_ended`.
+ * - Turn bookkeeping: `action_vetoed`, `npc_moved`, `npc_caught`, `goal_step_completed`, `turn_ended`.
  */
 export type EventType =
   | "avatar_entered"
@@ -73,6 +73,7 @@ export type EventType =
   | "line_of_sight_detected"
   | "action_vetoed"
   | "npc_moved"
+  | "npc_caught"
   | "goal_step_completed"
   | "turn_ended";
 
@@ -515,14 +516,33 @@ export interface ActionVetoedEvent {
   reason?: string;
 }
 
-/** `npc_moved`: a non-player character moved during NPC resolution. */
+/** `npc_moved`: a non-player character moved during NPC resolution (see `follower_npcs`). */
 export interface NpcMovedEvent {
-  /** An identifier of the NPC, derived from its kind or position. */
+  /**
+   * An identifier of the NPC: its `id` param when it has one, else its kind and the cell it moved
+   * from, as `kind@x,y`.
+   */
   npcId: string;
+  /** The NPC's kind. */
+  kind: EntityKindId;
+  /** The layer it moves on. */
+  layer: LayerId;
   /** Where it was. */
   fromPosition: Position;
   /** Where it went. */
   toPosition: Position;
+  /** Where it went (the same as `toPosition`), so `$cell` references read the cell it entered. */
+  position: Position;
+}
+
+/** `npc_caught`: an NPC reached the avatar's cell, or stood on it when its turn came (see `follower_npcs`). */
+export interface NpcCaughtEvent {
+  /** The NPC's identifier, as in `npc_moved`. */
+  npcId: string;
+  /** The NPC's kind. */
+  kind: EntityKindId;
+  /** The avatar's cell, where the NPC now stands. */
+  position: Position;
 }
 
 /** `goal_step_completed`: a goal with several steps (such as a sequence) completed one of them. */
@@ -620,6 +640,8 @@ export interface EventPayloads {
   action_vetoed: ActionVetoedEvent;
   /** Payload of `npc_moved`. */
   npc_moved: NpcMovedEvent;
+  /** Payload of `npc_caught`. */
+  npc_caught: NpcCaughtEvent;
   /** Payload of `goal_step_completed`. */
   goal_step_completed: GoalStepCompletedEvent;
   /** Payload of `turn_ended`. */

@@ -185,5 +185,13 @@ export const SYSTEM_DEFAULTS = {
     validGroundTags: ["walkable"],
     toolInteractions: [],
   },
-  follower_npcs: {},
+  follower_npcs: {
+    layer: "actors",
+    npcTag: "npc",
+    groundLayer: "ground",
+    walkableTags: ["walkable"],
+    blockingTags: ["solid"],
+    directions: ["up", "right", "down", "left"],
+    onAvatar: "block",
+  },
 } satisfies { readonly [T in SystemType]: Partial<SystemConfigOf<T>> };
