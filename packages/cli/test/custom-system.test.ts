@@ -90,6 +90,10 @@ describe("a custom system type registered from outside the engine (fixtures/conv
     expect(refused.code).toBe(2);
     expect(refused.stdout).toContain('unknown value "conveyor"');
 
+    const build = await run(["--plugin", PLUGIN, "build", FIXTURE, "--out", join(await scratch(), "site")]);
+    expect(build.code).toBe(2);
+    expect(build.stderr).toContain("build cannot publish packs that need --plugin yet");
+
     const missing = await run(["--plugin", join(FIXTURE, "no-such-plugin.mjs"), "validate", PACK]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain("no-such-plugin.mjs could not be imported");

@@ -107,6 +107,12 @@ function solveOptions(ctx: CliContext, seconds: number | true): CatalogSolveOpti
 }
 
 async function runBuild(ctx: CliContext, folders: string[], flags: BuildFlags): Promise<void> {
+  // The catalog's pages bundle the engine with its built-in types only: a pack that needs a plugin
+  // would load here and then fail in every browser.
+  if (ctx.plugins.length > 0)
+    throw new InputError(
+      "build cannot publish packs that need --plugin yet: the catalog's pages play the built-in types only",
+    );
   for (const folder of folders) await requireFolder(folder, "folder of packs");
   // Loaded here, not at start-up: the site builder (Astro, Vite) is heavy and only this command needs it.
   const { buildCatalog, CatalogError } = await import("@gridponder/catalog");
