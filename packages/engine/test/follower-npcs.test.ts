@@ -245,6 +245,17 @@ describe("follower_npcs", () => {
     expect(npcs(session)).toEqual(["4,0:flee_avatar"]);
   });
 
+  it("flees to the first of equally far cells in the configured direction order", () => {
+    // Up, right and left each take it two steps from the avatar.
+    const board = ["...", ".r.", ".@."];
+    const byDefault = new Session(packOf(board), "l");
+    byDefault.act(move("down"));
+    expect(npcs(byDefault)).toEqual(["1,0:flee_avatar"]);
+    const leftFirst = new Session(packOf(board, { directions: ["left", "up", "right", "down"] }), "l");
+    leftFirst.act(move("down"));
+    expect(npcs(leftFirst)).toEqual(["0,1:flee_avatar"]);
+  });
+
   it("patrols along its facing, turns round at a wall and steps back in the same turn", () => {
     const session = new Session(packOf(["#>.#", "@..."]), "l");
     const trail: string[] = [];

@@ -30,6 +30,7 @@ const PACKS = [
   "fx_individual_actors",
   "flood_colors",
   "diagonal_swipes",
+  "wisp-hollow",
 ];
 /** A pack whose texts try to inject markup: it must show as plain text. */
 const HOSTILE = '<img src=x onerror="window.pwned=1"><b>bold</b>';
@@ -70,6 +71,8 @@ describe("the player", () => {
   it.each([
     ["carrot_quest", "fw_001"],
     ["lantern-cellar", undefined],
+    // NPCs: a pale wisp steps after every move (follower_npcs).
+    ["wisp-hollow", "wh01_chase"],
   ])("plays %s's gold path by keyboard and shows the win dialog", async (pack, level) => {
     const info = await mount(p.page, { pack, ...(level ? { level } : {}) });
     expect(info.renderer).toBe("webgl");
@@ -259,6 +262,34 @@ describe("the player", () => {
     await p.page.locator(`${dialog("lost")} button[data-action=undo]`).click();
     await p.page.waitForSelector("#player .gp-dialog", { state: "hidden" });
     expect(await moves(p.page)).toBe((limit ?? 0) - 1);
+  });
+
+  it("moves and animates a wisp after each move, and shows the lose dialog when it catches Wick", async () => {
+    await mount(p.page, { pack: "wisp-hollow", level: "wh01_chase", reducedMotion: false });
+    const wisp = () =>
+      p.page.evaluate(() => {
+        const piece = (window as never as TestWindow).gpTest.player.controller.scene.pieces.find(
+          (q) => q.kind === "wisp",
+        );
+        return { id: piece?.id, cell: piece ? [...piece.cell] : null };
+      });
+    const before = await wisp();
+    expect(before.cell).toEqual([5, 3]);
+    // Read in the task that plays the move, so no machine is too slow to see the animation running.
+    const animating = await p.page.evaluate(async () => {
+      const { player } = (window as never as TestWindow).gpTest;
+      const done = player.act({ action: "move", direction: "up" });
+      const running = player.renderer.animating;
+      await done;
+      return { running, after: player.renderer.animating };
+    });
+    expect(animating).toEqual({ running: true, after: false });
+    // The same piece one cell on, so the renderer moved it rather than swapping it for another.
+    expect(await wisp()).toEqual({ id: before.id, cell: [4, 3] });
+    await p.page.focus("#player");
+    await p.page.keyboard.press("ArrowUp");
+    await p.page.waitForSelector(dialog("lost"), { state: "visible" });
+    p.errors.assertNone();
   });
 
   it("puts pack text into the page as text only", async () => {
