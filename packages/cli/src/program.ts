@@ -1,4 +1,3 @@
-import { builtinRegistry } from "@gridponder/engine";
 import { loadPlugins } from "@gridponder/engine/plugins";
 import { Command } from "commander";
 import { registerBuild } from "./commands/build.js";
@@ -51,7 +50,7 @@ export function createProgram(ctx: CliContext): Command {
     ctx.json = Boolean(options.json);
     ctx.plugins = (options.plugin as string[] | undefined) ?? [];
     try {
-      ctx.registry = ctx.plugins.length > 0 ? await loadPlugins(ctx.plugins) : builtinRegistry;
+      ctx.registry = await loadPlugins(ctx.plugins);
     } catch (error) {
       throw new InputError(messageOf(error));
     }

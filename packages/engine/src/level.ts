@@ -1,10 +1,4 @@
-import {
-  type Goal,
-  type JsonValue,
-  type LevelDefinition,
-  type LoseCondition,
-  SYSTEM_DEFAULTS,
-} from "@gridponder/schema";
+import type { Goal, JsonValue, LevelDefinition, LoseCondition } from "@gridponder/schema";
 import { type Entity, freezeJson, frozenCopy, hasNoKeys, isPos, type Params, type Pos } from "./model.js";
 import { entityFromCell, type Pack } from "./pack.js";
 import type { GoalCheck, Registry } from "./registry.js";
@@ -183,7 +177,7 @@ function instanceOf(
     );
   }
   const config = freezeJson({
-    ...defaultsOf(system.type, behaviour.defaults),
+    ...defaultsOf(behaviour.defaults),
     ...(system.config ?? {}),
     ...overrideConfig,
   });
@@ -196,28 +190,19 @@ function instanceOf(
   };
 }
 
-/** Each system type's documented defaults, copied and frozen once: the configs built on them share them. */
-const frozenDefaults = new Map<string, object>();
+/** Each definition's defaults, copied and frozen once: the configs built on them share them. */
+const frozenDefaults = new WeakMap<object, object>();
+const NO_DEFAULTS = Object.freeze({});
 
-function defaultsOf(type: string, own: object | undefined): object {
-  // A definition's own defaults are frozen once per definition object, apart from the DSL's.
-  if (own !== undefined) {
-    let defaults = ownDefaults.get(own);
-    if (defaults === undefined) {
-      defaults = frozenCopy(own);
-      ownDefaults.set(own, defaults);
-    }
-    return defaults;
+function defaultsOf(defaults: object | undefined): object {
+  if (defaults === undefined) return NO_DEFAULTS;
+  let frozen = frozenDefaults.get(defaults);
+  if (frozen === undefined) {
+    frozen = frozenCopy(defaults);
+    frozenDefaults.set(defaults, frozen);
   }
-  let defaults = frozenDefaults.get(type);
-  if (defaults === undefined) {
-    defaults = frozenCopy((SYSTEM_DEFAULTS as Record<string, object>)[type] ?? {});
-    frozenDefaults.set(type, defaults);
-  }
-  return defaults;
+  return frozen;
 }
-
-const ownDefaults = new WeakMap<object, object>();
 
 /**
  * One frozen `[x, y]` per cell of a board size, shared by every level of that size: positions are

@@ -1,13 +1,14 @@
-import type {
-  ActionDefinition,
-  Diagnostic,
-  GameDefinition,
-  JsonValue,
-  LevelDefinition,
-  Manifest,
-  Theme,
-  ValidationResult,
-  ValidPack,
+import {
+  type ActionDefinition,
+  type Diagnostic,
+  type GameDefinition,
+  type JsonValue,
+  type LevelDefinition,
+  type Manifest,
+  normaliseAssetPath,
+  type Theme,
+  type ValidationResult,
+  type ValidPack,
 } from "@gridponder/schema";
 import { type Entity, freezeJson, hasNoKeys, type KindInfo, type Params } from "./model.js";
 import type { Registry } from "./registry.js";
@@ -148,9 +149,10 @@ export function missingTypes(valid: ValidPack, registry: Registry): Diagnostic[]
     if (!registry.systems.has(system.type))
       refuse("game.json", `/systems/${i}/type`, "system", system.type, registry.systems);
   });
-  const levelDirectory = valid.manifest.levelDirectory ?? "levels";
+  // The folder as the validator reads it, so both name a level's file alike.
+  const levelDirectory = normaliseAssetPath(valid.manifest.levelDirectory ?? "levels");
   for (const [id, level] of Object.entries(valid.levels)) {
-    const file = `${levelDirectory.replace(/\/+$/, "")}/${id}.json`;
+    const file = `${levelDirectory}/${id}.json`;
     level.goals.forEach((goal, i) => {
       if (!registry.goals.has(goal.type)) refuse(file, `/goals/${i}/type`, "goal", goal.type, registry.goals);
     });

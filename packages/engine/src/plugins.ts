@@ -11,9 +11,8 @@ import { type Registry, RegistryError, type RegistryParts } from "./registry.js"
 /**
  * The built-in registry extended with the types of each plugin module, in order. A plugin module
  * exports `systems`, `goals` and `loseConditions` (arrays of definitions, each optional), or a default
- * export holding them. A file path (absolute, or relative to the working folder: one that exists, or
- * starts with `.`) names a module file; anything else is imported as it is (a URL, or a package). Throws {@link RegistryError} naming the module when it
- * cannot be imported or registered.
+ * export holding them. Specifiers are resolved by `resolvePlugin`. Throws {@link RegistryError}
+ * naming the module when it cannot be imported or registered.
  */
 export async function loadPlugins(
   specifiers: readonly string[],

@@ -1,4 +1,4 @@
-import type { FollowerNpcsConfig } from "@gridponder/schema";
+import { type FollowerNpcsConfig, SYSTEM_DEFAULTS } from "@gridponder/schema";
 import {
   DIRECTION_DELTAS,
   defineSystem,
@@ -86,14 +86,9 @@ class NpcTurn {
     }
     for (let q = 0; q < queue.length; q++) {
       const c = queue[q] as number;
-      const x = c % this.width;
-      const y = (c - x) / this.width;
-      for (const [dx, dy] of this.prepared.steps) {
-        const nx = x + dx;
-        const ny = y + dy;
-        if (nx < 0 || ny < 0 || nx >= this.width || ny >= this.height) continue;
-        const n = ny * this.width + nx;
-        if (this.open[n] !== 1 || map[n] !== FAR) continue;
+      for (const step of this.prepared.steps) {
+        const n = this.offset(c, step);
+        if (n < 0 || this.open[n] !== 1 || map[n] !== FAR) continue;
         map[n] = (map[c] as number) + 1;
         queue.push(n);
       }
@@ -121,20 +116,23 @@ class NpcTurn {
   /** Whether an NPC may step onto cell `c` now. */
   private free(c: number): boolean {
     if (this.open[c] !== 1) return false;
-    const x = c % this.width;
-    if (this.ctx.draft.get(this.prepared.npcLayer, x, (c - x) / this.width) !== null) return false;
+    const [x, y] = this.pos(c);
+    if (this.ctx.draft.get(this.prepared.npcLayer, x, y) !== null) return false;
     return !(c === this.avatarCell() && this.ctx.config.onAvatar === "block");
+  }
+
+  /** The cell one `step` from cell `c`; -1 off the board. */
+  private offset(c: number, step: Pos): number {
+    // No `pos`: searches play many NPC turns, and each breadth-first search calls this per neighbour.
+    const x = c % this.width;
+    const nx = x + step[0];
+    const ny = (c - x) / this.width + step[1];
+    return nx < 0 || ny < 0 || nx >= this.width || ny >= this.height ? -1 : ny * this.width + nx;
   }
 
   /** The neighbours of `c` in direction order (-1 off the board). */
   private neighbours(c: number): number[] {
-    const x = c % this.width;
-    const y = (c - x) / this.width;
-    return this.prepared.steps.map(([dx, dy]) => {
-      const nx = x + dx;
-      const ny = y + dy;
-      return nx < 0 || ny < 0 || nx >= this.width || ny >= this.height ? -1 : ny * this.width + nx;
-    });
+    return this.prepared.steps.map((step) => this.offset(c, step));
   }
 
   /**
@@ -193,10 +191,7 @@ class NpcTurn {
   /** The cell one step from `c` in direction `name`; -1 off the board or for no direction. */
   private along(c: number, name: string): number {
     const step = Object.hasOwn(DIRECTION_DELTAS, name) ? DIRECTION_DELTAS[name] : undefined;
-    if (step === undefined) return -1;
-    const x = (c % this.width) + step[0];
-    const y = Math.floor(c / this.width) + step[1];
-    return x < 0 || y < 0 || x >= this.width || y >= this.height ? -1 : y * this.width + x;
+    return step === undefined ? -1 : this.offset(c, step);
   }
 
   private pos(c: number): Pos {
@@ -211,7 +206,8 @@ class NpcTurn {
     const layerId = this.ctx.pack.layers[layer]?.id ?? config.layer;
     const npcs: { cell: number; entity: Entity }[] = [];
     for (let c = 0; c < this.width * this.height; c++) {
-      const e = draft.get(layer, c % this.width, Math.floor(c / this.width));
+      const [x, y] = this.pos(c);
+      const e = draft.get(layer, x, y);
       if (e?.info.tags.has(config.npcTag)) npcs.push({ cell: c, entity: e });
     }
     for (const { cell, entity } of npcs) {
@@ -258,6 +254,7 @@ const OPPOSITE: Readonly<Record<string, string>> = { up: "down", down: "up", lef
  */
 export const followerNpcs = defineSystem<Config>({
   type: "follower_npcs",
+  defaults: SYSTEM_DEFAULTS.follower_npcs,
   avatarReach: 0,
   freeTurns: false,
   // NPCs move on their layer and are never created; a patrol turning round keeps its kind.

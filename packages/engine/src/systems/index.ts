@@ -1,4 +1,5 @@
-import type { SystemType } from "@gridponder/schema";
+import { type JsonValue, SYSTEM_DEFAULTS, type SystemType } from "@gridponder/schema";
+import type { SystemDefinition } from "../registry.js";
 import { anchorPoint } from "./anchor-point.js";
 import { avatarNavigation } from "./avatar-navigation.js";
 import { coupledActors } from "./coupled-actors.js";
@@ -19,27 +20,33 @@ import { supportCollapse } from "./support-collapse.js";
 import { tileTeleport } from "./tile-teleport.js";
 import type { SystemBehaviour } from "./types.js";
 
+/** A built-in system with the defaults the DSL documents for its config (see `SYSTEM_DEFAULTS`). */
+function withDefaults<C>(behaviour: SystemBehaviour<C>): SystemDefinition<never> {
+  const defaults = SYSTEM_DEFAULTS[behaviour.type as SystemType] as Readonly<Record<string, JsonValue>>;
+  return { ...behaviour, defaults } as unknown as SystemDefinition<never>;
+}
+
 /**
- * The built-in systems, one module each. A type missing here cannot be loaded: a level that uses it is
- * refused with an error naming the type.
+ * The built-in systems, one module each, with their documented defaults. A type missing here cannot be
+ * loaded: a level that uses it is refused with an error naming the type.
  */
-export const BUILTIN_SYSTEMS: Partial<Record<SystemType, SystemBehaviour<never>>> = {
-  anchor_point: anchorPoint as SystemBehaviour<never>,
-  avatar_navigation: avatarNavigation as SystemBehaviour<never>,
-  coupled_actors: coupledActors as SystemBehaviour<never>,
-  flank_capture: flankCapture as SystemBehaviour<never>,
-  flood_fill: floodFill as SystemBehaviour<never>,
-  ice_slide: iceSlide as SystemBehaviour<never>,
-  individual_actors: individualActors as SystemBehaviour<never>,
-  line_of_sight: lineOfSight as SystemBehaviour<never>,
-  overlay_cursor: overlayCursor as SystemBehaviour<never>,
-  portals: portals as SystemBehaviour<never>,
-  push_objects: pushObjects as SystemBehaviour<never>,
-  queued_emitters: queuedEmitters as SystemBehaviour<never>,
-  region_transform: regionTransform as SystemBehaviour<never>,
-  sided_box: sidedBox as SystemBehaviour<never>,
-  slide_merge: slideMerge as SystemBehaviour<never>,
-  sliding_blocks: slidingBlocks as SystemBehaviour<never>,
-  support_collapse: supportCollapse as SystemBehaviour<never>,
-  tile_teleport: tileTeleport as SystemBehaviour<never>,
+export const BUILTIN_SYSTEMS: Partial<Record<SystemType, SystemDefinition<never>>> = {
+  anchor_point: withDefaults(anchorPoint),
+  avatar_navigation: withDefaults(avatarNavigation),
+  coupled_actors: withDefaults(coupledActors),
+  flank_capture: withDefaults(flankCapture),
+  flood_fill: withDefaults(floodFill),
+  ice_slide: withDefaults(iceSlide),
+  individual_actors: withDefaults(individualActors),
+  line_of_sight: withDefaults(lineOfSight),
+  overlay_cursor: withDefaults(overlayCursor),
+  portals: withDefaults(portals),
+  push_objects: withDefaults(pushObjects),
+  queued_emitters: withDefaults(queuedEmitters),
+  region_transform: withDefaults(regionTransform),
+  sided_box: withDefaults(sidedBox),
+  slide_merge: withDefaults(slideMerge),
+  sliding_blocks: withDefaults(slidingBlocks),
+  support_collapse: withDefaults(supportCollapse),
+  tile_teleport: withDefaults(tileTeleport),
 };

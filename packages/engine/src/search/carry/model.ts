@@ -467,7 +467,13 @@ export class RelaxedModel implements RelaxedSpace {
 
   groupOf(index: number): number {
     const k = this.layout.avatarCells.length;
-    return Math.floor(index / (k * (k + 1))) * k + (index % k);
+    return this.outerOf(index) * k + (index % k);
+  }
+
+  /** The index of `index` with its avatar and marker slots taken out (see `RelaxedLayout.index`). */
+  private outerOf(index: number): number {
+    const k = this.layout.avatarCells.length;
+    return Math.floor(index / (k * (k + 1)));
   }
 
   private readonly groupScratch = blankState();
@@ -485,7 +491,7 @@ export class RelaxedModel implements RelaxedSpace {
     const { layout } = this;
     const k = layout.avatarCells.length;
     // The group's state with no marker (slot 0); slot j is j * k further on.
-    const slot0 = Math.floor(index / (k * (k + 1))) * k * (k + 1) + (index % k);
+    const slot0 = this.outerOf(index) * k * (k + 1) + (index % k);
     // Its own scratch: `predecessors` below uses the other.
     const s = decode(layout, slot0, this.groupScratch);
     const { combo } = s;
