@@ -269,7 +269,7 @@ describe("the player", () => {
     const wisp = () =>
       p.page.evaluate(() => {
         const piece = (window as never as TestWindow).gpTest.player.controller.scene.pieces.find(
-          (q) => q.kind === "wisp",
+          (q) => q.kind === "pale_wisp",
         );
         return { id: piece?.id, cell: piece ? [...piece.cell] : null };
       });
