@@ -26,6 +26,8 @@ try {
   summary = await buildCatalog({
     packsDir: join(root, "packs"),
     outDir,
+    // The repository's own build output: a site built before builds listed their files needs force once.
+    force: true,
     onProgress: (event) => {
       const name = phases[event.phase];
       if (name && name !== last) console.log(`… ${name}`);

@@ -3,12 +3,12 @@
 import { execFile } from "node:child_process";
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { delimiter, join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { gzipSync } from "node:zlib";
 
 const APP = resolve(import.meta.dirname, "..");
-const ASTRO = join(APP, "node_modules/.bin/astro");
 export const REPO = resolve(import.meta.dirname, "../../..");
 export const OWN_PACKS = join(REPO, "packs");
 export const CORPUS_PACKS = resolve(REPO, "../shared/conformance/packs");
@@ -34,14 +34,20 @@ export async function makePacksFolder(): Promise<string> {
   return dir;
 }
 
-/** Builds the site of `packsDir` into a new temporary folder and returns it. */
+/**
+ * Builds the site of `packsDir` (folders separated like `PATH`) into a new temporary folder and returns
+ * it: `buildCatalog` of the built package, as `gridponder build` runs it, in a child process so that
+ * the build runs its own Vite, apart from the test runner's.
+ */
 export async function buildSite(packsDir: string, base = "/"): Promise<string> {
   const out = await mkdtemp(join(tmpdir(), "gridponder-site-out-"));
-  // `astro build` with this package's config, in a child process: the build runs its own Vite, apart
-  // from the test runner's, and takes its packs folder and base from the environment like a user's.
-  await promisify(execFile)(ASTRO, ["build", "--outDir", out], {
-    cwd: APP,
-    env: { ...process.env, GRIDPONDER_PACKS: packsDir, GRIDPONDER_BASE: base, ASTRO_TELEMETRY_DISABLED: "1" },
+  const script = `
+    const { buildCatalog } = await import(${JSON.stringify(pathToFileURL(join(APP, "dist/index.js")).href)});
+    const [packsDir, outDir, base] = process.argv.slice(1);
+    await buildCatalog({ packsDir: packsDir.split(${JSON.stringify(delimiter)}), outDir, base });
+  `;
+  await promisify(execFile)(process.execPath, ["--input-type=module", "-e", script, packsDir, out, base], {
+    cwd: tmpdir(),
     maxBuffer: 64 * 1024 * 1024,
   });
   return out;

@@ -1,18 +1,34 @@
-import { mkdtemp, readdir, rm, stat } from "node:fs/promises";
-import { homedir, tmpdir } from "node:os";
-import { join, parse, resolve } from "node:path";
+import { lstat, readdir } from "node:fs/promises";
+import { join, resolve } from "node:path";
 import type { Diagnostic } from "@gridponder/schema";
 import { type CatalogOptions, getCatalog, packsDirsOf } from "./catalog.ts";
 import { locate } from "./compile.ts";
 import { CatalogError } from "./errors.ts";
+import { carryUserFiles, outputState, removePrevious, swapIn } from "./output-folder.ts";
+import { type BuildInput, checkOutDir } from "./output-guard.ts";
+import { startPages } from "./pages-process.ts";
 import type { ProgressListener } from "./progress.ts";
-import { isInside } from "./publish.ts";
+import { publishCatalog } from "./publish.ts";
 import { publishPlanOf } from "./publish-plan.ts";
-import { catalogStore } from "./store.ts";
+import { SITE_MANIFEST, writeSiteManifest } from "./site-manifest.ts";
+import { findPackSources } from "./sources.ts";
+import { createStaging, discardStaging, finishStaging } from "./staging.ts";
+import { normaliseBase } from "./urls.ts";
+
+export { CATALOG_ROOT } from "./catalog-root.ts";
+export { checkOutDir } from "./output-guard.ts";
 
 export interface BuildCatalogOptions extends CatalogOptions {
-  /** Where the site is written (emptied first, as Astro does). */
+  /**
+   * Where the site goes. The new site is built beside it and replaces it only when complete; of the
+   * previous contents, only files an earlier build wrote are deleted (see `force`).
+   */
   outDir: string;
+  /**
+   * Build into a folder that holds files no build wrote (a build refuses such a folder otherwise).
+   * Those files are kept, except where the new site writes a file of its own: there, the site's wins.
+   */
+  force?: boolean;
   onProgress?: ProgressListener;
 }
 
@@ -32,80 +48,107 @@ export interface BuildSummary {
   readonly durationMs: number;
 }
 
-/** The catalog app's folder (its `astro.config.mjs`), from `src/build` or `dist/build` alike. */
-export const CATALOG_ROOT = resolve(import.meta.dirname, "../..");
-
-/**
- * Astro empties its output folder before writing, so an output folder that holds the packs, this
- * app, the working folder or a home folder would be wiped: such a folder is refused.
- */
-export function checkOutDir(outDir: string, packsDirs: readonly string[]): void {
-  const out = resolve(outDir);
-  const holds = (path: string) => path === out || isInside(out, path);
-  const refuse = (why: string) => {
-    throw new CatalogError(
-      `refusing to build into ${out}: ${why}, and a build empties its output folder first`,
-    );
-  };
-  if (out === parse(out).root || out === homedir()) refuse("it is a root or home folder");
-  for (const dir of packsDirs) if (holds(resolve(dir))) refuse(`it holds the packs in ${resolve(dir)}`);
-  if (holds(CATALOG_ROOT)) refuse("it holds the catalog site's sources");
-  if (holds(process.cwd())) refuse("it holds the current folder");
-}
-
-async function walk(dir: string): Promise<{ pages: number; bytes: number }> {
+/** Every file below `dir`, as forward-slash relative paths, with the HTML page count and total size. */
+async function listFiles(dir: string): Promise<{ files: string[]; pages: number; bytes: number }> {
+  const files: string[] = [];
   let pages = 0;
   let bytes = 0;
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    const full = join(dir, entry.name);
-    if (entry.isDirectory()) {
-      const inner = await walk(full);
-      pages += inner.pages;
-      bytes += inner.bytes;
-    } else if (entry.isFile()) {
-      if (entry.name.endsWith(".html")) pages++;
-      bytes += (await stat(full)).size;
+  const walk = async (rel: string) => {
+    for (const entry of await readdir(rel === "" ? dir : join(dir, rel), { withFileTypes: true })) {
+      const path = rel === "" ? entry.name : `${rel}/${entry.name}`;
+      if (entry.isDirectory()) await walk(path);
+      else if (entry.isFile()) {
+        files.push(path);
+        if (entry.name.endsWith(".html")) pages++;
+        bytes += (await lstat(join(dir, path))).size;
+      }
     }
-  }
-  return { pages, bytes };
+  };
+  await walk("");
+  return { files, pages, bytes };
+}
+
+/** The folders a build reads, which its output folder must stay clear of. */
+async function inputsOf(options: CatalogOptions): Promise<BuildInput[]> {
+  const dirs = packsDirsOf(options);
+  const sources = await findPackSources(dirs);
+  return [
+    ...dirs.map((path) => ({ path, what: "the packs folder" })),
+    ...sources.packs.map((path) => ({ path, what: "the pack" })),
+    ...sources.collectionFolders.map((path) => ({ path, what: "the folder of shared collections" })),
+  ];
+}
+
+function leftoverWarning(dir: string): Diagnostic {
+  return {
+    file: dir,
+    pointer: "",
+    severity: "warning",
+    code: "build-leftover",
+    message:
+      "a build that was killed left this staging folder with a previous site in it; nothing in it was deleted: look at it, then remove it",
+  };
+}
+
+function keptWarning(dir: string, kept: readonly string[]): Diagnostic {
+  return {
+    file: dir,
+    pointer: "",
+    severity: "warning",
+    code: "build-kept",
+    message: `${kept.length} file(s) of the previous output could not be matched to the new site and were kept here: ${kept.slice(0, 5).join(", ")}`,
+  };
 }
 
 /**
- * Builds the static catalog site of a packs folder with Astro's programmatic `build()`: packs are
- * compiled first (a broken pack fails before any page is built, with located diagnostics on the thrown
- * `CatalogError`), then the pages are built and the compiled packs and images written beside them.
+ * Builds the static catalog site of a packs folder: packs are compiled first (a broken pack fails
+ * before any page is built, with located diagnostics on the thrown `CatalogError`), then Astro builds
+ * the pages in a child process and the compiled packs and images are written beside them, all in a
+ * staging folder beside `outDir`. Only a complete site replaces `outDir`; of what was there, only files
+ * an earlier build wrote (listed in its `.gridponder-site.json`) are deleted. An output folder that is,
+ * holds or lies inside an input, and a folder of files no build wrote (without `force`), are refused.
+ * If the process exits before the swap (Ctrl-C), the staging folder is removed and `outDir` is as it was.
  * With `solve`, the levels' optima are proven after compiling (see `CatalogSolveOptions`).
  * Progress goes to `onProgress`: compiling packs k/n, solving levels k/n, building pages, writing assets.
  */
 export async function buildCatalog(options: BuildCatalogOptions): Promise<BuildSummary> {
   const started = performance.now();
-  const { outDir, onProgress, ...catalogOptions } = options;
+  const { outDir, onProgress, force = false, ...catalogOptions } = options;
   const out = resolve(outDir);
-  const store = catalogStore();
-  checkOutDir(out, packsDirsOf(catalogOptions));
-  if (store.session) throw new Error("a catalog build is already running in this process");
-  // Compiled before Astro starts, so invalid packs fail fast and progress shows while it happens.
-  const catalog = await getCatalog(catalogOptions, onProgress);
-  store.session = { ...catalogOptions, ...(onProgress ? { onProgress } : {}) };
-  // Someone building packs into a site has not opted into Astro's usage reports.
-  process.env.ASTRO_TELEMETRY_DISABLED ??= "1";
-  // A cache of its own: builds of several catalogs may run at once (tests, CI) from the same app folder.
-  const cacheDir = await mkdtemp(join(tmpdir(), "gridponder-catalog-cache-"));
+  const base = normaliseBase(catalogOptions.base);
+  checkOutDir(out, await inputsOf(catalogOptions));
+  if ((await outputState(out)).kind === "foreign" && !force)
+    throw new CatalogError(
+      `refusing to build into ${out}: it holds files that no build wrote (it has no ${SITE_MANIFEST}); choose an empty or new folder`,
+      [],
+      "output-not-ours",
+    );
+  // Compiled before anything is written, so invalid packs fail fast and progress shows while it happens.
+  const catalog = await getCatalog({ ...catalogOptions, base }, onProgress);
+  const { staging, leftovers } = await createStaging(out);
+  let kept: string[] = [];
+  let listed: { files: string[]; pages: number; bytes: number };
   try {
-    const { build } = await import("astro");
-    await build({
-      root: CATALOG_ROOT,
-      outDir: out,
-      cacheDir,
-      ...(options.base === undefined ? {} : { base: options.base }),
-      logLevel: "error",
-      mode: "production",
-    });
-  } finally {
-    store.session = null;
-    await rm(cacheDir, { recursive: true, force: true });
+    onProgress?.({ phase: "pages" });
+    const pages = await startPages(catalog, base, staging.site, staging.dir);
+    staging.child = pages.child;
+    await pages.done;
+    staging.child = null;
+    await publishCatalog(catalog, staging.site, onProgress);
+    listed = await listFiles(staging.site);
+    await writeSiteManifest(staging.site, listed.files);
+    // Read again now: another build may have replaced the folder while this one ran.
+    const state = await outputState(out);
+    if (state.kind === "foreign" && !force)
+      throw new CatalogError(`refusing to build into ${out}: files that no build wrote appeared in it`);
+    const carried = await carryUserFiles(out, staging.site, state, force);
+    swapIn(staging, out, state);
+    kept = await removePrevious(staging.previous, out, state, carried);
+  } catch (error) {
+    await discardStaging(staging);
+    throw error;
   }
-  const { pages, bytes } = await walk(out);
+  await finishStaging(staging, kept.length > 0);
   onProgress?.({ phase: "done" });
   const { sources } = publishPlanOf(catalog);
   const warnings = [
@@ -114,14 +157,16 @@ export async function buildCatalog(options: BuildCatalogOptions): Promise<BuildS
       const dir = sources.find((s) => s.slug === pack.slug)?.dir ?? "";
       return locate(dir, pack.warnings);
     }),
+    ...leftovers.map(leftoverWarning),
+    ...(kept.length > 0 ? [keptWarning(staging.previous, kept)] : []),
   ];
   return {
     outDir: out,
     packs: catalog.packs.length,
     levels: catalog.packs.reduce((n, p) => n + p.levels.length, 0),
     optima: catalog.packs.reduce((n, p) => n + p.levels.filter((l) => l.optimum !== null).length, 0),
-    pages,
-    bytes,
+    pages: listed.pages,
+    bytes: listed.bytes,
     warnings,
     durationMs: Math.round(performance.now() - started),
   };

@@ -139,11 +139,12 @@ export function configureCatalog(options: CatalogOptions): void {
  */
 export function getCatalog(options?: CatalogOptions, onProgress?: ProgressListener): Promise<Catalog> {
   const store = catalogStore();
+  if (options === undefined && store.prepared) return Promise.resolve(store.prepared);
   const resolved = resolveOptions(options ?? store.defaults);
   const key = JSON.stringify(resolved);
   let catalog = store.catalogs.get(key);
   if (!catalog) {
-    catalog = loadCatalog(resolved, onProgress ?? store.session?.onProgress);
+    catalog = loadCatalog(resolved, onProgress);
     store.catalogs.set(key, catalog);
     // A failed build may be fixed and retried in the same process (astro dev).
     catalog.catch(() => store.catalogs.delete(key));
@@ -181,8 +182,9 @@ async function loadCatalog(options: ResolvedOptions, onProgress?: ProgressListen
   if (errors.length > 0) {
     const refused = new Set(errors.map((d) => sources.packs.find((dir) => d.file.startsWith(dir)))).size;
     throw new CatalogError(
-      `${plural(refused, "invalid pack")} (${plural(errors.length, "error")}); fix ${refused === 1 ? "it" : "them"}, or leave invalid packs out with skipInvalid`,
+      `${plural(refused, "invalid pack")} (${plural(errors.length, "error")}); fix ${refused === 1 ? "it" : "them"}, or leave invalid packs out`,
       errors,
+      "invalid-packs",
     );
   }
 

@@ -1,8 +1,9 @@
 import { copyFile, mkdir, readFile, stat, writeFile } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { dirname, extname, isAbsolute, relative, resolve, sep } from "node:path";
+import { dirname, extname, isAbsolute, resolve } from "node:path";
 import type { Catalog } from "./catalog.ts";
 import { CatalogError } from "./errors.ts";
+import { isInside } from "./output-guard.ts";
 import type { ProgressListener } from "./progress.ts";
 import { type PublishedEntry, publishPlanOf } from "./publish-plan.ts";
 
@@ -11,12 +12,6 @@ export interface PublishResult {
   /** Paths written, relative to the output folder. */
   readonly files: readonly string[];
   readonly bytes: number;
-}
-
-/** Whether `target` lies strictly inside `root`. */
-export function isInside(root: string, target: string): boolean {
-  const rel = relative(root, target);
-  return rel !== "" && !rel.startsWith(`..${sep}`) && rel !== ".." && !isAbsolute(rel);
 }
 
 /** Every published path must be a plain relative path that stays inside the output folder. */

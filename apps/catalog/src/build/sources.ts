@@ -10,12 +10,27 @@ export interface PackSources {
   readonly collectionFolders: readonly string[];
 }
 
-async function isDirectory(path: string): Promise<boolean> {
-  return (await stat(path).catch(() => null))?.isDirectory() ?? false;
+/** Why a folder cannot be read, in the words of the file system (permission denied, too many links…). */
+function unreadable(folder: string, error: unknown): CatalogError {
+  const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+  return new CatalogError(`cannot read ${folder}: ${reason}`, [
+    {
+      file: folder,
+      pointer: "",
+      severity: "error",
+      code: "unreadable-folder",
+      message: `cannot read this folder (${reason}); expected a readable folder of packs or pack`,
+    },
+  ]);
 }
 
+/** Whether `path` is a file; a path the file system will not tell about is an error, not a "no". */
 async function isFile(path: string): Promise<boolean> {
-  return (await stat(path).catch(() => null))?.isFile() ?? false;
+  const info = await stat(path).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === "ENOENT" || error.code === "ENOTDIR") return null;
+    throw unreadable(dirname(path), error);
+  });
+  return info?.isFile() ?? false;
 }
 
 /**
@@ -29,14 +44,21 @@ export async function findPackSources(folders: readonly string[]): Promise<PackS
     if (!collectionFolders.includes(folder)) collectionFolders.push(folder);
   };
   for (const folder of folders.map((f) => resolve(f))) {
-    if (!(await isDirectory(folder))) throw new CatalogError(`no such folder of packs: ${folder}`);
+    const info = await stat(folder).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === "ENOENT" || error.code === "ENOTDIR") return null;
+      throw unreadable(folder, error);
+    });
+    if (info === null) throw new CatalogError(`no such folder of packs: ${folder}`);
+    if (!info.isDirectory()) throw new CatalogError(`not a folder of packs: ${folder}`);
     if (await isFile(join(folder, "manifest.json"))) {
       if (!packs.includes(folder)) packs.push(folder);
       add(dirname(folder));
       continue;
     }
     add(folder);
-    const entries = await readdir(folder, { withFileTypes: true });
+    const entries = await readdir(folder, { withFileTypes: true }).catch((error: unknown) => {
+      throw unreadable(folder, error);
+    });
     const names = entries
       .filter((e) => e.isDirectory() && !e.name.startsWith("."))
       .map((e) => e.name)

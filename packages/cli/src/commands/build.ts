@@ -10,6 +10,7 @@ import { plural } from "../plural.js";
 
 interface BuildFlags {
   out: string;
+  force?: boolean;
   skipInvalid?: boolean;
   base?: string;
   /** Seconds per level, or `true` when the flag came without a value. */
@@ -98,11 +99,44 @@ function printSummary(ctx: CliContext, summary: BuildSummary, solved: boolean): 
   );
 }
 
+/** The flag that overrides a refusal, in the CLI's words (the catalog names its API options). */
+const FLAG_HINTS: Readonly<Record<string, string>> = {
+  "invalid-packs": " with --skip-invalid",
+  "output-not-ours": ", or give --force to build into it, keeping those files",
+  "output-conflict": ", or give --force to replace them",
+};
+
 function solveOptions(ctx: CliContext, seconds: number | true): CatalogSolveOptions {
   const cacheFile = ctx.io.env.GRIDPONDER_OPTIMA_CACHE;
   return {
     timeLimitMs: Math.round((seconds === true ? DEFAULT_SOLVE_SECONDS : seconds) * 1000),
     ...(cacheFile ? { cacheFile } : {}),
+  };
+}
+
+/** Exit codes of a process stopped by a signal, as shells report them. */
+const SIGNAL_EXIT_CODES = { SIGINT: 130, SIGTERM: 143 } as const;
+
+/**
+ * Ctrl-C or a termination request ends the build at once. The catalog removes its staging folder as the
+ * process exits, so the output folder is left as it was unless the new site had already replaced it.
+ * Returns a function that stops listening.
+ */
+function exitOnSignal(ctx: CliContext, stopProgress: () => void): () => void {
+  const handlers = Object.entries(SIGNAL_EXIT_CODES).map(([signal, code]) => {
+    const handler = () => {
+      stopProgress();
+      printError(
+        ctx,
+        "build interrupted: a build replaces its output folder only once the new site is complete",
+      );
+      process.exit(code);
+    };
+    process.on(signal, handler);
+    return () => process.off(signal, handler);
+  });
+  return () => {
+    for (const off of handlers) off();
   };
 }
 
@@ -117,11 +151,13 @@ async function runBuild(ctx: CliContext, folders: string[], flags: BuildFlags): 
   // Loaded here, not at start-up: the site builder (Astro, Vite) is heavy and only this command needs it.
   const { buildCatalog, CatalogError } = await import("@gridponder/catalog");
   const progress = progressDisplay(ctx);
+  const stopListening = exitOnSignal(ctx, progress.stop);
   let summary: BuildSummary;
   try {
     summary = await buildCatalog({
       packsDir: folders,
       outDir: flags.out,
+      ...(flags.force ? { force: true } : {}),
       ...(flags.skipInvalid ? { skipInvalid: true } : {}),
       ...(flags.base === undefined ? {} : { base: flags.base }),
       ...(flags.solve === undefined ? {} : { solve: solveOptions(ctx, flags.solve) }),
@@ -133,13 +169,13 @@ async function runBuild(ctx: CliContext, folders: string[], flags: BuildFlags): 
     const errors = located(error.diagnostics);
     // A gold path that no longer wins is a finding (as for validate); anything else is invalid input.
     const onlyGoldPaths = errors.length > 0 && errors.every((d) => d.code === "gold-path");
+    const message = error.message + (error.code === undefined ? "" : (FLAG_HINTS[error.code] ?? ""));
     if (ctx.json) {
-      printJson(ctx, { ok: false, message: error.message, diagnostics: errors });
+      printJson(ctx, { ok: false, message, diagnostics: errors });
       ctx.exitCode = onlyGoldPaths ? 1 : 2;
       return;
     }
-    if (!onlyGoldPaths)
-      throw new InputError(error.message, errors.length > 0 ? [formatDiagnostics(errors)] : []);
+    if (!onlyGoldPaths) throw new InputError(message, errors.length > 0 ? [formatDiagnostics(errors)] : []);
     printLine(ctx, formatDiagnostics(errors, { color: ctx.colors.isColorSupported }));
     const { errors: count } = countDiagnostics(errors);
     printLine(
@@ -149,6 +185,7 @@ async function runBuild(ctx: CliContext, folders: string[], flags: BuildFlags): 
     ctx.exitCode = 1;
     return;
   } finally {
+    stopListening();
     progress.stop();
   }
   if (ctx.json) printJson(ctx, { ok: true, ...summary });
@@ -164,7 +201,8 @@ export function registerBuild(program: Command, ctx: CliContext): void {
       "<packs-folders...>",
       "folders of packs (or pack folders); sub-folders without a manifest are shared asset collections",
     )
-    .requiredOption("-o, --out <dir>", "where the site is written (emptied first)")
+    .requiredOption("-o, --out <dir>", "where the site goes (replaced when the new one is complete)")
+    .option("--force", "build into a folder that holds files no build wrote (they are kept)")
     .option("--skip-invalid", "leave invalid packs out with a warning instead of failing")
     .option("--base <path>", "the URL path the site is served under, e.g. /games/ (default /)")
     .option(
@@ -177,7 +215,14 @@ export function registerBuild(program: Command, ctx: CliContext): void {
       `
 Every pack is validated and its gold paths replayed before any page is built. Exit code 2 when a pack
 is invalid (its diagnostics are printed like validate's) or an option is wrong, 1 when a gold path no
-longer wins, else 0.
+longer wins, 130 or 143 when interrupted, else 0.
+
+The new site is built in a staging folder beside --out and replaces it only when complete, so a failed
+or interrupted build leaves the previous site as it was. A build deletes only files an earlier build
+wrote (listed in the site's .gridponder-site.json); other files in --out, such as a .git folder, are
+kept. A folder that holds files no build wrote is refused unless --force is given; --force keeps them,
+except where the new site writes a file of the same name. An --out that is, holds or lies inside a
+packs folder, a pack or a shared collection folder (symbolic links resolved) is always refused.
 
 --solve runs the solver on every level (one worker thread per core) and shows "Optimum: n moves" where
 it proves the optimum within the time limit; the other levels keep showing the reference (gold path)
