@@ -96,7 +96,7 @@ describe("gridponder build", { timeout: 600_000 }, () => {
     expect(missing.stderr).toContain("no such folder of packs");
     const wipe = await run(["build", packs, "--out", packs]);
     expect(wipe.code).toBe(2);
-    expect(wipe.stderr).toContain(`refusing to build into ${packs}: it holds the packs`);
+    expect(wipe.stderr).toContain(`refusing to build into ${packs}: it is the packs folder`);
     expect(existsSync(join(packs, "lantern-cellar/manifest.json"))).toBe(true);
   });
 
