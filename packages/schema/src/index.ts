@@ -12,6 +12,7 @@ export {
   manifestSchema,
   themeSchema,
 } from "./generated/schemas.js";
+export { dictionary, own } from "./records.js";
 export type * from "./types/index.js";
 export {
   CONDITION_KEYS,
@@ -37,6 +38,7 @@ export {
   pointerSegments,
   type Severity,
 } from "./validate/diagnostics.js";
+export { RESERVED_NAME } from "./validate/reserved-names.js";
 export {
   type ValidateOptions,
   type ValidationResult,

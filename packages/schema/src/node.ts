@@ -5,6 +5,7 @@
  */
 import { readdir, readFile, stat } from "node:fs/promises";
 import { join, relative, sep } from "node:path";
+import { dictionary } from "./records.js";
 import type { PackFiles } from "./validate/context.js";
 import { type ValidateOptions, type ValidationResult, validatePack } from "./validate/validate-pack.js";
 
@@ -37,7 +38,7 @@ export async function listPackFiles(root: string): Promise<string[]> {
  * Hidden files, `node_modules` and symbolic links are skipped.
  */
 export async function readPackFolder(dir: string): Promise<PackFiles> {
-  const files: PackFiles = {};
+  const files: PackFiles = dictionary();
   for (const path of await listPackFiles(dir)) {
     const full = join(dir, path);
     if ((await stat(full)).size > MAX_FILE_BYTES) continue;
@@ -52,7 +53,7 @@ export async function readPackFolder(dir: string): Promise<PackFiles> {
 export async function findSharedCollections(
   searchPaths: readonly string[],
 ): Promise<Record<string, string[]>> {
-  const collections: Record<string, string[]> = {};
+  const collections = dictionary<string[]>();
   for (const base of searchPaths) {
     let entries: import("node:fs").Dirent[];
     try {

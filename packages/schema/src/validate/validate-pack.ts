@@ -1,3 +1,4 @@
+import { dictionary } from "../records.js";
 import type { GameDefinition } from "../types/game.js";
 import type { LevelDefinition } from "../types/level.js";
 import type { Manifest } from "../types/manifest.js";
@@ -12,6 +13,7 @@ import { type PackFiles, type PackModel, type ParsedFile, Reporter } from "./con
 import { type CustomEntryList, type CustomType, checkCustomEntry } from "./custom-types.js";
 import { type Diagnostic, pointerOf, sortDiagnostics } from "./diagnostics.js";
 import { parseJson } from "./json-source.js";
+import { findReservedNames } from "./reserved-names.js";
 import { checkSchema, type FileDiagnostic, type SchemaCheckResult, type SchemaName } from "./schema-check.js";
 import { quote } from "./suggest.js";
 
@@ -46,7 +48,7 @@ export interface ValidPack {
   manifest: Manifest;
   game: GameDefinition;
   theme?: Theme;
-  /** Levels by id. */
+  /** Levels by id, on a record without a prototype: only a pack's own level ids are found in it. */
   levels: Record<string, LevelDefinition>;
 }
 
@@ -83,13 +85,15 @@ function parseFile<T>(
     return undefined;
   }
   report.addSource(parsed.source);
+  const reserved = findReservedNames(parsed.source.value);
   const { diagnostics, refs } = checkWithCustomTypes(schema, parsed.source.value, custom);
-  for (const d of diagnostics) report.diagnostics.push({ file: path, ...d });
+  for (const d of [...reserved, ...diagnostics]) report.diagnostics.push({ file: path, ...d });
   return {
     path,
     source: parsed.source,
     value: parsed.source.value as T,
-    valid: !diagnostics.some((d) => d.severity === "error"),
+    // A file using the reserved name is refused whole: later checks would look names up in records.
+    valid: reserved.length === 0 && !diagnostics.some((d) => d.severity === "error"),
     refs,
   };
 }
@@ -220,8 +224,7 @@ export function validatePack(files: PackFiles, options: ValidateOptions = {}): V
 
 function buildPack(model: PackModel): ValidPack | undefined {
   if (!model.manifest || !model.game) return undefined;
-  const levels: Record<string, LevelDefinition> = {};
-  for (const l of model.levels) levels[l.value.id] = l.value;
+  const levels = dictionary(model.levels.map((l) => [l.value.id, l.value] as const));
   const pack: ValidPack = { manifest: model.manifest.value, game: model.game.value, levels };
   if (model.theme) pack.theme = model.theme.value;
   return pack;
