@@ -161,12 +161,24 @@ describe("validatePack robustness", () => {
       validate(editing("levels/l1.json", (l) => (l.title = TEN_MB)));
     });
 
-    it("a 10 MB kind name placed on the board", () => {
+    it("a 10 MB kind name placed on the board: the file is over the size limit", () => {
       const result = expectErrors(
         editing("levels/l1.json", (l) => (l.board.layers.objects[3][0] = TEN_MB)),
         "levels/l1.json",
       );
-      expect(result.diagnostics.some((d) => d.code === "unknown-kind")).toBe(true);
+      expect(result.diagnostics.some((d) => d.code === "file-too-large")).toBe(true);
+    });
+
+    it("a 1 MB kind name placed on the board: longer than any name may be", () => {
+      const result = expectErrors(
+        editing("levels/l1.json", (l) => (l.board.layers.objects[3][0] = TEN_MB.slice(0, 1_000_000))),
+        "levels/l1.json",
+      );
+      expect(
+        result.diagnostics.some(
+          (d) => d.pointer === "/board/layers/objects/3/0" && d.message.includes("at most 64 characters"),
+        ),
+      ).toBe(true);
     });
 
     it("a 10 MB kind name declared in game.json", () => {
