@@ -28,6 +28,17 @@ export function formatBytes(bytes: number): string {
   return `${bytes} byte${bytes === 1 ? "" : "s"}`;
 }
 
+/** The most bytes the pack file at `path` may have: JSON is read whole and parsed, so it is held tighter. */
+export function sizeLimit(path: string): number {
+  return path.endsWith(".json") ? MAX_JSON_FILE_BYTES : MAX_ASSET_FILE_BYTES;
+}
+
+/** Why a file of `bytes` at `path` is not read (it is over {@link sizeLimit}), as a clause. */
+export function tooLargeReason(path: string, bytes: number): string {
+  const kind = path.endsWith(".json") ? "JSON files" : "files other than JSON";
+  return `it is ${formatBytes(bytes)}, and a pack's ${kind} may be at most ${formatBytes(sizeLimit(path))}`;
+}
+
 /** The size of a file's content in bytes (text as UTF-8) when it is over `limit`; `undefined` when it is not. */
 export function sizeOver(content: string | Uint8Array, limit: number): number | undefined {
   if (typeof content !== "string") return content.byteLength > limit ? content.byteLength : undefined;

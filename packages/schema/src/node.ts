@@ -6,7 +6,7 @@
 import type { Dirent } from "node:fs";
 import { readdir, readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
-import { formatBytes, MAX_ASSET_FILE_BYTES, MAX_JSON_FILE_BYTES } from "./limits.js";
+import { sizeLimit, tooLargeReason } from "./limits.js";
 import { dictionary } from "./records.js";
 import type { PackFiles } from "./validate/context.js";
 import type { UnreadFile } from "./validate/unread-files.js";
@@ -75,11 +75,6 @@ export async function listPackFiles(root: string): Promise<string[]> {
   return (await listPackFolder(root)).files;
 }
 
-/** The most bytes a pack file may have: JSON files are read whole and parsed, so they are held tighter. */
-function sizeLimit(path: string): number {
-  return path.endsWith(".json") ? MAX_JSON_FILE_BYTES : MAX_ASSET_FILE_BYTES;
-}
-
 /**
  * Reads a pack folder: `.json` files as text, everything else as bytes, and what was found but not
  * read and why (symbolic links, files over {@link MAX_JSON_FILE_BYTES} or {@link MAX_ASSET_FILE_BYTES},
@@ -93,13 +88,8 @@ export async function readPackContents(dir: string): Promise<{ files: PackFiles;
     const full = join(dir, path);
     try {
       const size = (await stat(full)).size;
-      const limit = sizeLimit(path);
-      if (size > limit) {
-        unread.push({
-          path,
-          code: "file-too-large",
-          reason: `it is ${formatBytes(size)}, and a pack's ${path.endsWith(".json") ? "JSON files" : "files other than JSON"} may be at most ${formatBytes(limit)}`,
-        });
+      if (size > sizeLimit(path)) {
+        unread.push({ path, code: "file-too-large", reason: tooLargeReason(path, size) });
         continue;
       }
       files[path] = path.endsWith(".json")

@@ -178,8 +178,8 @@ function selectedActorCell(level: LevelRuntime, state: GameState): { at: Cell; k
   for (const system of level.systems) {
     if (system.type !== "individual_actors") continue;
     const config = system.config as { selectedVariable?: string; selectedPositionVariable?: string };
-    const kind = state.variables[config.selectedVariable ?? "selectedActorKind"];
-    const at = state.variables[config.selectedPositionVariable ?? "selectedActorPosition"] as unknown;
+    const kind = own(state.variables, config.selectedVariable ?? "selectedActorKind");
+    const at = own(state.variables, config.selectedPositionVariable ?? "selectedActorPosition") as unknown;
     if (
       typeof kind === "string" &&
       Array.isArray(at) &&

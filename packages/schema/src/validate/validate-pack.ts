@@ -1,4 +1,4 @@
-import { formatBytes, MAX_JSON_FILE_BYTES, MAX_LEVELS, sizeOver } from "../limits.js";
+import { MAX_JSON_FILE_BYTES, MAX_LEVELS, sizeOver, tooLargeReason } from "../limits.js";
 import { dictionary } from "../records.js";
 import type { GameDefinition } from "../types/game.js";
 import type { LevelDefinition } from "../types/level.js";
@@ -81,12 +81,7 @@ function parseFile<T>(
   if (content === undefined) return undefined;
   const size = sizeOver(content, MAX_JSON_FILE_BYTES);
   if (size !== undefined) {
-    report.error(
-      path,
-      "",
-      "file-too-large",
-      `not read: the file is ${formatBytes(size)}; a pack's JSON files may be at most ${formatBytes(MAX_JSON_FILE_BYTES)}`,
-    );
+    report.error(path, "", "file-too-large", `not read: ${tooLargeReason(path, size)}`);
     return undefined;
   }
   const parsed = parseJson(path, content);
