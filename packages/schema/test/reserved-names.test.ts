@@ -11,6 +11,11 @@ import { readPackFolder } from "../src/node.js";
 const MINI = join(import.meta.dirname, "fixtures/valid/mini");
 const mini: PackFiles = await readPackFolder(MINI);
 
+/** A file of the mini pack with `pattern` replaced, edited as text (an object literal would take `__proto__` as its prototype). */
+function textOf(path: string, pattern: string | RegExp, replacement: string): string {
+  return (mini[path] as string).replace(pattern, replacement);
+}
+
 describe("the reserved name __proto__", () => {
   it("is refused as a key and as a string in every file, at its pointer and line", () => {
     const files: PackFiles = {
@@ -52,16 +57,13 @@ describe("the reserved name __proto__", () => {
 
 describe("names of Object.prototype", () => {
   it("are shared asset collections like any other name", () => {
-    const files: PackFiles = {
-      ...mini,
-      "manifest.json": (mini["manifest.json"] as string).replace(
-        /^\{/,
-        '{\n  "sharedAssets": ["constructor", "toString"],',
-      ),
-    };
-    const result = validatePack(files, {
-      sharedCollections: dictionary([["constructor", ["sprites/rock.png"]]]),
-    });
+    const manifest = textOf("manifest.json", /^\{/, '{\n  "sharedAssets": ["constructor", "toString"],');
+    const result = validatePack(
+      { ...mini, "manifest.json": manifest },
+      {
+        sharedCollections: dictionary([["constructor", ["sprites/rock.png"]]]),
+      },
+    );
     const missing = result.diagnostics.filter((d) => d.code === "shared-assets");
     expect(missing.map((d) => d.pointer)).toEqual(["/sharedAssets/1"]);
   });
