@@ -1,3 +1,4 @@
+import { own } from "@gridponder/schema";
 import { type CanonicalState, stableStringify } from "./canonical.js";
 import type { Pack } from "./pack.js";
 import { Session } from "./session.js";
@@ -99,7 +100,7 @@ export function checkTrace(pack: Pack, trace: Trace): LevelReport {
  * may use shorthand strings, a trace spells each action out). Always false for a level that does not load.
  */
 function goldReplayTest(pack: Pack, levelId: string): (actions: readonly unknown[]) => boolean {
-  const goldPath = pack.levels[levelId]?.solution?.goldPath;
+  const goldPath = own(pack.levels, levelId)?.solution?.goldPath;
   let level: Session["level"];
   try {
     level = new Session(pack, levelId).level;

@@ -1,4 +1,5 @@
 import type { Goal, JsonValue, LevelDefinition, LoseCondition } from "@gridponder/schema";
+import { dictionary, own } from "@gridponder/schema";
 import { type Entity, freezeJson, frozenCopy, hasNoKeys, isPos, type Params, type Pos } from "./model.js";
 import { entityFromCell, type Pack } from "./pack.js";
 import type { GoalCheck, Registry } from "./registry.js";
@@ -237,7 +238,7 @@ function buildLayer(pack: Pack, level: LevelRuntime, layer: number): (Entity | n
   const info = pack.layers[layer];
   const fill = info?.fill ?? null;
   const { width, height } = level;
-  const data = info ? level.def.board.layers[info.id] : undefined;
+  const data = info ? own(level.def.board.layers, info.id) : undefined;
   if (!data) return filledCells(width * height, fill);
   if (Array.isArray(data)) {
     const cells: (Entity | null)[] = [];
@@ -320,7 +321,8 @@ export function boardState(pack: Pack, level: LevelRuntime): GameState {
       facing: avatar.facing ?? "right",
       item: avatar.inventory?.slot ?? null,
     },
-    variables: def.state.variables && !hasNoKeys(def.state.variables) ? { ...def.state.variables } : NOTHING,
+    variables:
+      def.state.variables && !hasNoKeys(def.state.variables) ? dictionary(def.state.variables) : NO_VARIABLES,
     overlay: overlay
       ? { position: [overlay.position[0], overlay.position[1]], size: [overlay.size[0], overlay.size[1]] }
       : null,
@@ -338,3 +340,5 @@ export function boardState(pack: Pack, level: LevelRuntime): GameState {
 // nothing ever changes them (frozen to make sure).
 const NONE: readonly never[] = Object.freeze([]);
 const NOTHING: Readonly<Record<string, never>> = Object.freeze({});
+// Variables are named by the pack: a record without a prototype finds only the names it holds.
+const NO_VARIABLES: Readonly<Record<string, never>> = Object.freeze(dictionary<never>());

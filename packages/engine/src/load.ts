@@ -1,5 +1,5 @@
 import type { CustomType, PackFiles, ValidateOptions, ValidationResult, ValidPack } from "@gridponder/schema";
-import { validatePack } from "@gridponder/schema";
+import { dictionary, validatePack } from "@gridponder/schema";
 import { builtinRegistry } from "./builtins.js";
 import { compileWith, type LoadResult, type Pack, prepareWith } from "./pack.js";
 import type { Registry } from "./registry.js";
@@ -23,7 +23,7 @@ export function customTypes(registry: Registry): CustomTypes {
     own: ReadonlyMap<string, { readonly configSchema?: CustomType["configSchema"] }>,
     builtin: ReadonlyMap<string, unknown>,
   ) => {
-    const custom: Record<string, CustomType> = {};
+    const custom = dictionary<CustomType>();
     for (const [type, definition] of own)
       if (!builtin.has(type))
         custom[type] = definition.configSchema ? { configSchema: definition.configSchema } : {};

@@ -1,6 +1,7 @@
 import {
   type ActionDefinition,
   type Diagnostic,
+  dictionary,
   type GameDefinition,
   type JsonValue,
   type LevelDefinition,
@@ -65,7 +66,9 @@ function numberEnding(name: string): number | null {
  * not checked against it here (see `prepareWith`).
  */
 export function compileWith(valid: ValidPack, registry: Registry): Pack {
-  const { manifest, game, theme, levels } = valid;
+  const { manifest, game, theme } = valid;
+  // Levels by id: a pack compiled from hand-made data gets a record without a prototype too.
+  const levels = dictionary(valid.levels);
   const layerIndex = new Map(game.layers.map((l, i) => [l.id, i]));
   const kinds = new Map<string, KindInfo>();
   for (const [name, def] of Object.entries(game.entityKinds)) {
@@ -90,7 +93,8 @@ export function compileWith(valid: ValidPack, registry: Registry): Pack {
     }
     const info = kinds.get(kind);
     if (!info) throw new UnknownKindError(kind);
-    return Object.freeze({ kind, info, params: freezeJson({ ...params }) as Params });
+    // Params are named by the pack: a record without a prototype finds only the names it holds.
+    return Object.freeze({ kind, info, params: freezeJson(dictionary(params)) as Params });
   };
   const layers: LayerInfo[] = game.layers.map((l, index) => {
     const exactlyOne = l.occupancy === "exactly_one";

@@ -1,4 +1,5 @@
 import type { ScalarValue } from "@gridponder/schema";
+import { dictionary } from "@gridponder/schema";
 import type { Entity, Params, Pos } from "./model.js";
 
 /** The avatar's state. `position` is `null` when the level has no avatar. */
@@ -130,7 +131,8 @@ export class Draft {
 
   setVariable(name: string, value: ScalarValue): void {
     if (!this.varsOwned) {
-      this.vars = { ...this.vars };
+      // Variables are named by the pack: a record without a prototype finds only the names it holds.
+      this.vars = dictionary(this.vars);
       this.varsOwned = true;
     }
     (this.vars as Record<string, ScalarValue>)[name] = value;

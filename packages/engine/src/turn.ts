@@ -1,4 +1,5 @@
 import type { JsonValue } from "@gridponder/schema";
+import { own } from "@gridponder/schema";
 import type { GameEvent } from "./events.js";
 import type { LevelRuntime } from "./level.js";
 import { type Entity, frozenCopy, isPos } from "./model.js";
@@ -133,7 +134,7 @@ export function resolveAction(
     }
   }
   for (const { name, spec, values } of check.params) {
-    const value = raw[name];
+    const value = own(raw, name);
     if (value === undefined)
       return { error: `action ${JSON.stringify(id)} needs the param ${JSON.stringify(name)}` };
     if (values !== null) {

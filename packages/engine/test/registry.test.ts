@@ -129,4 +129,23 @@ describe("registries", () => {
         .sort(),
     ).toEqual(["/goals/0/config/count", "/goals/0/extra"]);
   });
+
+  it("takes a type named like a member of Object.prototype as any other name", async () => {
+    const registry = builtinRegistry.extend({ goals: [{ ...stepsTaken, type: "constructor" } as never] });
+    const files = await miniWith((level) => {
+      level.goals = [{ id: "two", type: "constructor", config: { count: 2 } }];
+      level.solution = { goldPath: ["right", "left"] };
+    });
+    const loaded = loadPack(files, { registry });
+    if (!loaded.ok) throw new Error(loaded.diagnostics.map((d) => `${d.pointer} ${d.message}`).join("\n"));
+    const session = new Session(loaded.pack, "l1");
+    session.replay(["right", "left"]);
+    expect(session.won).toBe(true);
+
+    const refused = loadPack(files);
+    expect(refused.ok).toBe(false);
+    expect(refused.diagnostics.filter((d) => d.severity === "error").map((d) => d.pointer)).toEqual([
+      "/goals/0/type",
+    ]);
+  });
 });

@@ -25,6 +25,27 @@ export const SCHEMA_ROOTS = [
   },
 ];
 
+/** The longest name a pack may give anything; map keys are names too (see `capMapKeys`). */
+export const MAX_NAME_LENGTH = 64;
+
+/**
+ * Gives every map (an object whose keys the pack chooses: entity kinds, palette colours, params…) the
+ * cap every other name has. TypeScript index signatures cannot say how long a key may be, so the
+ * generated schema gets `propertyNames` here.
+ */
+function capMapKeys(node) {
+  if (Array.isArray(node)) {
+    for (const child of node) capMapKeys(child);
+    return node;
+  }
+  if (node === null || typeof node !== "object") return node;
+  const extra = node.additionalProperties;
+  if (extra !== null && typeof extra === "object" && node.propertyNames === undefined)
+    node.propertyNames = { maxLength: MAX_NAME_LENGTH };
+  for (const child of Object.values(node)) capMapKeys(child);
+  return node;
+}
+
 export function generateSchemas() {
   const generator = createGenerator({
     path: join(root, "src/types/**/*.ts"),
@@ -36,7 +57,7 @@ export function generateSchemas() {
   });
   const out = {};
   for (const { file, type, title } of SCHEMA_ROOTS) {
-    const { $schema: _, $ref, ...rest } = generator.createSchema(type);
+    const { $schema: _, $ref, ...rest } = capMapKeys(generator.createSchema(type));
     // Draft-07 ignores every keyword beside a `$ref`, so a root `$ref` would hide `definitions` from
     // a strict validator: the root type is referenced from `allOf` instead.
     out[file] = {

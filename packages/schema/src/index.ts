@@ -12,6 +12,14 @@ export {
   manifestSchema,
   themeSchema,
 } from "./generated/schemas.js";
+export {
+  MAX_ASSET_FILE_BYTES,
+  MAX_GOLD_PATH_ACTIONS,
+  MAX_JSON_FILE_BYTES,
+  MAX_LEVELS,
+  MAX_NAME_LENGTH,
+} from "./limits.js";
+export { dictionary, own } from "./records.js";
 export type * from "./types/index.js";
 export {
   CONDITION_KEYS,
@@ -37,6 +45,8 @@ export {
   pointerSegments,
   type Severity,
 } from "./validate/diagnostics.js";
+export { RESERVED_NAME } from "./validate/reserved-names.js";
+export type { UnreadCode, UnreadFile } from "./validate/unread-files.js";
 export {
   type ValidateOptions,
   type ValidationResult,

@@ -3,58 +3,124 @@
  * from search paths.
  * @module
  */
+import type { Dirent } from "node:fs";
 import { readdir, readFile, stat } from "node:fs/promises";
-import { join, relative, sep } from "node:path";
+import { join } from "node:path";
+import { sizeLimit, tooLargeReason } from "./limits.js";
+import { dictionary } from "./records.js";
 import type { PackFiles } from "./validate/context.js";
+import type { UnreadFile } from "./validate/unread-files.js";
 import { type ValidateOptions, type ValidationResult, validatePack } from "./validate/validate-pack.js";
 
-/** Files larger than this are not read; a pack has no business shipping them. */
-export const MAX_FILE_BYTES = 64 * 1024 * 1024;
+/** A pack folder as found on disk: the files that can be read, and what was found but not read. */
+export interface PackListing {
+  /** Sorted, forward-slash paths relative to the folder. */
+  readonly files: string[];
+  readonly unread: UnreadFile[];
+}
+
+/** The part of an error worth showing: `EACCES: permission denied`, without the call and path Node adds. */
+function errorText(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.replace(/, \w+ '[^']*'$/, "");
+}
 
 /**
- * Every file below a folder as sorted, forward-slash paths relative to it. Hidden files,
- * `node_modules` and symbolic links are skipped.
+ * Every file below a folder, with what was found but not read: symbolic links (never followed, so a
+ * pack cannot reach outside its folder), entries that are not regular files, and sub-folders that
+ * cannot be listed. Hidden files and `node_modules` are skipped silently. Only an unreadable `root`
+ * itself throws.
  */
-export async function listPackFiles(root: string): Promise<string[]> {
-  const out: string[] = [];
-  const walk = async (dir: string) => {
-    const entries = await readdir(dir, { withFileTypes: true });
+export async function listPackFolder(root: string): Promise<PackListing> {
+  const files: string[] = [];
+  const unread: UnreadFile[] = [];
+  const walk = async (rel: string) => {
+    let entries: Dirent[];
+    try {
+      entries = await readdir(rel === "" ? root : join(root, rel), { withFileTypes: true });
+    } catch (error) {
+      if (rel === "") throw error;
+      unread.push({
+        path: `${rel}/`,
+        code: "folder-unreadable",
+        reason: `the folder cannot be read (${errorText(error)})`,
+      });
+      return;
+    }
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     for (const entry of entries) {
       if (entry.name.startsWith(".") || entry.name === "node_modules") continue;
-      const full = join(dir, entry.name);
-      // Symbolic links are skipped: following them could read files outside the pack folder.
-      if (entry.isDirectory()) await walk(full);
-      else if (entry.isFile()) out.push(relative(root, full).split(sep).join("/"));
+      const path = rel === "" ? entry.name : `${rel}/${entry.name}`;
+      if (entry.isDirectory()) await walk(path);
+      else if (entry.isFile()) files.push(path);
+      else if (entry.isSymbolicLink())
+        unread.push({
+          path,
+          code: "symlink",
+          reason: "it is a symbolic link, and symbolic links are not followed",
+        });
+      else unread.push({ path, code: "file-unreadable", reason: "it is not a regular file" });
     }
   };
-  await walk(root);
-  return out;
+  await walk("");
+  return { files, unread };
+}
+
+/**
+ * Every file below a folder as sorted, forward-slash paths relative to it. Hidden files,
+ * `node_modules`, symbolic links and sub-folders that cannot be listed are skipped (see
+ * {@link listPackFolder} for what was skipped and why).
+ */
+export async function listPackFiles(root: string): Promise<string[]> {
+  return (await listPackFolder(root)).files;
+}
+
+/**
+ * Reads a pack folder: `.json` files as text, everything else as bytes, and what was found but not
+ * read and why (symbolic links, files over {@link MAX_JSON_FILE_BYTES} or {@link MAX_ASSET_FILE_BYTES},
+ * files or sub-folders that cannot be read). Only an unreadable `dir` itself throws.
+ */
+export async function readPackContents(dir: string): Promise<{ files: PackFiles; unread: UnreadFile[] }> {
+  const listing = await listPackFolder(dir);
+  const files: PackFiles = dictionary();
+  const unread = [...listing.unread];
+  for (const path of listing.files) {
+    const full = join(dir, path);
+    try {
+      const size = (await stat(full)).size;
+      if (size > sizeLimit(path)) {
+        unread.push({ path, code: "file-too-large", reason: tooLargeReason(path, size) });
+        continue;
+      }
+      files[path] = path.endsWith(".json")
+        ? await readFile(full, "utf8")
+        : new Uint8Array(await readFile(full));
+    } catch (error) {
+      unread.push({ path, code: "file-unreadable", reason: `it cannot be read (${errorText(error)})` });
+    }
+  }
+  unread.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return { files, unread };
 }
 
 /**
  * Reads a pack folder into {@link PackFiles}: `.json` files as text, everything else as bytes.
- * Hidden files, `node_modules` and symbolic links are skipped.
+ * What cannot be read is left out (see {@link readPackContents} for what and why).
  */
 export async function readPackFolder(dir: string): Promise<PackFiles> {
-  const files: PackFiles = {};
-  for (const path of await listPackFiles(dir)) {
-    const full = join(dir, path);
-    if ((await stat(full)).size > MAX_FILE_BYTES) continue;
-    files[path] = path.endsWith(".json")
-      ? await readFile(full, "utf8")
-      : new Uint8Array(await readFile(full));
-  }
-  return files;
+  return (await readPackContents(dir)).files;
 }
 
-/** Lists the shared asset collections found on search paths: each sub-folder is a collection named after it. */
+/**
+ * Lists the shared asset collections found on search paths: each sub-folder is a collection named
+ * after it. A search path or collection that cannot be read is passed over.
+ */
 export async function findSharedCollections(
   searchPaths: readonly string[],
 ): Promise<Record<string, string[]>> {
-  const collections: Record<string, string[]> = {};
+  const collections = dictionary<string[]>();
   for (const base of searchPaths) {
-    let entries: import("node:fs").Dirent[];
+    let entries: Dirent[];
     try {
       entries = await readdir(base, { withFileTypes: true });
     } catch {
@@ -62,7 +128,11 @@ export async function findSharedCollections(
     }
     for (const entry of entries) {
       if (!entry.isDirectory() || Object.hasOwn(collections, entry.name)) continue;
-      collections[entry.name] = await listPackFiles(join(base, entry.name));
+      try {
+        collections[entry.name] = await listPackFiles(join(base, entry.name));
+      } catch {
+        // An unreadable collection is as good as absent: a pack naming it is told it was not found.
+      }
     }
   }
   return collections;
@@ -74,16 +144,18 @@ export interface ValidateFolderOptions extends ValidateOptions {
   searchPaths?: string[];
 }
 
-/** Reads and validates a pack folder. A folder that cannot be read is reported as a diagnostic, not thrown. */
+/**
+ * Reads and validates a pack folder. Nothing about the folder is thrown: a folder that cannot be read,
+ * and each file or sub-folder found but not read, is reported as a diagnostic.
+ */
 export async function validatePackFolder(
   dir: string,
   options: ValidateFolderOptions = {},
 ): Promise<ValidationResult> {
-  let files: PackFiles;
+  let contents: { files: PackFiles; unread: UnreadFile[] };
   try {
-    files = await readPackFolder(dir);
+    contents = await readPackContents(dir);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
     return {
       ok: false,
       diagnostics: [
@@ -92,17 +164,22 @@ export async function validatePackFolder(
           pointer: "",
           severity: "error",
           code: "missing-file",
-          message: `cannot read the pack folder ${dir}: ${reason}`,
+          message: `cannot read the pack folder ${dir}: ${errorText(error)}`,
         },
       ],
     };
   }
   const { searchPaths, ...rest } = options;
-  const validateOptions: ValidateOptions = { ...rest };
+  const validateOptions: ValidateOptions = {
+    ...rest,
+    unreadFiles: [...contents.unread, ...(rest.unreadFiles ?? [])],
+  };
   if (searchPaths && !rest.sharedCollections)
     validateOptions.sharedCollections = await findSharedCollections(searchPaths);
-  return validatePack(files, validateOptions);
+  return validatePack(contents.files, validateOptions);
 }
 
+export { MAX_ASSET_FILE_BYTES, MAX_JSON_FILE_BYTES } from "./limits.js";
 export type { PackFiles } from "./validate/context.js";
+export type { UnreadCode, UnreadFile } from "./validate/unread-files.js";
 export type { ValidateOptions, ValidationResult } from "./validate/validate-pack.js";

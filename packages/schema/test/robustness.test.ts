@@ -161,12 +161,24 @@ describe("validatePack robustness", () => {
       validate(editing("levels/l1.json", (l) => (l.title = TEN_MB)));
     });
 
-    it("a 10 MB kind name placed on the board", () => {
+    it("a 10 MB kind name placed on the board: the file is over the size limit", () => {
       const result = expectErrors(
         editing("levels/l1.json", (l) => (l.board.layers.objects[3][0] = TEN_MB)),
         "levels/l1.json",
       );
-      expect(result.diagnostics.some((d) => d.code === "unknown-kind")).toBe(true);
+      expect(result.diagnostics.some((d) => d.code === "file-too-large")).toBe(true);
+    });
+
+    it("a 1 MB kind name placed on the board: longer than any name may be", () => {
+      const result = expectErrors(
+        editing("levels/l1.json", (l) => (l.board.layers.objects[3][0] = TEN_MB.slice(0, 1_000_000))),
+        "levels/l1.json",
+      );
+      expect(
+        result.diagnostics.some(
+          (d) => d.pointer === "/board/layers/objects/3/0" && d.message.includes("at most 64 characters"),
+        ),
+      ).toBe(true);
     });
 
     it("a 10 MB kind name declared in game.json", () => {
@@ -262,6 +274,8 @@ describe("validatePack robustness", () => {
 
   describe("prototype-like names", () => {
     const names = ["__proto__", "constructor", "hasOwnProperty", "toString"];
+    /** The code expected where a name is unknown: `__proto__` is refused as reserved before any lookup. */
+    const unknown = (name: string, code: string) => (name === "__proto__" ? "reserved-name" : code);
 
     it.each(names)("%s as an undeclared kind on the board", (name) => {
       const result = expectErrors(
@@ -270,7 +284,7 @@ describe("validatePack robustness", () => {
       );
       expect(
         result.diagnostics.some(
-          (d) => d.code === "unknown-kind" && d.pointer === "/board/layers/objects/3/0",
+          (d) => d.code === unknown(name, "unknown-kind") && d.pointer === "/board/layers/objects/3/0",
         ),
       ).toBe(true);
     });
@@ -293,7 +307,7 @@ describe("validatePack robustness", () => {
         editing("game.json", (g) => (g.entityKinds.crate.layer = name)),
         "game.json",
       );
-      expect(result.diagnostics.some((d) => d.code === "unknown-layer")).toBe(true);
+      expect(result.diagnostics.some((d) => d.code === unknown(name, "unknown-layer"))).toBe(true);
     });
 
     it.each(names)("%s as a system override id", (name) => {
@@ -304,7 +318,7 @@ describe("validatePack robustness", () => {
         }),
         "levels/l1.json",
       );
-      expect(result.diagnostics.some((d) => d.code === "unknown-system")).toBe(true);
+      expect(result.diagnostics.some((d) => d.code === unknown(name, "unknown-system"))).toBe(true);
     });
 
     it.each(names)("%s declared as a kind and placed", (name) => {

@@ -4,7 +4,7 @@
  * @module
  */
 import { type KindInfo, type Params, stableStringify } from "@gridponder/engine";
-import type { DisplayHint, EntityKind } from "@gridponder/schema";
+import { type DisplayHint, type EntityKind, own } from "@gridponder/schema";
 import { resolveAsset, scalarText, substituteSpritePath } from "./assets.js";
 import { colorFromName, hueColor, type ParsedColor, parseColor } from "./colors.js";
 import type { ViewContext } from "./context.js";
@@ -61,7 +61,7 @@ type AnyParams = Readonly<Record<string, unknown>> | null;
  * kind's name minus the prefix; `null` when it does not start with it), or literal text.
  */
 function resolveDisplayText(spec: string, kind: string, params: Params | null): string | null {
-  if (spec.startsWith("@param:")) return scalarText(params?.[spec.slice("@param:".length)]);
+  if (spec.startsWith("@param:")) return scalarText(own(params, spec.slice("@param:".length)));
   if (spec.startsWith("@kind_suffix:")) {
     const prefix = spec.slice("@kind_suffix:".length);
     return kind.startsWith(prefix) ? kind.slice(prefix.length) : null;
@@ -91,7 +91,7 @@ export function resolveDisplayColor(
     };
   }
   if (spec.startsWith("@param:")) {
-    const value = params?.[spec.slice("@param:".length)];
+    const value = own(params, spec.slice("@param:".length));
     if (typeof value === "number") return { color: hueColor(value), alpha: 1 };
     if (typeof value !== "string") return null;
     // A parameter names something (a portal channel, a team): unknown names still get their own colour.
@@ -139,17 +139,17 @@ function formOf(ctx: ViewContext, info: KindInfo | undefined, display: DisplayTy
 
 /** Colour from the kind's name: a palette name as the whole name or after its first `_` (`cell_red`). */
 function colorFromKindName(kind: string, palette: Readonly<Record<string, string>>): string | null {
-  const whole = palette[kind];
+  const whole = own(palette, kind);
   if (whole !== undefined) return whole;
   const at = kind.indexOf("_");
   if (at > 0) {
     const rest = kind.slice(at + 1);
-    const named = palette[rest];
+    const named = own(palette, rest);
     if (named !== undefined) return named;
     const num = kind.match(/^num_(-?\d+)$/);
     if (num?.[1] !== undefined) return hueColor(Number(num[1]));
   }
-  return KIND_COLORS[kind] ?? null;
+  return own(KIND_COLORS, kind) ?? null;
 }
 
 /** The base colour and its alpha, in order: `entityColors`, `display.color`, the kind's name, a default. */
@@ -161,13 +161,13 @@ function colorOf(
   display: DisplayType,
 ): ParsedColor {
   const palette = ctx.theme.palette;
-  const themed = ctx.pack.theme?.entityColors?.[kind];
+  const themed = own(ctx.pack.theme?.entityColors, kind);
   const fromTheme = themed === undefined ? null : parseColor(themed, palette);
   if (fromTheme) return fromTheme;
   const spec = def?.display?.color;
   const fromDisplay = spec === undefined ? null : resolveDisplayColor(spec, kind, params, palette);
   if (fromDisplay) return fromDisplay;
-  const symbolValue = def?.symbolParam ? params?.[def.symbolParam] : undefined;
+  const symbolValue = def?.symbolParam ? own(params, def.symbolParam) : undefined;
   if (typeof symbolValue === "number" && !def?.display?.color)
     return { color: hueColor(symbolValue), alpha: 1 };
   const fromName = colorFromKindName(kind, palette);
@@ -186,7 +186,7 @@ function textOf(kind: string, def: EntityKind | undefined, params: Params | null
   }
   if (display?.type === "emoji") return display.value ?? null;
   // A numbered kind drawn without a sprite or display still needs its number to be playable.
-  if (!display && !sprite && def?.symbolParam) return scalarText(params?.[def.symbolParam]);
+  if (!display && !sprite && def?.symbolParam) return scalarText(own(params, def.symbolParam));
   return null;
 }
 

@@ -3,7 +3,7 @@
  * in the shared collections (the reference app falls back to its bundled shared sprites the same way).
  * @module
  */
-import type { AnimationDefinition, JsonValue } from "@gridponder/schema";
+import { type AnimationDefinition, type JsonValue, own } from "@gridponder/schema";
 import type { AssetCatalog, FrameAnimation, SpriteRef } from "./types.js";
 
 /** A path as catalogs list it: forward slashes, no `./` or leading `/`. */
@@ -104,7 +104,7 @@ export function substituteSpritePath(
   spriteParam?: string,
 ): string {
   return path.replace(/\{([^{}]+)\}/g, (whole, name: string) => {
-    const text = scalarText(params?.[name]);
+    const text = scalarText(own(params, name));
     if (text !== null) return text;
     return name === spriteParam ? "0" : whole;
   });

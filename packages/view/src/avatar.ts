@@ -4,7 +4,7 @@
  * @module
  */
 import type { GameState, LevelRuntime } from "@gridponder/engine";
-import type { AvatarSprite, Direction } from "@gridponder/schema";
+import { type AvatarSprite, type Direction, own } from "@gridponder/schema";
 import { appearanceOf, kindName, makeAppearance } from "./appearance.js";
 import { resolveAnimation, resolveAsset } from "./assets.js";
 import { memoized, type ViewContext } from "./context.js";
@@ -87,10 +87,10 @@ function fromMap(
   state: string,
   facing: Cardinal,
 ): AvatarSpriteChoice | null {
-  const entry = map[state]?.[facing];
+  const entry = own(map, state)?.[facing];
   if (entry === undefined) return null;
   if (isMirror(entry)) {
-    const target = map[state]?.[entry.mirror];
+    const target = own(map, state)?.[entry.mirror];
     if (target === undefined || isMirror(target)) return null;
     const chosen = resolveEntry(ctx, target, `${state}.${entry.mirror}`);
     return chosen ? { ...chosen, mirror: true } : null;

@@ -4,6 +4,8 @@
  * @module
  */
 
+import { own } from "@gridponder/schema";
+
 /**
  * Named colours every pack can use; a pack's `palette` overrides or extends them. Chosen to stay
  * distinguishable from each other and from the dark void and light floors they sit on.
@@ -101,9 +103,9 @@ export function parseHex(value: string): ParsedColor | null {
 export function parseColor(value: string, palette: Readonly<Record<string, string>>): ParsedColor | null {
   const trimmed = value.trim();
   if (trimmed.startsWith("#")) return parseHex(trimmed);
-  const named = palette[trimmed] ?? palette[trimmed.toLowerCase()];
+  const named = own(palette, trimmed) ?? own(palette, trimmed.toLowerCase());
   if (named !== undefined) return parseHex(named);
-  const css = CSS_COLORS[trimmed.toLowerCase()];
+  const css = own(CSS_COLORS, trimmed.toLowerCase());
   return css === undefined ? null : parseHex(css);
 }
 

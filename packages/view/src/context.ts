@@ -3,7 +3,9 @@
  * the caches that keep scene building cheap (appearances by kind and params, avatar sprites).
  * @module
  */
+
 import type { Pack } from "@gridponder/engine";
+import { dictionary } from "@gridponder/schema";
 import { BUILTIN_PALETTE, parseColor, parseHex } from "./colors.js";
 import type { Appearance, AssetCatalog, FrameAnimation, SpriteRef, ThemeView } from "./types.js";
 
@@ -48,7 +50,8 @@ function hexOr(
 /** The theme as renderers need it: the pack's `theme.json` over the defaults, palette merged. */
 export function themeView(pack: Pack): ThemeView {
   const theme = pack.theme;
-  const palette: Record<string, string> = { ...BUILTIN_PALETTE };
+  // Colour names come from the pack: a record without a prototype finds only the names it holds.
+  const palette = dictionary(BUILTIN_PALETTE);
   for (const [name, value] of Object.entries(theme?.palette ?? {})) {
     const parsed = parseHex(value);
     if (parsed) palette[name] = parsed.color;

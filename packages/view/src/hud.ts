@@ -4,7 +4,7 @@
  * @module
  */
 import { type ActionInput, type LevelRuntime, type Session, stableStringify } from "@gridponder/engine";
-import { expandGoldPathStep, type Goal, type LoseCondition, type ScalarValue } from "@gridponder/schema";
+import { expandGoldPathStep, type Goal, type LoseCondition, own, type ScalarValue } from "@gridponder/schema";
 import { appearanceOf, kindName } from "./appearance.js";
 import type { ViewContext } from "./context.js";
 import type { GoalView, Hud } from "./types.js";
@@ -115,9 +115,9 @@ export function goalSentence(ctx: ViewContext, goal: Goal): string {
 
 /** A goal's player-facing text: its `display.text`, the game's `goalDescriptions`, else generated. */
 export function goalText(ctx: ViewContext, goal: Goal): string {
-  const own = goal.display?.text;
-  if (own) return own;
-  const described = ctx.pack.game.goalDescriptions?.[goal.id];
+  const text = goal.display?.text;
+  if (text) return text;
+  const described = own(ctx.pack.game.goalDescriptions, goal.id);
   if (described) return described;
   return goalSentence(ctx, goal);
 }
@@ -228,7 +228,7 @@ export function buildHud(ctx: ViewContext, session: Session): Hud {
       ? { kind: item, name: kindName(ctx, item), appearance: appearanceOf(ctx, item, null) }
       : null,
     variables: shownVariables(level).flatMap((name) => {
-      const value = variableText(state.variables[name]);
+      const value = variableText(own(state.variables, name));
       return value === null ? [] : [{ name, label: humanize(name), value }];
     }),
     status: state.won ? "won" : state.lost ? "lost" : "playing",

@@ -4,7 +4,13 @@
  * @module
  */
 import type { ActionInput } from "@gridponder/engine";
-import type { ActionDefinition, Direction, GestureBinding, JsonValue } from "@gridponder/schema";
+import {
+  type ActionDefinition,
+  type Direction,
+  type GestureBinding,
+  type JsonValue,
+  own,
+} from "@gridponder/schema";
 import { appearanceOf } from "./appearance.js";
 import { parseColor } from "./colors.js";
 import { memoized, type ViewContext } from "./context.js";
@@ -38,7 +44,7 @@ function paramsOfType(def: ActionDefinition | undefined, type: string): string[]
 }
 
 function directionValues(def: ActionDefinition | undefined, param: string): readonly string[] | null {
-  const spec = def?.params?.[param];
+  const spec = own(def?.params, param);
   return spec && spec.type === "direction" ? spec.values : null;
 }
 
@@ -54,7 +60,7 @@ function bindingOf(
   const mapped = (value: string) =>
     Object.entries(mapping ?? {}).flatMap(([p, v]) => (v === value ? [p] : []));
   // Without a mapping, a swipe fills the action's direction params and a tap its position params.
-  const unfixed = (names: string[]) => names.filter((n) => !(n in fixed));
+  const unfixed = (names: string[]) => names.filter((n) => !Object.hasOwn(fixed, n));
   const directionParams =
     source === "swipe_direction"
       ? mapping
@@ -243,12 +249,12 @@ function keyOutcome(
     return null;
   }
   if (g.alt) return null;
-  const arrow = ARROWS[key];
+  const arrow = own(ARROWS, key);
   if (arrow) return swipeOutcome(ctx, arrow, selection);
   if (!shift) {
-    const wasd = WASD[lower];
+    const wasd = own(WASD, lower);
     if (wasd) return swipeOutcome(ctx, wasd, selection);
-    const diagonal = DIAGONAL_KEYS[key.length === 1 ? lower : key];
+    const diagonal = own(DIAGONAL_KEYS, key.length === 1 ? lower : key);
     if (diagonal && bindingsOf(ctx).diagonal) return swipeOutcome(ctx, diagonal, selection);
   }
   if (key === "Backspace" || (lower === "u" && !shift)) return command("undo");

@@ -3,7 +3,7 @@
  * @module
  */
 import type { Entity, GameState, KindInfo, LevelRuntime, MultiCellObjectState } from "@gridponder/engine";
-import type { JsonValue } from "@gridponder/schema";
+import { type JsonValue, own } from "@gridponder/schema";
 import { appearanceOf, kindName } from "./appearance.js";
 import { resolveAsset } from "./assets.js";
 import { avatarView } from "./avatar.js";
@@ -36,7 +36,7 @@ function symbolOf(
   params: Readonly<Record<string, JsonValue>>,
 ): string {
   const param = info?.def.symbolParam;
-  const value = param ? params[param] : undefined;
+  const value = param ? own(params, param) : undefined;
   if (value !== undefined && value !== null && typeof value !== "object") return String(value);
   return info?.def.symbol ?? kind.charAt(0);
 }
@@ -178,8 +178,8 @@ function selectedActorCell(level: LevelRuntime, state: GameState): { at: Cell; k
   for (const system of level.systems) {
     if (system.type !== "individual_actors") continue;
     const config = system.config as { selectedVariable?: string; selectedPositionVariable?: string };
-    const kind = state.variables[config.selectedVariable ?? "selectedActorKind"];
-    const at = state.variables[config.selectedPositionVariable ?? "selectedActorPosition"] as unknown;
+    const kind = own(state.variables, config.selectedVariable ?? "selectedActorKind");
+    const at = own(state.variables, config.selectedPositionVariable ?? "selectedActorPosition") as unknown;
     if (
       typeof kind === "string" &&
       Array.isArray(at) &&

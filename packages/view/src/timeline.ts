@@ -12,7 +12,7 @@
  * @module
  */
 import type { GameEvent, LevelRuntime, TurnResult } from "@gridponder/engine";
-import type { Direction } from "@gridponder/schema";
+import { type Direction, own } from "@gridponder/schema";
 import { makeAppearance } from "./appearance.js";
 import { resolveAnimation, resolveAsset } from "./assets.js";
 import { avatarPieceAppearance } from "./avatar.js";
@@ -571,7 +571,7 @@ class TimelineWriter {
       out.push({
         event: e.type,
         cell,
-        startMs: early?.start ?? stageStart.get(EFFECT_STAGE[e.type] ?? "motion") ?? 0,
+        startMs: early?.start ?? stageStart.get(own(EFFECT_STAGE, e.type) ?? "motion") ?? 0,
         durationMs: def.durationMs ?? 300,
         sheet,
         frames: def.frames ?? 1,

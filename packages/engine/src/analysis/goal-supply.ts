@@ -1,3 +1,4 @@
+import { own } from "@gridponder/schema";
 import type { LevelRuntime } from "../level.js";
 import type { Entity } from "../model.js";
 import type { Pack } from "../pack.js";
@@ -137,7 +138,7 @@ function pinnedMismatch(pack: Pack, level: LevelRuntime, fixed: Uint8Array, star
     return markers.some((m, i) => {
       if (m?.kind !== c.markerKind || !fixed[i]) return false;
       const e = checked?.[i];
-      return !(e?.kind === c.checkKind && e.params?.[c.checkParam] === c.checkValue);
+      return !(e?.kind === c.checkKind && own(e.params, c.checkParam) === c.checkValue);
     });
   });
 }

@@ -1,4 +1,5 @@
 import type { ActorClaim, BalanceGoal, LoseCondition } from "@gridponder/schema";
+import { own } from "@gridponder/schema";
 import type { TurnContext } from "../systems/types.js";
 
 interface Tally {
@@ -68,7 +69,7 @@ function tally(ctx: TurnContext, goal: BalanceGoal): Tally {
 function connectedCount(ctx: TurnContext, goal: BalanceGoal, owner: string): number {
   const { draft, pack } = ctx;
   const layer = pack.layerIndex.get(goal.config.layer) ?? -1;
-  const source = goal.config.connectionSources?.[owner];
+  const source = own(goal.config.connectionSources, owner);
   if (!source || draft.get(layer, source[0], source[1])?.kind !== owner) return 0;
   const seen = new Set<number>([source[1] * draft.width + source[0]]);
   const stack: [number, number][] = [[source[0], source[1]]];
@@ -176,12 +177,12 @@ function movesLeft(ctx: TurnContext, systems: readonly ActorWiring[], owner: str
   let total: number | null = null;
   for (const s of systems) {
     if (!s.budgets || !s.claim) continue;
-    const live = ctx.draft.variables[s.budgetVariable] as unknown;
+    const live = own(ctx.draft.variables, s.budgetVariable) as unknown;
     const remaining =
       live !== null && typeof live === "object" ? (live as Record<string, number>) : s.budgets;
     for (const [actor, mark] of Object.entries(s.claim.map)) {
       if (mark !== owner || !Object.hasOwn(s.budgets, actor)) continue;
-      total = (total ?? 0) + (remaining[actor] ?? 0);
+      total = (total ?? 0) + (own(remaining, actor) ?? 0);
     }
   }
   return total;

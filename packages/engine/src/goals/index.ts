@@ -1,4 +1,5 @@
 import type { Goal, LoseCondition } from "@gridponder/schema";
+import { own } from "@gridponder/schema";
 import type { GameEvent } from "../events.js";
 import type { Entity } from "../model.js";
 import type { Pack } from "../pack.js";
@@ -174,7 +175,7 @@ function paramMatch(pack: Pack, goal: Extract<Goal, { type: "param_match" }>): G
       total = cells.length;
       for (let j = 0; j < cells.length; j++) {
         const e = checked?.[cells[j] as number];
-        if (e?.kind === c.checkKind && e.params?.[c.checkParam] === c.checkValue) ok++;
+        if (e?.kind === c.checkKind && own(e.params, c.checkParam) === c.checkValue) ok++;
       }
     }
     return statusOf(goal, total > 0 && ok === total, total === 0 ? 0 : ok / total);
@@ -215,7 +216,7 @@ export const BUILTIN_GOALS: readonly GoalDefinition<never>[] = [
   counted("variable_threshold", (_pack, g) => {
     const { variable, target, comparison = "gte" } = g.config;
     return ({ draft }) => {
-      const value = draft.variables[variable];
+      const value = own(draft.variables, variable);
       return {
         done: compare(value, comparison, target),
         progress: typeof value === "number" && target !== 0 ? value / target : 0,
@@ -263,7 +264,7 @@ export const BUILTIN_LOSE_CONDITIONS: readonly LoseConditionDefinition<never>[] 
   lose("max_actions", ({ draft }, c) => draft.actionCount >= c.config.limit),
   lose("variable_threshold", ({ draft }, c) => {
     const { variable, target, comparison = "gte" } = c.config;
-    return compare(draft.variables[variable], comparison, target);
+    return compare(own(draft.variables, variable), comparison, target);
   }),
   lose("balance_budget_exhausted", balanceLose),
   lose("balance_unreachable", balanceLose),

@@ -1,4 +1,5 @@
 import type { Condition, ConditionOperator } from "@gridponder/schema";
+import { own } from "@gridponder/schema";
 import type { GameEvent } from "../events.js";
 import { isPos, jsonEqual } from "../model.js";
 import type { Pack } from "../pack.js";
@@ -128,7 +129,7 @@ export function compileCondition(pack: Pack, condition: Condition): Test {
   }
   if ("variable" in c) {
     const m = c.variable as { name: string; op: ConditionOperator; value: unknown };
-    return (d) => compare(d.variables[m.name], m.op, m.value);
+    return (d) => compare(own(d.variables, m.name), m.op, m.value);
   }
   if ("emitter_has_next" in c) {
     const { emitterId } = c.emitter_has_next as { emitterId: string };

@@ -1,4 +1,5 @@
 import type { Effect, JsonValue, ScalarValue } from "@gridponder/schema";
+import { own } from "@gridponder/schema";
 import { releaseFromEmitter } from "../emitters.js";
 import type { GameEvent } from "../events.js";
 import { applyGravity } from "../gravity.js";
@@ -46,7 +47,7 @@ function paramsReader(
 }
 
 function setVariable(ctx: TurnContext, name: string, value: ScalarValue): void {
-  const old = Object.hasOwn(ctx.draft.variables, name) ? ctx.draft.variables[name] : null;
+  const old = own(ctx.draft.variables, name) ?? null;
   ctx.draft.setVariable(name, value);
   ctx.emit({ type: "variable_changed", variable: name, oldValue: old, newValue: value });
 }
@@ -159,7 +160,7 @@ export function compileEffect(pack: Pack, effect: Effect): EffectRunner {
       return (ctx, e) => {
         const by = amount(ctx.draft, e);
         if (typeof by !== "number") return;
-        const current = ctx.draft.variables[name];
+        const current = own(ctx.draft.variables, name);
         setVariable(ctx, name, (typeof current === "number" ? current : 0) + by);
       };
     }

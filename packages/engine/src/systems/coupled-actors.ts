@@ -1,4 +1,5 @@
 import type { CoupledActorsConfig } from "@gridponder/schema";
+import { own } from "@gridponder/schema";
 import { directionDelta, type Pos } from "../model.js";
 import { claimCell, frontFirst, type Mover, relocate, transformDirection, walled } from "./actor-moves.js";
 import type { SystemBehaviour } from "./types.js";
@@ -28,7 +29,7 @@ export const coupledActors: SystemBehaviour<Required<CoupledActorsConfig>> = {
     for (let i = 0; i < cells.length; i++) {
       const entity = cells[i];
       if (!entity) continue;
-      const transform = config.directionTransforms[entity.kind];
+      const transform = own(config.directionTransforms, entity.kind);
       movers.push({
         at: [i % draft.width, Math.floor(i / draft.width)],
         entity,

@@ -1,4 +1,5 @@
 import type { FlankCaptureConfig } from "@gridponder/schema";
+import { own } from "@gridponder/schema";
 import { type Entity, isPos, type Pos } from "../model.js";
 import type { SystemBehaviour, SystemContext } from "./types.js";
 
@@ -92,12 +93,12 @@ export const flankCapture: SystemBehaviour<Required<FlankCaptureConfig>> = {
     const order = (config.order as string[] | undefined) ?? Object.keys(config.pairs);
     const aggressors: Prepared["aggressors"][number][] = [];
     for (const kind of order) {
-      const victims = config.pairs[kind];
+      const victims = own(config.pairs, kind);
       if (victims === undefined) continue;
       aggressors.push({
         kind,
         victims: Array.isArray(victims) ? victims : [victims],
-        terminals: config.terminalKinds[kind] ?? [],
+        terminals: own(config.terminalKinds, kind) ?? [],
       });
     }
     return {

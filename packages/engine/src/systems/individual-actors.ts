@@ -1,4 +1,5 @@
 import type { IndividualActorsConfig, ScalarValue } from "@gridponder/schema";
+import { dictionary, own } from "@gridponder/schema";
 import { directionDelta, isPos, type Pos } from "../model.js";
 import { claimCell, frontFirst, type Mover, relocate, transformDirection, walled } from "./actor-moves.js";
 import type { SystemBehaviour, SystemContext } from "./types.js";
@@ -10,7 +11,7 @@ function veto(ctx: Ctx, reason: string): void {
 }
 
 function budgetsOf(ctx: Ctx): Record<string, number> | null {
-  const value = ctx.draft.variables[ctx.config.budgetVariable] as unknown;
+  const value = own(ctx.draft.variables, ctx.config.budgetVariable) as unknown;
   return value !== null && typeof value === "object" && !Array.isArray(value)
     ? (value as Record<string, number>)
     : null;
@@ -30,7 +31,7 @@ function react(ctx: Ctx, layer: number, direction: string): void {
     occupied.add(i);
     if (!Object.hasOwn(reactive, entity.kind)) continue;
     const at: Pos = [i % draft.width, Math.floor(i / draft.width)];
-    movers.push({ at, entity, direction: transformDirection(direction, reactive[entity.kind]) });
+    movers.push({ at, entity, direction: transformDirection(direction, own(reactive, entity.kind)) });
   }
   for (const m of frontFirst(movers)) {
     const d = directionDelta(m.direction) as Pos;
@@ -77,19 +78,19 @@ export const individualActors: SystemBehaviour<Required<IndividualActorsConfig>>
       draft.setVariable(config.selectedVariable, actor.kind);
       draft.setVariable(config.selectedPositionVariable, [at[0], at[1]] as unknown as ScalarValue);
       if (config.budgets !== undefined && budgetsOf(ctx) === null)
-        draft.setVariable(config.budgetVariable, { ...config.budgets } as unknown as ScalarValue);
+        draft.setVariable(config.budgetVariable, dictionary(config.budgets) as unknown as ScalarValue);
       ctx.emit({ type: "actor_selected", kind: actor.kind, position: at });
       return;
     }
     if (action.id !== config.moveAction) return;
     const direction = String(action.params.direction);
     if (!(config.directions as readonly string[]).includes(direction)) return;
-    const kind = draft.variables[config.selectedVariable];
-    const at = draft.variables[config.selectedPositionVariable] as unknown;
+    const kind = own(draft.variables, config.selectedVariable);
+    const at = own(draft.variables, config.selectedPositionVariable) as unknown;
     const actor = isPos(at) ? draft.get(layer, at[0], at[1]) : null;
     if (!isPos(at) || !actor || actor.kind !== kind) return veto(ctx, "no actor is selected");
     const budgets = budgetsOf(ctx);
-    if (config.budgets !== undefined && budgets && (budgets[actor.kind] ?? 0) <= 0)
+    if (config.budgets !== undefined && budgets && (own(budgets, actor.kind) ?? 0) <= 0)
       return veto(ctx, "the selected actor has no moves left");
     const d = directionDelta(direction) as Pos;
     const to: Pos = [at[0] + d[0], at[1] + d[1]];
@@ -105,10 +106,13 @@ export const individualActors: SystemBehaviour<Required<IndividualActorsConfig>>
     ctx.emit({ type: "actor_entered", kind: actor.kind, position: to });
     claimCell(ctx, config.claim, config.groundLayer, actor, to);
     if (config.budgets !== undefined && budgets)
-      draft.setVariable(config.budgetVariable, {
-        ...budgets,
-        [actor.kind]: (budgets[actor.kind] ?? 0) - 1,
-      } as unknown as ScalarValue);
+      draft.setVariable(
+        config.budgetVariable,
+        dictionary([
+          ...Object.entries(budgets),
+          [actor.kind, (own(budgets, actor.kind) ?? 0) - 1],
+        ]) as unknown as ScalarValue,
+      );
     draft.setVariable(config.selectedPositionVariable, [to[0], to[1]] as unknown as ScalarValue);
     react(ctx, layer, direction);
   },

@@ -1,4 +1,5 @@
 import type { PortalsConfig } from "@gridponder/schema";
+import { own } from "@gridponder/schema";
 import type { GameEvent } from "../events.js";
 import { type Entity, isPos, type Pos } from "../model.js";
 import { sharedPos } from "../ops.js";
@@ -38,13 +39,13 @@ function exitFor(ctx: SystemContext<Required<PortalsConfig>>, at: Pos): Pos | nu
   for (const li of layersWithPortals(ctx)) {
     const entry = portalAt(ctx, li, at[0], at[1]);
     if (!entry) continue;
-    const key = entry.params?.[config.matchKey];
+    const key = own(entry.params, config.matchKey);
     if (key === undefined || key === null) continue;
     for (let y = 0; y < draft.height; y++) {
       for (let x = 0; x < draft.width; x++) {
         if (x === at[0] && y === at[1]) continue;
         const other = portalAt(ctx, li, x, y);
-        if (other && other.params?.[config.matchKey] === key) return [x, y];
+        if (other && own(other.params, config.matchKey) === key) return [x, y];
       }
     }
   }

@@ -1,4 +1,5 @@
 import type { SidedBoxConfig } from "@gridponder/schema";
+import { own } from "@gridponder/schema";
 import { directionDelta, type Entity, type Pos } from "../model.js";
 import { moveAvatar, removeEntity } from "../ops.js";
 import type { SystemBehaviour, SystemContext } from "./types.js";
@@ -10,7 +11,7 @@ const WALL: Readonly<Record<string, number>> = { up: 1, right: 2, down: 4, left:
 const OPPOSITE_WALL: Readonly<Record<string, number>> = { up: 4, right: 8, down: 1, left: 2 };
 
 function maskOf(ctx: Ctx, e: Entity): number {
-  const v = e.params?.[ctx.config.sidesParam];
+  const v = own(e.params, ctx.config.sidesParam);
   return typeof v === "number" ? v : 0;
 }
 

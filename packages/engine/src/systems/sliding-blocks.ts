@@ -1,4 +1,5 @@
 import type { SlidingBlocksConfig } from "@gridponder/schema";
+import { own } from "@gridponder/schema";
 import { directionDelta, isPos, type Pos } from "../model.js";
 import type { MultiCellObjectState } from "../state.js";
 import type { SystemBehaviour, SystemContext } from "./types.js";
@@ -82,7 +83,7 @@ export const slidingBlocks: SystemBehaviour<Required<SlidingBlocksConfig>> = {
         return veto(ctx, "the block cannot leave the board here");
       draft.removeMultiCellObject(index);
       ctx.emit({ type: "multi_cell_object_exited", id: block.id, kind: block.kind, direction });
-      const before = draft.variables[config.escapedVariable];
+      const before = own(draft.variables, config.escapedVariable);
       const count = (typeof before === "number" ? before : 0) + 1;
       draft.setVariable(config.escapedVariable, count);
       ctx.emit({

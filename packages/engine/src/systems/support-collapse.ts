@@ -1,4 +1,5 @@
 import type { SupportCollapseConfig } from "@gridponder/schema";
+import { own } from "@gridponder/schema";
 import { directionDelta, type Entity, isPos, type Pos } from "../model.js";
 import { sharedPos } from "../ops.js";
 import type { SystemBehaviour, SystemContext } from "./types.js";
@@ -131,7 +132,7 @@ function collapse(ctx: Ctx): void {
     const landed = component.filter((p) => draft.inBounds(p.x + ox, p.y + oy));
     for (const p of landed) {
       const to = Object.hasOwn(config.settleTransform, p.entity.kind)
-        ? config.settleTransform[p.entity.kind]
+        ? own(config.settleTransform, p.entity.kind)
         : undefined;
       const entity = to !== undefined && pack.kinds.has(to) ? pack.entity(to, p.entity.params) : p.entity;
       const at: Pos = [p.x + ox, p.y + oy];
@@ -150,7 +151,7 @@ function collapse(ctx: Ctx): void {
       if (draft.inBounds(to[0], to[1]))
         draft.avatar = { ...draft.avatar, position: sharedPos(ctx.level, to[0], to[1]) };
       if (config.avatarFellVariable !== undefined) {
-        const before = draft.variables[config.avatarFellVariable];
+        const before = own(draft.variables, config.avatarFellVariable);
         const after = (typeof before === "number" ? before : 0) + 1;
         draft.setVariable(config.avatarFellVariable, after);
         ctx.emit({

@@ -35,15 +35,35 @@ export type DiagonalDirection = "up_left" | "up_right" | "down_left" | "down_rig
 export type Direction = CardinalDirection | DiagonalDirection;
 
 /** A value a variable, a parameter or a rule can hold: integers, strings and booleans. */
-export type ScalarValue = string | number | boolean;
+export type ScalarValue = JsonText | number | boolean;
 
 /** Any JSON value; used where the DSL deliberately leaves a value open. */
-export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+export type JsonValue = JsonText | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
+/**
+ * A string inside an open JSON value (a parameter, a custom config), at most 4000 characters.
+ * @maxLength 4000
+ */
+export type JsonText = string;
+
+/**
+ * Player-facing text on one line (a description of a goal), at most 200 characters.
+ * @maxLength 200
+ */
+export type ShortText = string;
+
+/**
+ * A name a pack chooses where nothing declares it (a search keyword, a collection id, an enum value),
+ * at most 64 characters like every other name.
+ * @maxLength 64
+ */
+export type Name = string;
 
 /**
  * A path to a file inside the pack, relative to the pack root (for example `assets/sprites/rock.png`).
  * It may not be absolute and may not climb out of the pack with `..`.
  * @gpRef asset
+ * @maxLength 1024
  */
 export type AssetPath = string;
 
@@ -57,53 +77,62 @@ export type AssetPath = string;
 /**
  * The id of a layer declared in `game.json` `layers`.
  * @gpRef layer
+ * @maxLength 64
  */
 export type LayerId = string;
 
 /**
  * The key of an entity kind declared in `game.json` `entityKinds`.
  * @gpRef kind
+ * @maxLength 64
  */
 export type EntityKindId = string;
 
 /**
  * The id of an action declared in `game.json` `actions`.
  * @gpRef action
+ * @maxLength 64
  */
 export type ActionId = string;
 
 /**
  * A tag, as listed in the `tags` of entity kinds. Tags are free-form labels that systems and rules select entities by.
  * @gpRef tag
+ * @maxLength 64
  */
 export type TagName = string;
 
 /**
  * The id of a system instance declared in `game.json` `systems`.
  * @gpRef system
+ * @maxLength 64
  */
 export type SystemId = string;
 
 /**
  * The name of a level variable (declared in a level's `state.variables`, or maintained by a system at run time).
  * @gpRef variable
+ * @maxLength 64
  */
 export type VariableName = string;
 
 /**
  * The id of a multi-cell object (such as a pipe) declared in a level's `board.multiCellObjects`.
  * @gpRef emitter
+ * @maxLength 64
  */
 export type EmitterId = string;
 
 /**
  * The id of a level; it names the file `levels/<id>.json`.
  * @gpRef level
+ * @maxLength 64
  */
 export type LevelId = string;
 
 /**
  * The id of one of the level's goals.
  * @gpRef goal
+ * @maxLength 64
  */
 export type GoalId = string;

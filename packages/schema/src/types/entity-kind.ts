@@ -23,7 +23,10 @@ export interface ParamDefinition {
    * @default false
    */
   required?: boolean;
-  /** An optional human-readable explanation of the parameter, for authors and tools. */
+  /**
+   * An optional human-readable explanation of the parameter, for authors and tools.
+   * @maxLength 4000
+   */
   description?: string;
 }
 
@@ -87,6 +90,7 @@ export interface OutlineStyle {
    * Stroke colour, `#RRGGBB` or `#AARRGGBB`.
    * @pattern ^#([0-9a-fA-F]{6}|[0-9a-fA-F]{8})$
    * @default "#222222"
+   * @maxLength 64
    */
   color?: string;
   /**
@@ -110,11 +114,20 @@ export interface DisplayHint {
    * a centred `emoji`, or a named `icon`.
    */
   type: "tile" | "fill" | "circle" | "label" | "emoji" | "icon";
-  /** A palette colour name, a CSS colour, or a substitution token. */
+  /**
+   * A palette colour name, a CSS colour, or a substitution token.
+   * @maxLength 64
+   */
   color?: string;
-  /** The glyph for `emoji`, or the icon name for `icon`. */
+  /**
+   * The glyph for `emoji`, or the icon name for `icon`.
+   * @maxLength 64
+   */
   value?: string;
-  /** The text drawn by the `label` style; may use substitution tokens. */
+  /**
+   * The text drawn by the `label` style; may use substitution tokens.
+   * @maxLength 200
+   */
   label?: string;
 }
 
@@ -126,7 +139,10 @@ export interface RenderHints {
    * @maximum 1
    */
   opacity?: number;
-  /** A colour multiplied into the sprite. */
+  /**
+   * A colour multiplied into the sprite.
+   * @maxLength 64
+   */
   tint?: string;
 }
 
@@ -137,27 +153,43 @@ export interface RenderHints {
 export interface EntityKind {
   /** The layer every instance of this kind lives on. */
   layer: LayerId;
-  /** Labels that systems and rules use to select entities (`solid`, `pushable`, …). */
+  /**
+   * Labels that systems and rules use to select entities (`solid`, `pushable`, …).
+   * @maxItems 32
+   */
   tags: TagName[];
   /**
    * The sprite image, or `null` for an invisible entity. With `spriteParam`, a `{param}` placeholder
    * in the path is replaced by that instance parameter's value.
    */
   sprite?: AssetPath | null;
-  /** The instance parameter substituted into the `{…}` placeholder of `sprite`. */
+  /**
+   * The instance parameter substituted into the `{…}` placeholder of `sprite`.
+   * @maxLength 64
+   */
   spriteParam?: string;
   /**
    * One display-width-1 character that stands for this kind in text renderings of the board.
    * Unique within a game; `@` is reserved for the avatar.
+   * @maxLength 8
    */
   symbol: string;
-  /** When set, text renderings show this instance parameter (for example a number tile's value) instead of `symbol`. */
+  /**
+   * When set, text renderings show this instance parameter (for example a number tile's value) instead of `symbol`.
+   * @maxLength 64
+   */
   symbolParam?: string;
   /** Parameters that instances may set, keyed by name. */
   params?: { [name: string]: ParamDefinition };
-  /** A short explanation of the kind for authors and tools. */
+  /**
+   * A short explanation of the kind for authors and tools.
+   * @maxLength 4000
+   */
   description?: string;
-  /** The name shown to players; the kind's key when absent. */
+  /**
+   * The name shown to players; the kind's key when absent.
+   * @maxLength 200
+   */
   uiName?: string;
   /** Named animations that effects (`"animation": "burning"`) and systems can play on this kind. */
   animations?: { [name: string]: AnimationDefinition };

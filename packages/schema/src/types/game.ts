@@ -1,4 +1,14 @@
-import type { ActionId, AssetPath, Direction, EntityKindId, GoalId, LayerId, LevelId } from "./common.js";
+import type {
+  ActionId,
+  AssetPath,
+  Direction,
+  EntityKindId,
+  GoalId,
+  LayerId,
+  LevelId,
+  Name,
+  ShortText,
+} from "./common.js";
 import type { EntityKind } from "./entity-kind.js";
 import type { AvatarState } from "./level.js";
 import type { Rule } from "./rules/index.js";
@@ -37,8 +47,11 @@ export interface DirectionParam {
 export interface EnumParam {
   /** Marks an enumerated parameter. */
   type: "enum";
-  /** The values this action accepts. */
-  values: string[];
+  /**
+   * The values this action accepts.
+   * @maxItems 256
+   */
+  values: Name[];
 }
 
 /** A parameter of type `position`: an `[x, y]` cell on the board. */
@@ -67,9 +80,15 @@ export interface ActionDefinition {
   params?: { [name: string]: ActionParam };
   /** An entity kind whose look the UI may reuse for this action's button (for example a flood colour). */
   entityKind?: EntityKindId;
-  /** A palette colour the UI may use for this action's button. */
+  /**
+   * A palette colour the UI may use for this action's button.
+   * @maxLength 64
+   */
   color?: string;
-  /** A label the UI may show for this action. */
+  /**
+   * A label the UI may show for this action.
+   * @maxLength 200
+   */
   label?: string;
 }
 
@@ -85,9 +104,15 @@ export interface LevelSequenceLevel {
 export interface LevelSequenceStory {
   /** Marks a story screen. */
   type: "story";
-  /** An optional heading. */
+  /**
+   * An optional heading.
+   * @maxLength 200
+   */
   title?: string;
-  /** The body text. */
+  /**
+   * The body text.
+   * @maxLength 4000
+   */
   text?: string;
   /** An illustration. */
   image?: AssetPath;
@@ -132,7 +157,10 @@ export interface GameUiOptions {
  * `manifest.json` and `theme.json`.
  */
 export interface GameDefinition {
-  /** The JSON Schema this file follows; lets editors validate and complete it. */
+  /**
+   * The JSON Schema this file follows; lets editors validate and complete it.
+   * @maxLength 1024
+   */
   $schema?: string;
   /** The board's layers, bottom first. */
   layers: LayerDefinition[];
@@ -144,12 +172,15 @@ export interface GameDefinition {
   systems: SystemDefinition[];
   /** Event-condition-effect rules shared by every level. */
   rules?: Rule[];
-  /** The order in which levels and story screens are played. */
+  /**
+   * The order in which levels and story screens are played.
+   * @maxItems 1000
+   */
   levelSequence: LevelSequenceEntry[];
   /** Values levels inherit. */
   defaults?: GameDefaults;
   /** Switches for the player-facing UI. */
   ui?: GameUiOptions;
   /** Player-facing explanations of goals, keyed by goal id, shown where a level's goal has no text of its own. */
-  goalDescriptions?: { [goal: GoalId]: string };
+  goalDescriptions?: { [goal: GoalId]: ShortText };
 }

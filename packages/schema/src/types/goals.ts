@@ -1,4 +1,13 @@
-import type { EntityKindId, GoalId, JsonValue, LayerId, Position, TagName, VariableName } from "./common.js";
+import type {
+  EntityKindId,
+  GoalId,
+  JsonValue,
+  LayerId,
+  Name,
+  Position,
+  TagName,
+  VariableName,
+} from "./common.js";
 import type { LayerData } from "./level.js";
 
 /** How a measured number is compared with a target. */
@@ -6,9 +15,15 @@ export type Comparison = "eq" | "gte" | "lte";
 
 /** Text or an icon that the UI shows for a goal. */
 export interface GoalDisplay {
-  /** A short player-facing description of the goal. */
+  /**
+   * A short player-facing description of the goal.
+   * @maxLength 200
+   */
   text?: string;
-  /** An icon name or asset for the goal. */
+  /**
+   * An icon name or asset for the goal.
+   * @maxLength 1024
+   */
   icon?: string;
 }
 
@@ -43,7 +58,7 @@ export interface SequenceMatchGoal extends GoalBase {
   /** The sequence and how it is matched. */
   config: {
     /** The values to produce, in order. */
-    sequence: (number | string)[];
+    sequence: (number | Name)[];
     /**
      * Where a value counts: anywhere on the board, or picked up by the avatar.
      * @default "exists_on_board"
@@ -169,6 +184,7 @@ export interface CountConstraintGoal extends GoalBase {
     /**
      * Which tile values count: `even`, `odd`, or a comparison with a number such as `gte_7`, `lte_3`, `eq_5`, `gt_2`, `lt_9`.
      * @pattern ^(even|odd|(eq|gte|lte|gt|lt)_-?[0-9]+)$
+     * @maxLength 32
      */
     predicate: string;
     /**
@@ -206,7 +222,10 @@ export interface ParamMatchGoal extends GoalBase {
     checkLayer: LayerId;
     /** The kind that must stand on each marker. */
     checkKind: EntityKindId;
-    /** The parameter of that kind to compare. */
+    /**
+     * The parameter of that kind to compare.
+     * @maxLength 64
+     */
     checkParam: string;
     /** The value the parameter must have. */
     checkValue: JsonValue;
@@ -270,7 +289,10 @@ export type Goal =
 
 /** Fields every lose condition has. */
 export interface LoseConditionBase {
-  /** An optional id for the condition, reported as the reason when it fires. */
+  /**
+   * An optional id for the condition, reported as the reason when it fires.
+   * @maxLength 64
+   */
   id?: string;
 }
 

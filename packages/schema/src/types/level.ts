@@ -5,6 +5,7 @@ import type {
   JsonValue,
   LayerId,
   LevelId,
+  Name,
   Position,
   ScalarValue,
   Size,
@@ -30,8 +31,17 @@ export interface EntityWithParams {
 /** One cell of a dense layer: `null` (nothing), a kind name, or a kind with parameters. */
 export type CellValue = null | EntityKindId | EntityWithParams;
 
-/** A dense layer: rows top to bottom, each a list of cells left to right (`grid[y][x]`), exactly `board.size`. */
-export type DenseLayer = CellValue[][];
+/**
+ * A dense layer: rows top to bottom, each a list of cells left to right (`grid[y][x]`), exactly `board.size`.
+ * @maxItems 256
+ */
+export type DenseLayer = DenseRow[];
+
+/**
+ * One row of a dense layer, left to right.
+ * @maxItems 256
+ */
+export type DenseRow = CellValue[];
 
 /** One placed entity of a sparse layer. Keys other than `position` and `kind` are instance parameters. */
 export interface SparseEntry {
@@ -49,7 +59,10 @@ export interface SparseLayer {
   format: "sparse";
   /** For `exactly_one` layers: the kind of every cell not listed; the layer's declared default when absent. */
   default?: EntityKindId;
-  /** The placed entities. */
+  /**
+   * The placed entities, at most one per cell.
+   * @maxItems 65536
+   */
   entries: SparseEntry[];
 }
 
@@ -66,11 +79,17 @@ export interface MultiCellObjectCell {
 
 /** An object spanning several cells, or with internal state beyond one entity's parameters (a pipe with a queue). */
 export interface MultiCellObject {
-  /** The object's id, unique within the level; rules and systems refer to it (for example as an emitter). */
+  /**
+   * The object's id, unique within the level; rules and systems refer to it (for example as an emitter).
+   * @maxLength 64
+   */
   id: string;
   /** The object's kind, declared in `entityKinds`. */
   kind: EntityKindId;
-  /** The cells it covers, as `[x, y]` pairs or cell objects with a sprite. */
+  /**
+   * The cells it covers, as `[x, y]` pairs or cell objects with a sprite.
+   * @maxItems 65536
+   */
   cells: (Position | MultiCellObjectCell)[];
   /** Kind-specific parameters, such as a pipe's queue and exits. */
   params?: { [name: string]: JsonValue };
@@ -82,7 +101,10 @@ export interface Board {
   size: Size;
   /** The contents of each layer, keyed by layer id. Layers left out are empty (or all default, for `exactly_one` layers). */
   layers: { [layer: LayerId]: LayerData };
-  /** Objects spanning several cells. */
+  /**
+   * Objects spanning several cells.
+   * @maxItems 65536
+   */
   multiCellObjects?: MultiCellObject[];
 }
 
@@ -124,7 +146,10 @@ export interface LevelState {
 
 /** A gold-path step written out in full: the action id and its parameters. */
 export interface GoldPathAction {
-  /** The action taken: the id of an action declared in `game.json` (checked by the solution check, which also knows the shorthand). */
+  /**
+   * The action taken: the id of an action declared in `game.json` (checked by the solution check, which also knows the shorthand).
+   * @maxLength 64
+   */
   action: string;
   /** The action's parameters, by name. */
   [param: string]: JsonValue;
@@ -134,11 +159,20 @@ export interface GoldPathAction {
  * One step of the gold path. A string is a shorthand: `up`, `down`, `left` and `right` stand for
  * `{ "action": "move", "direction": … }`, any other string for that action without parameters.
  */
-export type GoldPathStep = GoldPathAction | string;
+export type GoldPathStep = GoldPathAction | GoldPathShorthand;
+
+/**
+ * A gold-path step as a string: a direction for `move`, or the id of an action without parameters.
+ * @maxLength 64
+ */
+export type GoldPathShorthand = string;
 
 /** The intended solution and the hints derived from it. */
 export interface Solution {
-  /** The actions of the intended solution, in order. Replaying them must win the level. */
+  /**
+   * The actions of the intended solution, in order. Replaying them must win the level.
+   * @maxItems 10000
+   */
   goldPath: GoldPathStep[];
   /**
    * Hint levels: hint `n` replays the first `hintStops[n]` gold-path actions. Strictly increasing,
@@ -157,7 +191,10 @@ export type HintStop = number;
 
 /** Information for tools, search and catalogs; it does not affect play. */
 export interface LevelMetadata {
-  /** What the level teaches or asks. */
+  /**
+   * What the level teaches or asks.
+   * @maxLength 4000
+   */
   description?: string;
   /**
    * Difficulty, 1 (easiest) upward.
@@ -165,21 +202,36 @@ export interface LevelMetadata {
    * @minimum 0
    */
   difficulty?: number;
-  /** Search keywords. */
-  tags?: string[];
-  /** Notes for other authors: the intended insight, known alternatives. */
+  /**
+   * Search keywords.
+   * @maxItems 32
+   */
+  tags?: Name[];
+  /**
+   * Notes for other authors: the intended insight, known alternatives.
+   * @maxLength 4000
+   */
   authorNotes?: string;
 }
 
 /** A level file (`levels/<id>.json`): one puzzle with its board, initial state, goals and solution. */
 export interface LevelDefinition {
-  /** The JSON Schema this file follows; lets editors validate and complete it. */
+  /**
+   * The JSON Schema this file follows; lets editors validate and complete it.
+   * @maxLength 1024
+   */
   $schema?: string;
   /** The level's id; equals the file name without `.json` and the `ref` in `levelSequence`. */
   id: LevelId;
-  /** The level's name shown to players. */
+  /**
+   * The level's name shown to players.
+   * @maxLength 200
+   */
   title?: string;
-  /** A player-facing hint shown during play when the game's `ui.showGuide` is on. */
+  /**
+   * A player-facing hint shown during play when the game's `ui.showGuide` is on.
+   * @maxLength 4000
+   */
   guide?: string;
   /** The board: size, layer contents, multi-cell objects. */
   board: Board;

@@ -1,4 +1,4 @@
-import type { AssetPath } from "./common.js";
+import type { AssetPath, Name } from "./common.js";
 
 /**
  * The pack's front door (`manifest.json`): who the game is, which version it is, what engine it
@@ -6,12 +6,16 @@ import type { AssetPath } from "./common.js";
  * gameplay (entities, systems, rules, level order) lives in `game.json`.
  */
 export interface Manifest {
-  /** The JSON Schema this file follows; lets editors validate and complete it. Ignored by the engine. */
+  /**
+   * The JSON Schema this file follows; lets editors validate and complete it. Ignored by the engine.
+   * @maxLength 1024
+   */
   $schema?: string;
   /**
    * The DSL version the pack is written against, as `major.minor` (for example `"0.8"`) or
    * `major.minor.patch`. The engine refuses versions it does not explicitly support.
    * @pattern ^(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)(\.(0|[1-9][0-9]*))?$
+   * @maxLength 32
    */
   dslVersion: string;
   /**
@@ -24,36 +28,45 @@ export interface Manifest {
    * A globally unique id for the game. A reverse-domain style such as `com.author.game` is advised.
    * Only letters, digits, dots, hyphens and underscores are allowed.
    * @pattern ^[A-Za-z0-9._-]+$
+   * @maxLength 128
    */
   gameId: string;
   /**
    * The game's name as shown to players.
    * @minLength 1
+   * @maxLength 200
    */
   title: string;
   /**
    * Version of the game's content, as a semantic version (`major.minor.patch`, optionally with
    * a pre-release or build suffix).
    * @pattern ^(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)(-[0-9A-Za-z-]+(\.[0-9A-Za-z-]+)*)?(\+[0-9A-Za-z-]+(\.[0-9A-Za-z-]+)*)?$
+   * @maxLength 64
    */
   version: string;
   /**
    * The oldest engine version able to run the pack, as a semantic version. An older engine
    * refuses to import the pack rather than loading it partially.
    * @pattern ^(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)(-[0-9A-Za-z-]+(\.[0-9A-Za-z-]+)*)?(\+[0-9A-Za-z-]+(\.[0-9A-Za-z-]+)*)?$
+   * @maxLength 64
    */
   minEngineVersion: string;
-  /** The person or team credited for the game. */
+  /**
+   * The person or team credited for the game.
+   * @maxLength 200
+   */
   author?: string;
   /**
    * A short, self-contained tagline for library tiles and the home screen; aim for about 80
    * characters or fewer.
+   * @maxLength 300
    */
   shortDescription?: string;
   /**
    * A paragraph explaining how the game plays: it should name each entity the way players see it
    * and spell out the rules. Used by detail views and as the header of LLM prompts. When absent,
    * `shortDescription` is used instead.
+   * @maxLength 4000
    */
   description?: string;
   /**
@@ -71,28 +84,35 @@ export interface Manifest {
   /**
    * The folder, relative to the pack root, that holds the level files.
    * @default "levels"
+   * @maxLength 1024
    */
   levelDirectory?: string;
   /**
    * The folder, relative to the pack root, that holds the pack's assets.
    * @default "assets"
+   * @maxLength 1024
    */
   assetsDirectory?: string;
   /** Cover art shown in the library, relative to the pack root. */
   coverImage?: AssetPath;
-  /** The licence the pack is released under: an SPDX identifier (such as `CC-BY-4.0`) or `proprietary`. */
+  /**
+   * The licence the pack is released under: an SPDX identifier (such as `CC-BY-4.0`) or `proprietary`.
+   * @maxLength 200
+   */
   license?: string;
   /**
    * A web page with more about the game or its author.
    * @pattern ^https?://
+   * @maxLength 1024
    */
   website?: string;
   /**
    * Ids of platform-managed shared asset collections (for example `gridponder-base`) the pack draws
    * on. An asset path is looked up in the pack's own files first, then in each collection in the
    * order listed. Import fails when a listed collection is not installed.
+   * @maxItems 16
    */
-  sharedAssets?: string[];
+  sharedAssets?: Name[];
 }
 
 /**

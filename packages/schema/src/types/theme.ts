@@ -7,7 +7,10 @@ import type { AnimationDefinition } from "./entity-kind.js";
  * the game plays; platforms may override any of it, and every field falls back to an engine default.
  */
 export interface Theme {
-  /** The JSON Schema this file follows; lets editors validate and complete it. Ignored by the engine. */
+  /**
+   * The JSON Schema this file follows; lets editors validate and complete it. Ignored by the engine.
+   * @maxLength 1024
+   */
   $schema?: string;
   /** How player input (swipes, taps, buttons, keys) turns into the actions declared in `game.json`. */
   controls?: ThemeControls;
@@ -47,6 +50,7 @@ export interface Theme {
 /**
  * A colour in hexadecimal: `#RRGGBB`, or `#AARRGGBB` with an alpha channel first.
  * @pattern ^#([0-9a-fA-F]{6}|[0-9a-fA-F]{8})$
+ * @maxLength 9
  */
 export type HexColor = string;
 
@@ -124,6 +128,7 @@ export interface ButtonBinding extends GestureBindingBase {
   /**
    * Identifies the button in the UI (for example `rotate`), and so which control the player presses.
    * @minLength 1
+   * @maxLength 64
    */
   buttonId: string;
 }
@@ -138,6 +143,7 @@ export interface KeyPressBinding extends GestureBindingBase {
   /**
    * The key that triggers the action. Packs use single lowercase letters such as `r`.
    * @minLength 1
+   * @maxLength 32
    */
   key: string;
 }
@@ -182,6 +188,7 @@ export interface TextStyle {
   /**
    * The font to use by name; `default` keeps the platform's own font.
    * @default "default"
+   * @maxLength 200
    */
   fontFamily?: string;
   /**

@@ -1,4 +1,5 @@
 import type { PackFiles, Reporter } from "./context.js";
+import type { UnreadFile } from "./unread-files.js";
 
 /** Why an asset path is unsafe or malformed, or `undefined` when it is a plain pack-relative path. */
 export function unsafeAssetPath(path: string): string | undefined {
@@ -31,10 +32,14 @@ export function normaliseAssetPath(path: string): string {
 export class AssetResolver {
   private readonly collections: { id: string; exact: Set<string>; byName: Map<string, string> }[];
 
+  private readonly unread: ReadonlyMap<string, UnreadFile>;
+
   constructor(
     private readonly files: PackFiles,
     collections: { id: string; files: readonly string[] }[],
+    unread: readonly UnreadFile[] = [],
   ) {
+    this.unread = new Map(unread.map((u) => [u.path, u]));
     this.collections = collections.map(({ id, files: list }) => {
       const byName = new Map<string, string>();
       for (const f of list) {
@@ -43,6 +48,11 @@ export class AssetResolver {
       }
       return { id, exact: new Set(list), byName };
     });
+  }
+
+  /** Why the pack's own file at `path` was found but not read, if it was. */
+  whyUnread(path: string): UnreadFile | undefined {
+    return this.unread.get(normaliseAssetPath(path));
   }
 
   /** Where the asset comes from: `{ pack: path }`, `{ collection, path }`, or `undefined` when not found. */
@@ -81,13 +91,17 @@ export function checkAssetRef(
   }
   // `{param}` placeholders are filled per entity at render time; the template itself is no file.
   if (/\{[^}]*\}/.test(path)) return;
-  if (!resolver.resolve(path)) {
-    report.warn(
-      file,
-      pointer,
-      "asset-missing",
-      `asset ${JSON.stringify(path)} is not in the pack or its shared collections`,
-      "renderers fall back to the kind's display hint or a placeholder",
-    );
+  if (resolver.resolve(path)) return;
+  const unread = resolver.whyUnread(path);
+  if (unread) {
+    report.warn(file, pointer, unread.code, `asset ${JSON.stringify(path)} is not read: ${unread.reason}`);
+    return;
   }
+  report.warn(
+    file,
+    pointer,
+    "asset-missing",
+    `asset ${JSON.stringify(path)} is not in the pack or its shared collections`,
+    "renderers fall back to the kind's display hint or a placeholder",
+  );
 }

@@ -81,7 +81,4 @@ export interface PackModel {
   index?: GameIndex;
 }
 
-/** Own-property lookup that treats `__proto__`, `constructor` and friends as ordinary keys. */
-export function own<T>(record: Record<string, T> | undefined, key: string): T | undefined {
-  return record && Object.hasOwn(record, key) ? record[key] : undefined;
-}
+export { own } from "../records.js";

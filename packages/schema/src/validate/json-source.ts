@@ -6,13 +6,26 @@ import {
   printParseErrorCode,
   visit,
 } from "jsonc-parser";
-import { pointerSegments } from "./diagnostics.js";
+import { pointerOf, pointerSegments } from "./diagnostics.js";
+
+/** A key written twice in one object: `JSON.parse` keeps the later value without a word. */
+export interface DuplicateKey {
+  /** The pointer of the key (both occurrences have it). */
+  readonly pointer: string;
+  /** 1-based line of the first occurrence. */
+  readonly firstLine: number;
+  /** 1-based line and column of the later occurrence, whose value is used. */
+  readonly line: number;
+  readonly column: number;
+}
 
 /** A parsed JSON file that can map JSON pointers back to line and column. */
 export interface JsonSource {
   readonly file: string;
   readonly text: string;
   readonly value: unknown;
+  /** Keys written twice in one object (at most {@link MAX_DUPLICATES_REPORTED}). */
+  readonly duplicateKeys: readonly DuplicateKey[];
   /** 1-based line and column of the value at `pointer`, or of its closest existing ancestor. */
   locate(pointer: string): { line: number; column: number } | undefined;
 }
@@ -50,6 +63,7 @@ export function parseJson(file: string, content: string | Uint8Array): ParseResu
       file,
       text,
       value,
+      duplicateKeys: findDuplicateKeys(text),
       locate(pointer) {
         if (tree === null) tree = safeParseTree(text);
         if (!tree) return undefined;
@@ -70,6 +84,46 @@ export function parseJson(file: string, content: string | Uint8Array): ParseResu
       },
     },
   };
+}
+
+/** At most this many duplicate keys are reported per file. */
+export const MAX_DUPLICATES_REPORTED = 20;
+
+/** Every key written twice in one object, in the order met. */
+function findDuplicateKeys(text: string): DuplicateKey[] {
+  const found: DuplicateKey[] = [];
+  // Per open object, each key with the line it first appeared on.
+  const open: Map<string, number>[] = [];
+  try {
+    visit(
+      text,
+      {
+        onObjectBegin: () => {
+          open.push(new Map());
+        },
+        onObjectEnd: () => {
+          open.pop();
+        },
+        onObjectProperty: (key, _offset, _length, line, character, path) => {
+          const keys = open[open.length - 1];
+          if (!keys) return;
+          const firstLine = keys.get(key);
+          if (firstLine === undefined) keys.set(key, line + 1);
+          else if (found.length < MAX_DUPLICATES_REPORTED)
+            found.push({
+              pointer: pointerOf(...path(), key),
+              firstLine,
+              line: line + 1,
+              column: character + 1,
+            });
+        },
+      },
+      { disallowComments: true, allowTrailingComma: false },
+    );
+  } catch {
+    // A pathological nesting can exhaust the visitor's stack; the nesting check refuses such a file.
+  }
+  return found;
 }
 
 function stripBom(text: string): string {

@@ -1,6 +1,6 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 import { gameSchema, levelSchema, manifestSchema, themeSchema } from "../generated/schemas.js";
-import { type Diagnostic, pointerSegments } from "./diagnostics.js";
+import { type Diagnostic, escapePointerSegment, pointerSegments } from "./diagnostics.js";
 import { didYouMean, jsonType, quote } from "./suggest.js";
 
 /** The four pack files that have a schema. */
@@ -256,7 +256,8 @@ function depth(pointer: string): number {
  * one whose errors reach deepest into the value.
  */
 function reduceUnions(errors: ErrorObject[], root: unknown, rootId: string): ErrorObject[] {
-  let current = errors.filter((e) => e.keyword !== "if");
+  // A key failing `propertyNames` is reported once, by the `propertyNames` error naming it.
+  let current = errors.filter((e) => e.keyword !== "if" && e.propertyName === undefined);
   const unions = current
     .filter((e) => e.keyword === "anyOf")
     .sort((a, b) => depth(a.instancePath) - depth(b.instancePath));
@@ -284,10 +285,14 @@ function explainUnion(union: ErrorObject, data: unknown, rootId: string): ErrorO
     if (errs.every((e) => e.keyword === "additionalProperties")) return errs;
     results.push(errs);
   }
+  // A branch of the wrong type at the union's own value is the worst match; one of the right type
+  // whose value breaks a limit (a string too long) is a better one.
   const reach = (errs: ErrorObject[]) =>
     Math.max(
-      ...errs.map(
-        (e) => depth(e.instancePath) - depth(base) + (e.keyword === "additionalProperties" ? 0 : 0.5),
+      ...errs.map((e) =>
+        e.keyword === "type" && e.instancePath === base
+          ? -1
+          : depth(e.instancePath) - depth(base) + (e.keyword === "additionalProperties" ? 0 : 0.5),
       ),
     );
   const allTypeMismatch = results.every(
@@ -381,7 +386,7 @@ function toDiagnostic(e: ErrorObject, root: unknown): FileDiagnostic {
       const known = propertyNames(e.parentSchema);
       return withHint(
         {
-          pointer: `${e.instancePath}/${field.replace(/~/g, "~0").replace(/\//g, "~1")}`,
+          pointer: `${e.instancePath}/${escapePointerSegment(field)}`,
           severity: "warning",
           code: "schema-unknown-field",
           message: `unknown field ${quote(field)}${didYouMean(field, known)}; it is ignored`,
@@ -412,6 +417,16 @@ function toDiagnostic(e: ErrorObject, root: unknown): FileDiagnostic {
         },
         describedBy(e.parentSchema),
       );
+    case "propertyNames": {
+      const key = String(p.propertyName);
+      const limit = (e.schema as { maxLength?: number } | undefined)?.maxLength;
+      return {
+        pointer: `${e.instancePath}/${escapePointerSegment(key)}`,
+        severity: "error",
+        code: "schema-value",
+        message: `expected a name of at most ${limit} characters but found a name of ${key.length} characters`,
+      };
+    }
     case "enum": {
       const allowed = (p.allowedValues as unknown[]) ?? [];
       const shown = allowed.slice(0, 12).map(quote).join(", ") + (allowed.length > 12 ? ", …" : "");

@@ -1,3 +1,5 @@
+import { MAX_JSON_FILE_BYTES, MAX_LEVELS, sizeOver, tooLargeReason } from "../limits.js";
+import { dictionary } from "../records.js";
 import type { GameDefinition } from "../types/game.js";
 import type { LevelDefinition } from "../types/level.js";
 import type { Manifest } from "../types/manifest.js";
@@ -10,10 +12,12 @@ import { checkRefs, type RefScope } from "./check-refs.js";
 import { checkSolution } from "./check-solution.js";
 import { type PackFiles, type PackModel, type ParsedFile, Reporter } from "./context.js";
 import { type CustomEntryList, type CustomType, checkCustomEntry } from "./custom-types.js";
-import { type Diagnostic, pointerOf, sortDiagnostics } from "./diagnostics.js";
+import { type Diagnostic, pointerOf, pointerSegments, sortDiagnostics } from "./diagnostics.js";
 import { parseJson } from "./json-source.js";
+import { findReservedNames } from "./reserved-names.js";
 import { checkSchema, type FileDiagnostic, type SchemaCheckResult, type SchemaName } from "./schema-check.js";
 import { quote } from "./suggest.js";
+import { reportUnread, type UnreadFile } from "./unread-files.js";
 
 /** Options for {@link validatePack}. */
 export interface ValidateOptions {
@@ -39,6 +43,12 @@ export interface ValidateOptions {
   customGoals?: Readonly<Record<string, CustomType>>;
   /** Lose condition types the DSL does not define that the pack's levels may use (as `customSystems`). */
   customLoseConditions?: Readonly<Record<string, CustomType>>;
+  /**
+   * Files and folders of the pack that were found but not read, and why (symbolic links, files over
+   * the size limits, read errors; see `readPackContents` in `@gridponder/schema/node`). Each is
+   * reported, as an error where the pack needs it.
+   */
+  unreadFiles?: readonly UnreadFile[];
 }
 
 /** A pack that passed validation, as typed data. */
@@ -46,7 +56,7 @@ export interface ValidPack {
   manifest: Manifest;
   game: GameDefinition;
   theme?: Theme;
-  /** Levels by id. */
+  /** Levels by id, on a record without a prototype: only a pack's own level ids are found in it. */
   levels: Record<string, LevelDefinition>;
 }
 
@@ -69,6 +79,11 @@ function parseFile<T>(
 ): ParsedFile<T> | undefined {
   const content = files[path];
   if (content === undefined) return undefined;
+  const size = sizeOver(content, MAX_JSON_FILE_BYTES);
+  if (size !== undefined) {
+    report.error(path, "", "file-too-large", `not read: ${tooLargeReason(path, size)}`);
+    return undefined;
+  }
   const parsed = parseJson(path, content);
   if (!parsed.ok) {
     report.diagnostics.push({
@@ -83,13 +98,26 @@ function parseFile<T>(
     return undefined;
   }
   report.addSource(parsed.source);
+  for (const duplicate of parsed.source.duplicateKeys)
+    report.diagnostics.push({
+      file: path,
+      pointer: duplicate.pointer,
+      severity: "warning",
+      code: "duplicate-key",
+      message: `the key ${quote(pointerSegments(duplicate.pointer).at(-1))} appears twice in one object, at lines ${duplicate.firstLine} and ${duplicate.line}; only the value at line ${duplicate.line} is used`,
+      hint: "remove or rename one of the two",
+      line: duplicate.line,
+      column: duplicate.column,
+    });
+  const reserved = findReservedNames(parsed.source.value);
   const { diagnostics, refs } = checkWithCustomTypes(schema, parsed.source.value, custom);
-  for (const d of diagnostics) report.diagnostics.push({ file: path, ...d });
+  for (const d of [...reserved, ...diagnostics]) report.diagnostics.push({ file: path, ...d });
   return {
     path,
     source: parsed.source,
     value: parsed.source.value as T,
-    valid: !diagnostics.some((d) => d.severity === "error"),
+    // A file using the reserved name is refused whole: later checks would look names up in records.
+    valid: reserved.length === 0 && !diagnostics.some((d) => d.severity === "error"),
     refs,
   };
 }
@@ -220,8 +248,7 @@ export function validatePack(files: PackFiles, options: ValidateOptions = {}): V
 
 function buildPack(model: PackModel): ValidPack | undefined {
   if (!model.manifest || !model.game) return undefined;
-  const levels: Record<string, LevelDefinition> = {};
-  for (const l of model.levels) levels[l.value.id] = l.value;
+  const levels = dictionary(model.levels.map((l) => [l.value.id, l.value] as const));
   const pack: ValidPack = { manifest: model.manifest.value, game: model.game.value, levels };
   if (model.theme) pack.theme = model.theme.value;
   return pack;
@@ -232,8 +259,11 @@ function runChecks(files: PackFiles, options: ValidateOptions, report: Reporter,
     report.error("manifest.json", "", "missing-file", "no pack files were given");
     return;
   }
+  const unread = options.unreadFiles ?? [];
+  // A file found but not read is reported with its reason, not as missing.
+  const present = (path: string) => Object.hasOwn(files, path) || unread.some((u) => u.path === path);
   model.manifest = parseFile<Manifest>(files, "manifest.json", "manifest", report);
-  if (!Object.hasOwn(files, "manifest.json")) {
+  if (!present("manifest.json")) {
     report.error(
       "manifest.json",
       "",
@@ -249,18 +279,33 @@ function runChecks(files: PackFiles, options: ValidateOptions, report: Reporter,
   model.game = parseFile<GameDefinition>(files, gamePath, "game", report, {
     ...(options.customSystems ? { systems: options.customSystems } : {}),
   });
-  if (!Object.hasOwn(files, gamePath))
-    report.error(gamePath, "", "missing-file", `the pack has no ${gamePath}`);
+  if (!present(gamePath)) report.error(gamePath, "", "missing-file", `the pack has no ${gamePath}`);
   if (Object.hasOwn(files, "theme.json"))
     model.theme = parseFile<Theme>(files, "theme.json", "theme", report);
 
   const prefix = `${levelDir}/`;
+  const isLevelFile = (path: string) =>
+    path.startsWith(prefix) && path.endsWith(".json") && !path.slice(prefix.length).includes("/");
+  reportUnread(
+    report,
+    unread,
+    (path) => path === "manifest.json" || path === gamePath || path === "theme.json" || isLevelFile(path),
+  );
+  const levelPaths = [
+    ...new Set([...Object.keys(files), ...unread.map((u) => u.path)].filter(isLevelFile)),
+  ].sort();
   const levelFiles = new Set<string>();
-  for (const path of Object.keys(files).sort()) {
-    if (!path.startsWith(prefix) || !path.endsWith(".json") || path.slice(prefix.length).includes("/"))
-      continue;
+  for (const [i, path] of levelPaths.entries()) {
     const id = path.slice(prefix.length, -".json".length);
     levelFiles.add(id);
+    if (i === MAX_LEVELS)
+      report.error(
+        path,
+        "",
+        "too-many-levels",
+        `the pack has ${levelPaths.length} level files; a pack may have at most ${MAX_LEVELS}, so this one and those after it are not read`,
+      );
+    if (i >= MAX_LEVELS || !Object.hasOwn(files, path)) continue;
     const level = parseFile<LevelDefinition>(files, path, "level", report, {
       ...(options.customGoals ? { goals: options.customGoals } : {}),
       ...(options.customLoseConditions ? { loseConditions: options.customLoseConditions } : {}),
@@ -278,7 +323,7 @@ function runChecks(files: PackFiles, options: ValidateOptions, report: Reporter,
   }
 
   const collections = resolveCollections(report, model, options);
-  const resolver = new AssetResolver(files, collections);
+  const resolver = new AssetResolver(files, collections, unread);
   const validLevels = model.levels.filter((l) => l.valid).map((l) => l.value);
 
   if (model.manifest) {

@@ -45,7 +45,10 @@ export interface PositionHasTagCondition {
 export interface EventKindMatch {
   /** The payload's `kind` must be this kind. */
   kind: EntityKindId;
-  /** A payload field that must also hold `equals`. */
+  /**
+   * A payload field that must also hold `equals`.
+   * @maxLength 64
+   */
   param?: string;
   /** The value the `param` field must hold. Needed whenever `param` is given. */
   equals?: JsonValue;
@@ -55,7 +58,10 @@ export interface EventKindMatch {
 export interface EventParamMatch {
   /** The payload's `kind` must also be this kind. */
   kind?: EntityKindId;
-  /** The payload field to compare. */
+  /**
+   * The payload field to compare.
+   * @maxLength 64
+   */
   param: string;
   /** The value that field must hold. */
   equals: JsonValue;

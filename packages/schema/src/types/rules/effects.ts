@@ -26,6 +26,7 @@ export type EffectInteger = number;
 /**
  * The name of an animation declared in the `animations` of the affected entity's kind. The engine
  * plays it on the entity before the change takes effect.
+ * @maxLength 64
  */
 export type AnimationName = string;
 

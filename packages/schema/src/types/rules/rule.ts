@@ -22,7 +22,10 @@ import type { EventType } from "./events.js";
  * `maxCascadeDepth` passes (3 unless `game.json` `defaults` says otherwise).
  */
 export interface Rule {
-  /** A name for the rule, unique within its list; tools use it to point at the rule. */
+  /**
+   * A name for the rule, unique within its list; tools use it to point at the rule.
+   * @maxLength 64
+   */
   id: string;
   /** The event type that triggers the rule. */
   on: EventType;

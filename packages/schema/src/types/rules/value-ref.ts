@@ -28,6 +28,7 @@
  * Segments (event fields, layer ids, parameter keys) are identifiers: a letter or `_` followed by
  * letters, digits, `_` or `-`.
  * @pattern ^\$(event\.[A-Za-z_][A-Za-z0-9_-]*|cell\.[A-Za-z_][A-Za-z0-9_-]*\.(kind|param\.[A-Za-z_][A-Za-z0-9_-]*)|avatar\.(position|item))$
+ * @maxLength 200
  */
 export type ValueRef = string;
 

@@ -8,6 +8,7 @@ export interface SystemEntryBase {
   /**
    * A name for this system instance, unique within the game. Levels use it as the key of
    * `systemOverrides` to adjust this instance's config or switch it on or off.
+   * @maxLength 64
    */
   id: string;
   /**
@@ -21,5 +22,6 @@ export interface SystemEntryBase {
 /**
  * The type of an engine event (for example `actor_moved` or `multi_cell_object_moved`) that wakes
  * a cascade-phase system. See the event catalog of the rules reference.
+ * @maxLength 64
  */
 export type TriggerEventType = string;

@@ -1,4 +1,4 @@
-import type { ActionId, EntityKindId, LayerId } from "../common.js";
+import type { ActionId, EntityKindId, LayerId, Name } from "../common.js";
 import type { SystemEntryBase } from "./base.js";
 
 /** Settings of `flood_fill`. */
@@ -39,7 +39,7 @@ export interface FloodFillConfig {
    * current one, wrapping round at the end.
    * @default ["red","blue","green","yellow","purple","orange"]
    */
-  colorCycle?: string[];
+  colorCycle?: Name[];
   /**
    * With `matchBy: "kind"`, the kind each filled cell's kind turns into.
    * @default {}

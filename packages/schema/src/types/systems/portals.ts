@@ -12,6 +12,7 @@ export interface PortalsConfig {
    * The name of the entity param that pairs portals: two portals with the same value of this
    * param (say `channel: "blue"`) lead to each other.
    * @default "channel"
+   * @maxLength 64
    */
   matchKey?: string;
   /**

@@ -19,6 +19,7 @@ export interface ToolInteraction {
   /**
    * The name of an animation declared on the cleared entity's kind, played before it disappears.
    * Without it the entity is removed at once.
+   * @maxLength 64
    */
   animation?: string;
 }

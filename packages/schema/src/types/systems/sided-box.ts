@@ -18,6 +18,7 @@ export interface SidedBoxConfig {
    * The name of the integer param holding a box's walls as a bit mask: up 1, right 2, down 4,
    * left 8.
    * @default "sides"
+   * @maxLength 64
    */
   sidesParam?: string;
   /**

@@ -4,6 +4,7 @@ import type { SystemEntryBase } from "./base.js";
 /**
  * The semantic role of a multi-cell object, as given by its `params.role` in the level (for
  * example `hero` or `observer`). Roles are free-form; systems select objects by them.
+ * @maxLength 64
  */
 export type MultiCellRole = string;
 
