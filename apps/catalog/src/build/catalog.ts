@@ -202,7 +202,12 @@ async function loadCatalog(options: ResolvedOptions, onProgress?: ProgressListen
     const packPath = `${folder}pack.${entry.hash}.json`;
     const assetBase = options.base + assetPath;
     published.push({ path: packPath, data: entry.json });
-    for (const file of entry.files) published.push({ path: assetPath + file.to, from: file.from });
+    for (const file of entry.files)
+      published.push(
+        file.data === undefined
+          ? { path: assetPath + file.to, from: file.from }
+          : { path: assetPath + file.to, data: file.data },
+      );
     const cover = entry.pack.manifest.coverImage;
     const coverRef = cover === undefined ? null : resolveAsset(entry.compiled.assets, cover);
     const { levels, epilogue, storyCount } = packLevels(
