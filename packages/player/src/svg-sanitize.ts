@@ -21,6 +21,11 @@ import { unsafeCss } from "./svg-css.js";
 const SVG_NS = "http://www.w3.org/2000/svg";
 const XLINK_NS = "http://www.w3.org/1999/xlink";
 const XML_NS = "http://www.w3.org/XML/1998/namespace";
+/** HTML and MathML: markup whose removal changes what the file shows, so it is named in the warning. */
+const MARKUP_NS: ReadonlySet<string> = new Set([
+  "http://www.w3.org/1999/xhtml",
+  "http://www.w3.org/1998/Math/MathML",
+]);
 
 /**
  * What a published SVG may be at most. Sanitizing costs about 4 s and 200 MB per MiB on a DOM for Node,
@@ -139,6 +144,9 @@ function checkStructure(text: string): void {
       refuse(
         `expected an <svg> root element with xmlns="${SVG_NS}", found <${tag.name}> ${tag.uri ? `in ${tag.uri}` : "in no namespace"}`,
       );
+    // DOMPurify reads names with their prefix, so `<svg:svg>` would lose every element.
+    if (!sawRoot && tag.prefix !== "")
+      refuse(`expected the SVG namespace as the default (xmlns="${SVG_NS}"), not a prefix (<${tag.name}>)`);
     sawRoot = true;
     if (++elements > SVG_LIMITS.elements) refuse(`more than ${SVG_LIMITS.elements} elements`);
     if (++depth > SVG_LIMITS.depth) refuse(`elements nested more than ${SVG_LIMITS.depth} deep`);
@@ -230,8 +238,8 @@ function prepare(window: Jsdom.DOMWindow, root: Element): Set<string> {
     if (node.nodeType !== Node.ELEMENT_NODE || !node.parentNode) continue;
     const element = node as Element;
     if (element.namespaceURI !== SVG_NS) {
-      // Another namespace is metadata of an editor (sodipodi, RDF), not worth a warning; HTML is.
-      if (element.namespaceURI === "http://www.w3.org/1999/xhtml") removed.add(`<${element.localName}>`);
+      // Another namespace is metadata of an editor (sodipodi, RDF), not worth a warning; markup is.
+      if (MARKUP_NS.has(element.namespaceURI ?? "")) removed.add(`<${element.localName}>`);
       element.remove();
     } else if (element.localName === "style") {
       const reason = unsafeCss(element.textContent ?? "", "sheet");

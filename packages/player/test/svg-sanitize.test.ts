@@ -51,6 +51,16 @@ const HOSTILE: Record<string, string> = {
   "CSS escape": svg(`<rect width="4" style="fill:\\75 rl(https://evil.example/x)"/>`),
   "external paint server": svg(`<rect width="4" fill="url(https://evil.example/p.svg#g)"/>`),
   "iframe in the SVG namespace": svg(`<iframe src="javascript:alert(1)"/>`),
+  "script with a prefix": svg(`<s:script xmlns:s="http://www.w3.org/2000/svg">alert(1)</s:script>`),
+  "javascript: href with another prefix": svg(
+    `<a x:href="javascript:alert(1)" xmlns:x="http://www.w3.org/1999/xlink"><text>go</text></a>`,
+  ),
+  "MathML with a javascript: link": svg(
+    `<math xmlns="http://www.w3.org/1998/Math/MathML"><mi xlink:href="javascript:alert(1)">x</mi></math>`,
+  ),
+  "an external filter image": svg(`<filter id="f"><feImage href="https://evil.example/x.png"/></filter>`),
+  "a data: SVG in <use>": svg(`<use href="data:image/svg+xml;base64,PHN2Zy8+#x"/>`),
+  "set onload": svg(`<set attributeName="onload" to="alert(1)"/>`),
 };
 
 /** What no published SVG may hold, checked on a DOM of the output (as a browser would read it). */
@@ -158,6 +168,10 @@ describe("sanitizeSvg refuses, with what it expected and where", () => {
     expect(refused(`<html xmlns="http://www.w3.org/1999/xhtml"><body/></html>`).message).toContain(
       "found <html>",
     );
+    expect(refused(`<s:svg xmlns:s="http://www.w3.org/2000/svg"><s:rect/></s:svg>`).message).toContain(
+      "not a prefix",
+    );
+    expect(refused(`<svg ${NS}/><svg ${NS}/>`).message).toContain("only one root");
   });
 
   it("text that is not UTF-8", () => {
