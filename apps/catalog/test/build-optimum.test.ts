@@ -144,7 +144,7 @@ describe("optima at build time", LONG, () => {
     expect(levels.find((l) => l.id === "lc01_bottom_step")?.optimum).toBe(11);
   });
 
-  it("come from the cache on the next build, without solving again, until the pack changes", async () => {
+  it("come from the cache on the next build, without solving again, until the level changes", async () => {
     const file = await cacheFile();
     const packs = await tempDir();
     const dir = await copyLantern(packs, "cellar");
@@ -168,13 +168,13 @@ describe("optima at build time", LONG, () => {
     expect(optimaOf(again)).toEqual(optimaOf(solved));
     expect(Object.values(optimaOf(again)).every((o) => o !== null)).toBe(true);
 
-    // A changed level changes the pack's hash: its levels are searched afresh.
+    // A changed level changes its content hash: it alone is searched afresh.
     await editJson(join(dir, "levels/lc01_bottom_step.json"), (level) => {
       level.title = "Bottom step, renamed";
     });
     const third = countingSolver();
     const edited = await getCatalog(options("/three/", third.solver));
-    expect(third.levels).toHaveLength(8);
+    expect(third.levels).toEqual(["lc01_bottom_step"]);
     expect(optimaOf(edited)).toEqual(optimaOf(solved));
   });
 
@@ -239,26 +239,63 @@ describe("optima at build time", LONG, () => {
   });
 });
 
+describe("a forged optima cache", LONG, () => {
+  it("never reaches the pages: its levels are solved again and show their proven optimum", async () => {
+    const dir = await tempDir();
+    const file = join(dir, "optima.json");
+    await getCatalog({
+      packsDir: [LANTERN_CELLAR],
+      base: "/genuine/",
+      solve: { timeLimitMs: TIME, cacheFile: file },
+    });
+    const cache = JSON.parse(await readFile(file, "utf8"));
+    for (const entry of Object.values<{ optimum?: number; solution?: unknown[] }>(cache.levels))
+      Object.assign(entry, { optimum: 1, solution: (entry.solution ?? []).slice(0, 1) });
+    await writeFile(file, JSON.stringify(cache));
+    const { summary, searched } = await buildInChild(dir, {
+      packsDir: [LANTERN_CELLAR],
+      outDir: join(dir, "site"),
+      solve: { timeLimitMs: TIME, cacheFile: file },
+    });
+    expect(searched).toHaveLength(8);
+    expect(summary.optima).toBe(8);
+    const site = join(dir, "site", "dev-gridponder-lantern-cellar");
+    const page = await readFile(join(site, "lc01-bottom-step/index.html"), "utf8");
+    expect(page).toContain("Optimum: 11 moves");
+    expect(page).not.toContain("Optimum: 1 move");
+  });
+});
+
 describe("the optima cache file", () => {
   it("reads a missing, broken or foreign file as empty, and skips malformed entries", async () => {
     const dir = await tempDir();
     expect((await readCache(join(dir, "missing.json"))).size).toBe(0);
     await writeFile(join(dir, "broken.json"), "{ not json");
     expect((await readCache(join(dir, "broken.json"))).size).toBe(0);
-    await writeFile(join(dir, "foreign.json"), JSON.stringify({ format: 2, levels: { a: { optimum: 3 } } }));
+    // Format 1 kept optima without solutions, which cannot be checked.
+    const one = { action: "move", direction: "up" };
+    await writeFile(join(dir, "foreign.json"), JSON.stringify({ format: 1, levels: { a: { optimum: 3 } } }));
     expect((await readCache(join(dir, "foreign.json"))).size).toBe(0);
     await writeFile(
       join(dir, "mixed.json"),
-      JSON.stringify({ format: 1, levels: { a: { optimum: 3 }, b: { optimum: "3" }, c: { bounded: {} } } }),
+      JSON.stringify({
+        format: 2,
+        levels: {
+          a: { optimum: 1, solution: [one] },
+          b: { optimum: "1", solution: [one] },
+          c: { bounded: {} },
+          d: { optimum: 2, solution: [one] },
+          e: { unsolvable: true },
+        },
+      }),
     );
-    expect([...(await readCache(join(dir, "mixed.json")))]).toEqual([["a", { optimum: 3 }]]);
+    expect([...(await readCache(join(dir, "mixed.json")))]).toEqual([["a", { optimum: 1, solution: [one] }]]);
   });
 
   it("settles a level by a proof, or by a stopped search at least as large as the one asked for", () => {
     const asked = { timeLimitMs: 10_000, maxStates: null };
     expect(settles(undefined, asked)).toBe(false);
-    expect(settles({ optimum: 12 }, asked)).toBe(true);
-    expect(settles({ unsolvable: true }, asked)).toBe(true);
+    expect(settles({ optimum: 1, solution: [{ action: "move" }] }, asked)).toBe(true);
     expect(settles({ bounded: { timeLimitMs: 10_000, maxStates: null } }, asked)).toBe(true);
     expect(settles({ bounded: { timeLimitMs: 5_000, maxStates: null } }, asked)).toBe(false);
     expect(settles({ bounded: { timeLimitMs: 60_000, maxStates: 1_000 } }, asked)).toBe(false);

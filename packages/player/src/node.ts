@@ -12,9 +12,17 @@ import { findSharedCollections, listPackFiles } from "@gridponder/schema/node";
 import type { AssetCatalog } from "@gridponder/view";
 import { isCollectionId, isPublishablePath } from "./asset-paths.js";
 import { COMPILED_PACK_FORMAT, type CompiledPack, sharedAssetPrefix } from "./compiled-pack.js";
+import { isSvgPath, sanitizeSvg, sanitizeSvgFile } from "./svg-sanitize.js";
 
 export { isPublishablePath, PUBLISHED_EXTENSIONS } from "./asset-paths.js";
 export { COMPILED_PACK_FORMAT, type CompiledPack } from "./compiled-pack.js";
+export {
+  isSvgPath,
+  SVG_LIMITS,
+  type SvgSanitizeResult,
+  sanitizeSvg,
+  sanitizeSvgFile,
+} from "./svg-sanitize.js";
 
 export interface CompileForWebOptions {
   /** Folders whose sub-folders are shared asset collections (as for `validatePackFolder`). */
@@ -34,6 +42,11 @@ export interface CompileForWebOptions {
 export interface PublishedFile {
   readonly from: string;
   readonly to: string;
+  /**
+   * What to publish instead of a copy of `from`: every SVG's text as `sanitizeSvg` left it (a published
+   * SVG runs no script and loads nothing outside itself).
+   */
+  readonly data?: string;
 }
 
 export type CompileForWebResult =
@@ -104,32 +117,98 @@ export async function compilePackForWeb(
     collections.push({ id, files: published });
     for (const path of published) files.push({ from: join(root, path), to: sharedAssetPrefix(id) + path });
   }
+  const sanitized = await sanitizeSvgs(packRoot, files);
+  if (sanitized.diagnostics.some((d) => d.severity === "error"))
+    return { ok: false, diagnostics: [...diagnostics, ...sanitized.diagnostics] };
   const assets: AssetCatalog = { packFiles, collections };
   return {
     ok: true,
     compiled: { format: COMPILED_PACK_FORMAT, pack: valid, assets },
     pack: loaded.pack,
-    files,
-    diagnostics,
+    files: sanitized.files,
+    diagnostics: [...diagnostics, ...sanitized.diagnostics],
   };
 }
 
-/** Writes `pack.json` into `outDir` and copies the published files beside it. Returns the paths written. */
+/**
+ * Every SVG among the files, sanitized: a file that cannot be is an error located in it; what the
+ * sanitizer took out is a warning, so an author learns why a published picture lost a part.
+ */
+async function sanitizeSvgs(
+  packRoot: string,
+  files: readonly PublishedFile[],
+): Promise<{ files: PublishedFile[]; diagnostics: Diagnostic[] }> {
+  const out: PublishedFile[] = [];
+  const diagnostics: Diagnostic[] = [];
+  for (const file of files) {
+    if (!isSvgPath(file.to)) {
+      out.push(file);
+      continue;
+    }
+    // Collection files are named relative to the pack, as every finding of the pack is.
+    const at = relative(packRoot, file.from).split(sep).join("/");
+    const result = await sanitizeSvgFile(file.from).catch((error: unknown) => ({
+      ok: false as const,
+      message: `expected a readable file (${error instanceof Error ? error.message : String(error)})`,
+    }));
+    if (!result.ok) {
+      const { message, ...position } = result;
+      diagnostics.push({
+        file: at,
+        pointer: "",
+        severity: "error",
+        code: "svg-refused",
+        message: `this SVG cannot be published: ${message}`,
+        hint: "save it as plain SVG (UTF-8, no entity declarations) within the documented limits",
+        ...position,
+      });
+      continue;
+    }
+    if (result.removed.length > 0)
+      diagnostics.push({
+        file: at,
+        pointer: "",
+        severity: "warning",
+        code: "svg-sanitized",
+        message: `the published copy leaves out what an SVG on a site may not have: ${result.removed.join(", ")}`,
+      });
+    out.push({ ...file, data: result.svg });
+  }
+  return { files: out, diagnostics };
+}
+
+/**
+ * Writes `pack.json` into `outDir` and copies the published files beside it, every SVG sanitized (again:
+ * the files may not come from `compilePackForWeb`). Refuses, before writing anything, a path that would
+ * leave `outDir` or an SVG that cannot be sanitized. Returns the paths written.
+ */
 export async function writeCompiledPack(
   outDir: string,
   result: { readonly compiled: CompiledPack; readonly files: readonly PublishedFile[] },
 ): Promise<string[]> {
   const root = resolve(outDir);
-  await mkdir(root, { recursive: true });
-  const written: string[] = [];
-  await writeFile(join(root, "pack.json"), JSON.stringify(result.compiled));
-  written.push("pack.json");
+  const planned: { target: string; file: PublishedFile; svg: string | null }[] = [];
   for (const file of result.files) {
     const target = resolve(root, file.to);
     if (!isPublishablePath(stripShared(file.to)) || !inside(root, target))
       throw new Error(`refusing to publish ${JSON.stringify(file.to)}: it would leave ${root}`);
+    let svg: string | null = null;
+    if (isSvgPath(file.to)) {
+      const sanitized = file.data === undefined ? await sanitizeSvgFile(file.from) : sanitizeSvg(file.data);
+      if (!sanitized.ok)
+        throw new Error(`refusing to publish ${JSON.stringify(file.to)}: ${sanitized.message}`);
+      svg = sanitized.svg;
+    }
+    planned.push({ target, file, svg });
+  }
+  await mkdir(root, { recursive: true });
+  const written: string[] = [];
+  await writeFile(join(root, "pack.json"), JSON.stringify(result.compiled));
+  written.push("pack.json");
+  for (const { target, file, svg } of planned) {
     await mkdir(dirname(target), { recursive: true });
-    await copyFile(file.from, target);
+    if (svg !== null) await writeFile(target, svg);
+    else await copyFile(file.from, target);
     written.push(file.to);
   }
   return written;

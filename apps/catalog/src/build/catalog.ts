@@ -9,7 +9,6 @@ import { type Diagnostic, ENGINE_VERSION, type Manifest } from "@gridponder/sche
 import { resolveAsset } from "@gridponder/view";
 import { type CompiledEntry, compileEntry } from "./compile.ts";
 import { CatalogError } from "./errors.ts";
-import { contentHash } from "./hash.ts";
 import { packLevels } from "./levels.ts";
 import { type CatalogSolveOptions, type KnownOptima, knownOptima } from "./optima.ts";
 import { defaultCacheFile } from "./optima-cache.ts";
@@ -204,7 +203,12 @@ async function loadCatalog(options: ResolvedOptions, onProgress?: ProgressListen
     const packPath = `${folder}pack.${entry.hash}.json`;
     const assetBase = options.base + assetPath;
     published.push({ path: packPath, data: entry.json });
-    for (const file of entry.files) published.push({ path: assetPath + file.to, from: file.from });
+    for (const file of entry.files)
+      published.push(
+        file.data === undefined
+          ? { path: assetPath + file.to, from: file.from }
+          : { path: assetPath + file.to, data: file.data },
+      );
     const cover = entry.pack.manifest.coverImage;
     const coverRef = cover === undefined ? null : resolveAsset(entry.compiled.assets, cover);
     const { levels, epilogue, storyCount } = packLevels(
@@ -236,17 +240,13 @@ async function loadCatalog(options: ResolvedOptions, onProgress?: ProgressListen
   return catalog;
 }
 
-/** Proves what it can of every level's optimum; the pack hash leaves images out, which do not matter. */
+/** Proves what it can of every level's optimum (the cache keys levels by content, images left out). */
 function solveEntries(
   entries: readonly CompiledEntry[],
   solve: CatalogSolveOptions,
   onProgress?: ProgressListener,
 ): Promise<KnownOptima> {
-  const packs = entries.map((e) => ({
-    dir: e.dir,
-    rulesHash: contentHash([JSON.stringify(e.compiled.pack)]),
-    levels: e.pack.levelOrder,
-  }));
+  const packs = entries.map((e) => ({ dir: e.dir, pack: e.pack, levels: e.pack.levelOrder }));
   return knownOptima(packs, solve, onProgress);
 }
 

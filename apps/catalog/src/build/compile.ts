@@ -2,7 +2,7 @@ import { join } from "node:path";
 import type { Pack } from "@gridponder/engine";
 import { type CompiledPack, compilePackForWeb, type PublishedFile } from "@gridponder/player/node";
 import type { Diagnostic } from "@gridponder/schema";
-import { contentHash, hashFile } from "./hash.ts";
+import { contentHash, hashFile, hashText } from "./hash.ts";
 import { reachableCatalog } from "./shared-assets.ts";
 
 /** A pack compiled for the web, with the files it publishes and a hash of all of it. */
@@ -50,7 +50,9 @@ export async function compileEntry(dir: string, searchPaths: readonly string[]):
     .sort((a, b) => (a.to < b.to ? -1 : a.to > b.to ? 1 : 0));
   const json = JSON.stringify(compiled);
   const parts = [json];
-  for (const file of files) parts.push(file.to, await hashFile(file.from));
+  // A sanitized SVG is published from `data`, so that is what its URL's hash must cover.
+  for (const file of files)
+    parts.push(file.to, file.data === undefined ? await hashFile(file.from) : hashText(file.data));
   return {
     ok: true,
     entry: {

@@ -12,6 +12,11 @@ export function hashFile(path: string): Promise<string> {
   });
 }
 
+/** Hex SHA-256 of a text's UTF-8 bytes: what {@link hashFile} gives for a file holding it. */
+export function hashText(text: string): string {
+  return createHash("sha256").update(text).digest("hex");
+}
+
 /** A short content hash for URLs: 12 hex digits of SHA-256 (48 bits; collisions need ~16 M versions). */
 export function contentHash(parts: readonly string[]): string {
   const hash = createHash("sha256");

@@ -1,11 +1,14 @@
 /**
  * Optima for the catalog: the shortest solution length of each level, where `@gridponder/solver`
  * proves it within the build's limits. Levels settled by an earlier build come from the cache
- * (`optima-cache.ts`); the rest are searched on worker threads, one per core.
+ * (`optima-cache.ts`); the rest are searched on worker threads, one per core. Every optimum, cached or
+ * fresh, is shown only once its solution replays to a win in that many moves (`optima-replay.ts`).
  * @module
  */
 import { availableParallelism } from "node:os";
+import type { Pack } from "@gridponder/engine";
 import type { PoolOptions, SolveResult } from "@gridponder/solver/node";
+import { contentHash } from "./hash.ts";
 import {
   type CachedOutcome,
   cacheKey,
@@ -16,6 +19,7 @@ import {
   solverKey,
   writeCache,
 } from "./optima-cache.ts";
+import { provenOptimum } from "./optima-replay.ts";
 import type { ProgressListener } from "./progress.ts";
 
 /** Solves levels of one pack folder, like `solveLevels` of `@gridponder/solver/node` (the default). */
@@ -34,8 +38,8 @@ export interface CatalogSolveOptions {
   /** Worker threads solving at once; default one per core. */
   readonly workers?: number;
   /**
-   * The cache file, or `false` for none. Default: `GRIDPONDER_OPTIMA_CACHE`, else
-   * `node_modules/.cache/gridponder/optima.json` under the working folder, else the OS temp folder.
+   * The cache file, or `false` for none. Default: `GRIDPONDER_OPTIMA_CACHE`, else `optima.json` in the
+   * user's cache folder (`~/.cache/gridponder` on Linux; see `defaultCacheFile`).
    */
   readonly cacheFile?: string | false;
   /** Replaces the solver's worker pool (a test counting searches, say). */
@@ -45,9 +49,14 @@ export interface CatalogSolveOptions {
 /** One pack whose levels want optima. */
 export interface PackToSolve {
   readonly dir: string;
-  /** Changes whenever the pack's rules or levels change. */
-  readonly rulesHash: string;
+  /** The pack as played: it keys the cache by content, and replays every solution before it is believed. */
+  readonly pack: Pack;
   readonly levels: readonly string[];
+}
+
+/** A level's content key: its rules (the game) and its definition, so an edit elsewhere keeps it. */
+export function levelHash(pack: Pack, levelId: string): string {
+  return contentHash([JSON.stringify(pack.game), levelId, JSON.stringify(pack.levels[levelId] ?? null)]);
 }
 
 export interface KnownOptima {
@@ -90,11 +99,18 @@ function jobsOf(packs: readonly PackToSolve[], lanes: number): Job[] {
   return jobs.sort((a, b) => b.levels.length - a.levels.length);
 }
 
-function outcomeOf(result: SolveResult, limits: SearchLimits): CachedOutcome {
-  // `solved` is a proof: A* with an admissible heuristic, a complete breadth-first layer, or a bounded
-  // search that ruled out everything shorter than the gold path.
-  if (result.status === "solved" && result.optimalLength !== null) return { optimum: result.optimalLength };
-  if (result.status === "unsolvable") return { unsolvable: true };
+/**
+ * What the cache keeps of a search. `solved` is a proof: A* with an admissible heuristic, a complete
+ * breadth-first layer, or a bounded search that ruled out everything shorter than the gold path; it is
+ * kept with its solution, for the replay. A catalog level's gold path wins, so `unsolvable` cannot be
+ * right: it is kept as a search that proved nothing within these limits, as is a solution that does not
+ * replay (neither ever shows an optimum).
+ */
+function outcomeOf(pack: Pack, result: SolveResult, limits: SearchLimits): CachedOutcome {
+  if (result.status === "solved" && result.optimalLength !== null && result.solution !== null) {
+    const claim = { optimum: result.optimalLength, solution: result.solution };
+    if (provenOptimum(pack, result.level, claim) !== null) return claim;
+  }
   return { bounded: limits };
 }
 
@@ -118,17 +134,21 @@ export async function knownOptima(
   const solver = solverKey();
   const optima = new Map<string, Map<string, number>>(packs.map((p) => [p.dir, new Map()]));
   const failures = new Map<string, string>();
-  const record = (pack: PackToSolve, level: string, outcome: CachedOutcome) => {
-    if ("optimum" in outcome) optima.get(pack.dir)?.set(level, outcome.optimum);
+  const keyOf = (pack: PackToSolve, level: string) => cacheKey(solver, levelHash(pack.pack, level), level);
+  /** Records a proven optimum; `false` when the claim does not replay (a forged or stale entry). */
+  const record = (pack: PackToSolve, level: string, outcome: CachedOutcome): boolean => {
+    if (!("optimum" in outcome)) return true;
+    const proven = provenOptimum(pack.pack, level, outcome);
+    if (proven !== null) optima.get(pack.dir)?.set(level, proven);
+    return proven !== null;
   };
 
   const unsettled: PackToSolve[] = [];
   for (const pack of packs) {
     const open: string[] = [];
     for (const level of pack.levels) {
-      const cached = cache.get(cacheKey(solver, pack.rulesHash, level));
-      if (cached !== undefined && settles(cached, limits)) record(pack, level, cached);
-      else open.push(level);
+      const cached = cache.get(keyOf(pack, level));
+      if (cached === undefined || !settles(cached, limits) || !record(pack, level, cached)) open.push(level);
     }
     if (open.length > 0) unsettled.push({ ...pack, levels: open });
   }
@@ -159,8 +179,8 @@ export async function knownOptima(
           if (event.type !== "done" && event.type !== "error") return;
           const level = event.type === "done" ? event.result.level : event.level;
           if (event.type === "done") {
-            const outcome = outcomeOf(event.result, limits);
-            fresh.set(cacheKey(solver, pack.rulesHash, level), outcome);
+            const outcome = outcomeOf(pack.pack, event.result, limits);
+            fresh.set(keyOf(pack, level), outcome);
             record(pack, level, outcome);
           }
           finished++;

@@ -1,6 +1,7 @@
 import { copyFile, mkdir, readFile, stat, writeFile } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { dirname, extname, isAbsolute, resolve } from "node:path";
+import { isSvgPath, sanitizeSvgFile } from "@gridponder/player/node";
 import type { Catalog } from "./catalog.ts";
 import { CatalogError } from "./errors.ts";
 import { isInside } from "./output-guard.ts";
@@ -28,6 +29,20 @@ function targetOf(root: string, entry: PublishedEntry): string {
 }
 
 /**
+ * The text to publish for an entry, or `null` to copy its file. The catalog carries every SVG already
+ * sanitized as `data`; an SVG entry that names a file is sanitized here all the same, since a published
+ * SVG runs on the site's origin.
+ */
+async function textOf(entry: PublishedEntry): Promise<string | null> {
+  if ("data" in entry) return entry.data;
+  if (!isSvgPath(entry.path)) return null;
+  const sanitized = await sanitizeSvgFile(entry.from);
+  if (!sanitized.ok)
+    throw new CatalogError(`refusing to publish ${JSON.stringify(entry.path)}: ${sanitized.message}`);
+  return sanitized.svg;
+}
+
+/**
  * Writes the catalog's compiled packs (`_packs/<slug>/pack.<hash>.json`) and their images
  * (`_packs/<slug>/<hash>/…`, the asset base of each pack) into a site's output folder. Paths carry the
  * pack's content hash, so hosts may cache them forever.
@@ -39,18 +54,21 @@ export async function publishCatalog(
 ): Promise<PublishResult> {
   const root = resolve(outDir);
   const { entries } = publishPlanOf(catalog);
-  // Check every path before writing any, so a refused path leaves nothing half published.
+  // Check every path and SVG before writing any, so a refused one leaves nothing half published.
   const targets = entries.map((entry) => targetOf(root, entry));
+  const texts: (string | null)[] = [];
+  for (const entry of entries) texts.push(await textOf(entry));
   const files: string[] = [];
   let bytes = 0;
   onProgress?.({ phase: "assets", done: 0, total: entries.length });
   for (const [i, entry] of entries.entries()) {
     const target = targets[i] as string;
+    const text = texts[i] ?? null;
     await mkdir(dirname(target), { recursive: true });
-    if ("data" in entry) {
-      await writeFile(target, entry.data);
-      bytes += Buffer.byteLength(entry.data);
-    } else {
+    if (text !== null) {
+      await writeFile(target, text);
+      bytes += Buffer.byteLength(text);
+    } else if ("from" in entry) {
       await copyFile(entry.from, target);
       bytes += (await stat(target)).size;
     }
@@ -89,7 +107,8 @@ export function publishedFilesMiddleware(
         );
         const entry = entries.find((e) => e.path === path);
         if (!entry) return next();
-        const body = "data" in entry ? entry.data : await readFile(entry.from);
+        const text = await textOf(entry);
+        const body = text ?? ("from" in entry ? await readFile(entry.from) : "");
         res.setHeader("Content-Type", TYPES[extname(path).toLowerCase()] ?? "application/octet-stream");
         res.end(body);
       })
