@@ -7,7 +7,7 @@ import "@gridponder/player/define";
 import type { ActionInput } from "@gridponder/engine";
 import type { GridponderPlayerElement, PlayerEventDetail, PlayerHandle } from "@gridponder/player";
 import { count, parseJson } from "./data.js";
-import { browserStorage, loadProgress, recordWin } from "./progress.js";
+import { browserStorage, loadProgress, packRefOf, recordWin } from "./progress.js";
 import {
   actionKey,
   decodeActions,
@@ -31,8 +31,7 @@ if (page && element) start(page, element);
 
 function start(page: HTMLElement, element: GridponderPlayerElement): void {
   const levels = levelList(page.dataset.levels);
-  const gameId = page.dataset.gameId ?? "";
-  const version = page.dataset.version ?? "";
+  const pack = packRefOf(page);
   const packTitle = page.dataset.packTitle ?? "";
   const storage = browserStorage();
   const find = <T extends HTMLElement>(selector: string) => page.querySelector<T>(selector);
@@ -84,7 +83,7 @@ function start(page: HTMLElement, element: GridponderPlayerElement): void {
   const showBest = (): void => {
     const best = find<HTMLElement>("[data-best]");
     if (!best) return;
-    const saved = loadProgress(storage, gameId, version)[current];
+    const saved = loadProgress(storage, pack)[current];
     best.hidden = !saved?.solved;
     best.textContent = saved?.best != null ? `Solved · your best: ${count(saved.best, "move")}` : "Solved";
   };
@@ -97,7 +96,7 @@ function start(page: HTMLElement, element: GridponderPlayerElement): void {
   element.addEventListener("won", (event) => {
     const detail = (event as CustomEvent<PlayerEventDetail>).detail;
     if (watching) return;
-    recordWin(storage, gameId, version, detail.level, detail.moves);
+    recordWin(storage, pack, detail.level, detail.moves);
     showBest();
     const level = info(detail.level);
     if (level) say(winText(detail.moves, level));
