@@ -229,7 +229,7 @@ describe("the catalog in a browser", { timeout: 300_000 }, () => {
     await viewer.goto("about:blank");
     await viewer.goto(`${server.url}${PACK}lc02-storeroom/#a=AQz_`);
     await viewer.waitForSelector(`${player} .gp[data-level=lc02_storeroom]`, { state: "attached" });
-    await expect.poll(() => viewer.locator("[data-page-status]").textContent()).toMatch(/could not be read/);
+    await expect.poll(() => viewer.locator("[data-share-notice]").textContent()).toMatch(/could not be read/);
     expect(await viewer.locator("[data-replay]").isVisible()).toBe(false);
     assertNoErrors(viewerErrors, "viewer");
     await viewer.close();

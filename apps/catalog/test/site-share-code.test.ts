@@ -6,6 +6,7 @@ import {
   decodeActions,
   encodeActions,
   MAX_SHARED_ACTIONS,
+  readShareCode,
   type ShareAction,
   shareCodeFromHash,
   shareHash,
@@ -107,6 +108,18 @@ describe("share codes", { timeout: 300_000 }, () => {
       moves,
     );
     expect(decodeActions(justFits, moves)?.length).toBe(MAX_SHARED_ACTIONS);
+  });
+
+  it("tells a code with too many actions from one that cannot be read", () => {
+    const tooMany = encodeActions(
+      Array.from({ length: MAX_SHARED_ACTIONS + 1 }, (_, i) => moves[i % 2] as ShareAction),
+      moves,
+    );
+    expect(readShareCode(tooMany, moves)).toEqual({ error: "too-many" });
+    expect(readShareCode("AQz_", moves)).toEqual({ error: "unreadable" });
+    expect(readShareCode(encodeActions([moves[1] as ShareAction], moves), moves)).toEqual({
+      actions: [moves[1]],
+    });
   });
 
   it("reads and writes the location hash", () => {

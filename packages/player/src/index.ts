@@ -29,5 +29,6 @@ export {
   type PlayerHandle,
   type PlayerOptions,
 } from "./player.js";
+export { maxReplayActions, REPLAY_BUDGET, type ReplayReport } from "./replay.js";
 export { nextLevel, storiesBefore } from "./story.js";
 export { swipeDirection } from "./swipe.js";

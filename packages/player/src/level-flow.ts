@@ -5,12 +5,14 @@ import { handleGesture } from "./gestures.js";
 import { applyTheme } from "./layout.js";
 import { commandNow } from "./moves.js";
 import { announce, emit, type PlayerContext, refresh } from "./player-context.js";
+import { type ReplayReport, replayActions } from "./replay.js";
 import { nextLevel, storiesBefore } from "./story.js";
 
 /**
- * Opens a level: replays `initialActions` (without animation), themes the player, builds the level's
- * controls, and shows its story screens (when `story`) and, for a finished replay, its outcome.
- * `built` is a fresh controller already made for `id` (the mount's), so it is not made twice.
+ * Opens a level: replays `initialActions` (without animation, within the replay budget, up to the
+ * first refused one), themes the player, builds the level's controls, and shows its story screens
+ * (when `story`) and, for a finished replay, its outcome. `built` is a fresh controller already made
+ * for `id` (the mount's), so it is not made twice. Returns what became of `initialActions`.
  */
 export function changeLevel(
   ctx: PlayerContext,
@@ -18,7 +20,7 @@ export function changeLevel(
   initialActions: readonly ActionInput[],
   story: boolean,
   built?: ViewController,
-): void {
+): ReplayReport {
   const { pack } = ctx;
   if (!pack.levels[id]) throw new Error(`no level ${JSON.stringify(id)} in this pack`);
   ctx.hintRun++;
@@ -28,7 +30,7 @@ export function changeLevel(
   const controller =
     built ?? new ViewController(pack, id, { assets: ctx.catalog, reducedMotion: ctx.reducedMotion });
   ctx.controller = controller;
-  for (const action of initialActions) controller.act(action);
+  const replay = replayActions(controller, initialActions);
   applyTheme(ctx.root, controller.scene.theme);
   ctx.renderer.diagonalSwipes = controller.input.swipeDiagonal;
   const controls = buildControls(controller.input, (g) => handleGesture(ctx, g));
@@ -42,6 +44,7 @@ export function changeLevel(
   // Read afresh: the host may have opened another level from its event handler.
   const { session } = ctx.controller;
   if (session.won || session.lost) showOutcome(ctx, session.state);
+  return replay;
 }
 
 /** Shows the story screens due before the current level, one dialog each. */

@@ -2,6 +2,7 @@ import type { ActionInput, GameState, Pack, Registry, Session } from "@gridponde
 import type { BoardRenderer } from "@gridponder/renderer-three";
 import type { Gesture, ViewController } from "@gridponder/view";
 import type { CompiledPack } from "./compiled-pack.js";
+import type { ReplayReport } from "./replay.js";
 
 /** Events a player sends out (as DOM `CustomEvent`s on its element, and to `onEvent`). */
 export type PlayerEventType = "turn" | "won" | "lost" | "level-change";
@@ -29,7 +30,11 @@ export interface PlayerOptions {
   readonly assetBase: string;
   /** `auto` (default) draws with WebGL when the browser has it, else on a 2D canvas. */
   readonly renderer?: "auto" | "webgl" | "2d";
-  /** Actions replayed (without animation) when the level opens, e.g. a saved game. */
+  /**
+   * Actions replayed (without animation) when the level opens, e.g. a saved game. They stop at the
+   * first one the engine refuses; more than the level's share of `REPLAY_BUDGET` are not replayed at
+   * all (see `setLevel`, which reports what was replayed).
+   */
   readonly initialActions?: readonly ActionInput[];
   /** Snap instead of animating; defaults to the `prefers-reduced-motion` media query. */
   readonly reducedMotion?: boolean;
@@ -56,7 +61,14 @@ export interface PlayerHandle {
   hint(): Promise<number>;
   /** Handles a gesture as if the player made it (keys, swipes, taps, buttons). */
   gesture(gesture: Gesture): void;
-  setLevel(levelId: string, options?: { initialActions?: readonly ActionInput[]; story?: boolean }): void;
+  /**
+   * Opens a level, replaying `initialActions` as `PlayerOptions.initialActions` does, and reports how
+   * many were replayed and why not all (a refused action, or more than the replay budget allows).
+   */
+  setLevel(
+    levelId: string,
+    options?: { initialActions?: readonly ActionInput[]; story?: boolean },
+  ): ReplayReport;
   /** A cell's centre in viewport CSS px (for pointer input and pixel checks). */
   cellCenter(cell: readonly [number, number]): { x: number; y: number };
   /** Resolves when no animation or hint is running. */

@@ -54,6 +54,14 @@ export type HandleOutcome =
   | { readonly kind: "select"; readonly cell: Cell | null }
   | null;
 
+/** What {@link ViewController.fastForward} played. */
+export interface FastForwardResult {
+  /** How many actions were played: the first `played` of those given. */
+  readonly played: number;
+  /** The index of the action the engine refused (the replay stopped there), or `null`. */
+  readonly refused: number | null;
+}
+
 /** A hint: whether the level must start over first, and the gold-path actions to play. */
 export interface HintPlan {
   readonly reset: boolean;
@@ -62,7 +70,9 @@ export interface HintPlan {
 
 /**
  * A playable level as a player shows it. The scene history runs alongside the session's: undo brings
- * back the very scene (ids included) that preceded a turn, so the pieces of that turn slide back.
+ * back the very scene (ids included) that preceded a turn, so the pieces of that turn slide back. Turns
+ * played by {@link ViewController.fastForward} keep no scene: undoing one builds the scene of the
+ * state it returns to.
  */
 export class ViewController {
   readonly session: Session;
@@ -71,8 +81,11 @@ export class ViewController {
   reducedMotion: boolean;
   private current: Scene;
   private readonly initial: Scene;
+  /** The scenes before the newest turns of the session's history, oldest first. */
   private past: Scene[] = [];
   private future: Scene[] = [];
+  /** How many of the oldest turns of the session's history have no scene in `past` (fast-forwarded). */
+  private sceneless = 0;
   private selectionCell: Cell | null = null;
 
   constructor(pack: Pack, levelId: string, options: ViewControllerOptions = {}) {
@@ -112,7 +125,42 @@ export class ViewController {
     return { result, timeline };
   }
 
+  /**
+   * Plays `actions` in order without a scene or timeline per turn, for long replays (a saved game, a
+   * shared link): a scene per turn costs memory in proportion to the board's size, so only the end
+   * state's scene is built, and the turns keep none (see {@link ViewController.undo}). Stops at the
+   * first action the engine refuses.
+   */
+  fastForward(actions: readonly GameAction[]): FastForwardResult {
+    let played = 0;
+    for (const action of actions) {
+      if (!this.session.act(action).accepted) break;
+      played++;
+    }
+    if (played > 0) {
+      // The history below the played turns keeps no scenes either: undo builds each when it gets there.
+      this.sceneless += this.past.length + played;
+      this.past = [];
+      this.future = [];
+      this.selectionCell = null;
+      this.current = this.marked(buildScene(this.ctx, this.session.level, this.session.state));
+    }
+    return { played, refused: played < actions.length ? played : null };
+  }
+
+  /** How many scenes the controller keeps for undo and redo (none for fast-forwarded turns). */
+  get keptScenes(): number {
+    return this.past.length + this.future.length;
+  }
+
   undo(): Timeline | null {
+    if (this.past.length === 0 && this.sceneless > 0) {
+      // A fast-forwarded turn: its scene is built now, from the state the session steps back to.
+      if (!this.session.undo()) return null;
+      this.sceneless--;
+      this.future.push(this.current);
+      return this.show(buildScene(this.ctx, this.session.level, this.session.state), "undo");
+    }
     return this.travel(this.past, this.future, () => this.session.undo(), "undo");
   }
 
@@ -139,10 +187,11 @@ export class ViewController {
 
   /** Starts the level over; `null` when there was nothing to reset. */
   reset(): Timeline | null {
-    if (this.past.length === 0 && this.future.length === 0) return null;
+    if (this.past.length === 0 && this.future.length === 0 && this.sceneless === 0) return null;
     this.session.reset();
     this.past = [];
     this.future = [];
+    this.sceneless = 0;
     return this.show(this.initial, "reset");
   }
 

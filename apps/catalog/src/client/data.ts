@@ -15,7 +15,12 @@ export function parseJson(value: string | undefined): unknown {
   }
 }
 
-/** "1 move", "3 moves". */
+/** "1 move", "3 moves", "20,000 moves". */
 export function count(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? "" : "s"}`;
+  return `${number(n)} ${word}${n === 1 ? "" : "s"}`;
+}
+
+/** 20000 → "20,000": share links make long counts. */
+export function number(n: number): string {
+  return n.toLocaleString("en-US");
 }

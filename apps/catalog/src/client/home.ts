@@ -3,7 +3,7 @@
  * state lives in the query string, so reloads and the back button keep it.
  */
 import { count, stringList } from "./data.js";
-import { browserStorage, loadProgress, solvedCount } from "./progress.js";
+import { browserStorage, loadProgress, packRefOf, solvedCount } from "./progress.js";
 
 interface Card {
   readonly element: HTMLElement;
@@ -24,7 +24,7 @@ function showProgress(): void {
   const storage = browserStorage();
   for (const { element } of cards) {
     const levels = stringList(element.dataset.levels);
-    const progress = loadProgress(storage, element.dataset.gameId ?? "", element.dataset.version ?? "");
+    const progress = loadProgress(storage, packRefOf(element));
     const solved = solvedCount(progress, levels);
     const out = element.querySelector<HTMLElement>("[data-progress]");
     if (!out || solved === 0) continue;

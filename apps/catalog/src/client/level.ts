@@ -6,16 +6,18 @@
 import "@gridponder/player/define";
 import type { ActionInput } from "@gridponder/engine";
 import type { GridponderPlayerElement, PlayerEventDetail, PlayerHandle } from "@gridponder/player";
-import { count, parseJson } from "./data.js";
-import { browserStorage, loadProgress, recordWin } from "./progress.js";
+import { count, number, parseJson } from "./data.js";
+import { browserStorage, loadProgress, packRefOf, recordWin } from "./progress.js";
 import {
   actionKey,
-  decodeActions,
   encodeActions,
+  MAX_SHARED_ACTIONS,
+  readShareCode,
   type ShareAction,
   shareCodeFromHash,
   shareHash,
 } from "./share-code.js";
+import { overlongLinkText, sharedLinkText, unreadableLinkText } from "./share-text.js";
 
 interface LevelInfo {
   readonly id: string;
@@ -31,8 +33,7 @@ if (page && element) start(page, element);
 
 function start(page: HTMLElement, element: GridponderPlayerElement): void {
   const levels = levelList(page.dataset.levels);
-  const gameId = page.dataset.gameId ?? "";
-  const version = page.dataset.version ?? "";
+  const pack = packRefOf(page);
   const packTitle = page.dataset.packTitle ?? "";
   const storage = browserStorage();
   const find = <T extends HTMLElement>(selector: string) => page.querySelector<T>(selector);
@@ -41,6 +42,7 @@ function start(page: HTMLElement, element: GridponderPlayerElement): void {
   const shareUrl = find<HTMLInputElement>("[data-share-url]");
   const replayBar = find<HTMLElement>("[data-replay]");
   const replayPosition = find<HTMLElement>("[data-replay-position]");
+  const shareNotice = find<HTMLElement>("[data-share-notice]");
 
   let current = page.dataset.level ?? "";
   let replay: { actions: ShareAction[]; step: number } | null = null;
@@ -49,6 +51,12 @@ function start(page: HTMLElement, element: GridponderPlayerElement): void {
   const info = (id: string): LevelInfo | undefined => levels.find((l) => l.id === id);
   const say = (text: string): void => {
     if (status) status.textContent = text;
+  };
+  /** What became of a shared link; an empty text hides the notice. */
+  const notify = (text: string): void => {
+    if (!shareNotice) return;
+    shareNotice.textContent = text;
+    shareNotice.hidden = text === "";
   };
 
   /** The page's own text for `current`: heading, position, target, best, neighbours, title, breadcrumb. */
@@ -84,7 +92,7 @@ function start(page: HTMLElement, element: GridponderPlayerElement): void {
   const showBest = (): void => {
     const best = find<HTMLElement>("[data-best]");
     if (!best) return;
-    const saved = loadProgress(storage, gameId, version)[current];
+    const saved = loadProgress(storage, pack)[current];
     best.hidden = !saved?.solved;
     best.textContent = saved?.best != null ? `Solved · your best: ${count(saved.best, "move")}` : "Solved";
   };
@@ -97,7 +105,7 @@ function start(page: HTMLElement, element: GridponderPlayerElement): void {
   element.addEventListener("won", (event) => {
     const detail = (event as CustomEvent<PlayerEventDetail>).detail;
     if (watching) return;
-    recordWin(storage, gameId, version, detail.level, detail.moves);
+    recordWin(storage, pack, detail.level, detail.moves);
     showBest();
     const level = info(detail.level);
     if (level) say(winText(detail.moves, level));
@@ -112,6 +120,7 @@ function start(page: HTMLElement, element: GridponderPlayerElement): void {
     endReplay();
     hideShareUrl();
     say("");
+    notify("");
     const target = info(level);
     if (target && !fromHistory) history.pushState({ level }, "", target.href);
     element.setAttribute("level", level);
@@ -164,7 +173,7 @@ function start(page: HTMLElement, element: GridponderPlayerElement): void {
 
   const renderReplay = (): void => {
     if (!replay || !replayBar || !replayPosition) return;
-    replayPosition.textContent = `Move ${replay.step} of ${replay.actions.length}`;
+    replayPosition.textContent = `Move ${number(replay.step)} of ${number(replay.actions.length)}`;
     for (const button of replayBar.querySelectorAll<HTMLButtonElement>("[data-replay-step]")) {
       const step = button.dataset.replayStep;
       button.disabled =
@@ -206,21 +215,29 @@ function start(page: HTMLElement, element: GridponderPlayerElement): void {
     if (to !== undefined) void replayTo(player, to);
   });
 
-  /** Shows the position a `#a=` link shares, with the replay control; a broken code is only noted. */
+  /**
+   * Shows the position a `#a=` link shares, with the replay control. The notice says how many of the
+   * shared moves were replayed; a link that cannot be read, holds a move the level cannot play first,
+   * or is over the player's replay budget opens the level at its start and says why.
+   */
   const openSharedLink = (player: PlayerHandle): void => {
     const code = shareCodeFromHash(location.hash);
     if (!code) return;
-    const actions = decodeActions(code, player.session.legalActions());
-    if (!actions) {
-      endReplay();
-      say("This share link could not be read; the level starts fresh.");
+    endReplay();
+    const read = readShareCode(code, player.session.legalActions());
+    if ("error" in read) {
+      if (player.session.canUndo || player.session.canRedo) player.setLevel(current, { story: false });
+      notify(read.error === "too-many" ? overlongLinkText(MAX_SHARED_ACTIONS) : unreadableLinkText());
       return;
     }
-    replay = { actions, step: actions.length };
+    const { actions } = read;
+    const report = player.setLevel(current, { initialActions: actions as ActionInput[], story: false });
+    const { width, height } = player.session.level;
+    notify(sharedLinkText(report, actions.length, width, height));
+    if (report.played === 0) return;
+    replay = { actions: actions.slice(0, report.played), step: report.played };
     if (replayBar) replayBar.hidden = false;
-    player.setLevel(current, { initialActions: actions as ActionInput[], story: false });
     renderReplay();
-    say(`Showing a shared position: ${count(actions.length, "move")}.`);
   };
 
   showLevel();

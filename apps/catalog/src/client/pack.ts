@@ -1,11 +1,11 @@
 /** Pack page: solved ticks on the level list, the solved count, and "continue" to the first unsolved level. */
 import { stringList } from "./data.js";
-import { browserStorage, firstUnsolved, loadProgress, solvedCount } from "./progress.js";
+import { browserStorage, firstUnsolved, loadProgress, packRefOf, solvedCount } from "./progress.js";
 
 const page = document.querySelector<HTMLElement>("[data-pack-page]");
 if (page) {
   const levels = stringList(page.dataset.levels);
-  const progress = loadProgress(browserStorage(), page.dataset.gameId ?? "", page.dataset.version ?? "");
+  const progress = loadProgress(browserStorage(), packRefOf(page));
   const items = new Map<string, HTMLElement>();
   for (const item of page.querySelectorAll<HTMLElement>("[data-level]")) {
     const id = item.dataset.level ?? "";

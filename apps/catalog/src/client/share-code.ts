@@ -61,12 +61,31 @@ export function encodeActions(actions: readonly ShareAction[], alphabet: readonl
 
 /** Decodes a share code against `alphabet`; `null` when it is not a valid code. */
 export function decodeActions(code: string, alphabet: readonly ShareAction[]): ShareAction[] | null {
+  const read = readShareCode(code, alphabet);
+  return "actions" in read ? read.actions : null;
+}
+
+/** A share code read: its actions, or why there are none. */
+export type SharedActions =
+  | { readonly actions: ShareAction[] }
+  /** `unreadable`: not a code this page writes; `too-many`: more than {@link MAX_SHARED_ACTIONS}. */
+  | { readonly error: "unreadable" | "too-many" };
+
+/** Decodes a share code against `alphabet`, saying why when it holds no actions to replay. */
+export function readShareCode(code: string, alphabet: readonly ShareAction[]): SharedActions {
   try {
-    return decodeOrThrow(code, alphabet);
+    const out = decodeOrThrow(code, alphabet);
+    return out === null
+      ? { error: "unreadable" }
+      : out === TOO_MANY
+        ? { error: "too-many" }
+        : { actions: out };
   } catch {
-    return null;
+    return { error: "unreadable" };
   }
 }
+
+const TOO_MANY = Symbol("too many actions");
 
 /** The code in a location hash such as `#a=AQID` (other hash parameters are ignored), else `null`. */
 export function shareCodeFromHash(hash: string): string | null {
@@ -80,7 +99,10 @@ export function shareHash(code: string): string {
   return `#a=${code}`;
 }
 
-function decodeOrThrow(code: string, alphabet: readonly ShareAction[]): ShareAction[] | null {
+function decodeOrThrow(
+  code: string,
+  alphabet: readonly ShareAction[],
+): ShareAction[] | typeof TOO_MANY | null {
   if (code.length === 0 || code.length > MAX_CODE_LENGTH) return null;
   const bytes = fromBase64Url(code);
   if (!bytes || bytes[0] !== FORMAT) return null;
@@ -105,7 +127,7 @@ function decodeOrThrow(code: string, alphabet: readonly ShareAction[]): ShareAct
       action = asAction(JSON.parse(text));
     } else action = alphabet[index];
     if (!action) return null;
-    if (out.length + count > MAX_SHARED_ACTIONS) return null;
+    if (out.length + count > MAX_SHARED_ACTIONS) return TOO_MANY;
     for (let k = 0; k < count; k++) out.push(action);
   }
   return out;
