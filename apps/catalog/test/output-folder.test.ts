@@ -7,6 +7,7 @@ import { mkdir, readdir, readFile, stat, symlink, writeFile } from "node:fs/prom
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { CatalogError } from "../src/build/errors.ts";
+import { hashText } from "../src/build/hash.ts";
 import { carryUserFiles, outputState, removePrevious, swapIn } from "../src/build/output-folder.ts";
 import { checkOutDir } from "../src/build/output-guard.ts";
 import { SITE_MANIFEST, writeSiteManifest } from "../src/build/site-manifest.ts";
@@ -39,16 +40,27 @@ describe("the output folder's state", () => {
     const root = await tempDir();
     expect(await outputState(join(root, "missing"))).toEqual({ kind: "absent" });
     await mkdir(join(root, "empty"));
-    expect(await outputState(join(root, "empty"))).toEqual({ kind: "ours", ours: new Set() });
+    expect(await outputState(join(root, "empty"))).toEqual({ kind: "ours", written: new Map() });
     await write(root, { "site/index.html": "<p>", "theirs/notes.txt": "mine" });
     await writeSiteManifest(join(root, "site"), ["index.html"]);
-    expect(await outputState(join(root, "site"))).toEqual({ kind: "ours", ours: new Set(["index.html"]) });
+    expect(await outputState(join(root, "site"))).toEqual({
+      kind: "ours",
+      written: new Map([["index.html", hashText("<p>")]]),
+    });
     expect(await outputState(join(root, "theirs"))).toEqual({ kind: "foreign" });
   });
 
   it("does not trust a manifest that names paths outside the folder, or is not its own format", async () => {
     const root = await tempDir();
-    for (const files of [["../../etc/passwd"], ["/etc/passwd"], ["a/../../b"], [42]]) {
+    const hash = hashText("");
+    for (const files of [
+      [["../../etc/passwd", hash]],
+      [["/etc/passwd", hash]],
+      [["a/../../b", hash]],
+      [[42, hash]],
+      [["x.txt", "not a hash"]],
+      ["x.txt"],
+    ]) {
       await write(root, {
         [SITE_MANIFEST]: JSON.stringify({ format: "gridponder-site@1", files }),
         "x.txt": "",
@@ -91,6 +103,25 @@ describe("carrying the user's files into the new site", () => {
     expect(await readFile(join(site, "old-pack/my-notes.txt"), "utf8")).toBe("mine too");
     expect(existsSync(join(site, "old-pack/index.html"))).toBe(false);
     expect(existsSync(join(site, "drafts"))).toBe(true);
+  });
+
+  it("counts a file the previous build wrote but someone changed since as the user's", async () => {
+    const root = await tempDir();
+    const out = join(root, "out");
+    await write(out, { "index.html": "built", "about/index.html": "built" });
+    await writeSiteManifest(out, ["index.html", "about/index.html"]);
+    await write(out, { "about/index.html": "edited by hand" });
+    const state = await outputState(out);
+    const site = join(root, "site");
+    await write(site, { "index.html": "new" });
+    const carried = await carryUserFiles(out, site, state, false);
+    expect([...carried.dropped]).toEqual(["index.html"]);
+    expect(await readFile(join(site, "about/index.html"), "utf8")).toBe("edited by hand");
+    // Where the new site writes the same page, the edited one is not overwritten silently.
+    await write(join(root, "site2"), { "about/index.html": "new" });
+    expect((await errorOf(carryUserFiles(out, join(root, "site2"), state, false))).code).toBe(
+      "output-conflict",
+    );
   });
 
   it("refuses a user's file or folder where the new site writes, unless forced", async () => {
@@ -171,11 +202,12 @@ describe("where a build may write", () => {
     expect(normaliseBase("/")).toBe("/");
     expect(normaliseBase("/games")).toBe("/games/");
     expect(normaliseBase("/a/b-c_d.e~/")).toBe("/a/b-c_d.e~/");
+    // The publishing guide promises that a base without slashes means the same path.
+    expect(normaliseBase("games")).toBe("/games/");
     for (const base of [
       "https://evil.example/",
       "javascript:alert(1)",
       "//evil.example/",
-      "games/",
       "/../x/",
       "/./",
       "/a//b/",

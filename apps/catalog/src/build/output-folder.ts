@@ -1,6 +1,6 @@
 /**
  * Replacing an output folder without losing anything a build did not write. The files of the previous
- * site are the ones its manifest lists; everything else in the folder (a `.git`, a `CNAME`, notes) is
+ * site are the ones its manifest lists, as long as they hold what it wrote; everything else in the folder (a `.git`, a `CNAME`, notes) is
  * the user's and is carried into the new site as hard links before the swap, so it is never copied,
  * never lost, and the previous folder stays byte-identical until the moment of the swap.
  * @module
@@ -9,7 +9,8 @@ import { renameSync } from "node:fs";
 import { link, lstat, mkdir, readdir, rmdir, unlink } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { CatalogError } from "./errors.ts";
-import { readSiteManifest, SITE_MANIFEST } from "./site-manifest.ts";
+import { hashFile } from "./hash.ts";
+import { readSiteManifest, SITE_MANIFEST, type WrittenFiles } from "./site-manifest.ts";
 import type { Staging } from "./staging.ts";
 
 /** What is at the output path before a build. */
@@ -17,8 +18,8 @@ export type OutputState =
   | { readonly kind: "absent" }
   /** A folder holding files no build wrote (or a site from before builds kept a manifest). */
   | { readonly kind: "foreign" }
-  /** An empty folder, or a site a build wrote: `ours` are the files its manifest lists. */
-  | { readonly kind: "ours"; readonly ours: ReadonlySet<string> };
+  /** An empty folder, or a site a build wrote: `written` are the files its manifest lists. */
+  | { readonly kind: "ours"; readonly written: WrittenFiles };
 
 export async function outputState(out: string): Promise<OutputState> {
   const info = await lstat(out).catch((error: NodeJS.ErrnoException) => {
@@ -31,9 +32,9 @@ export async function outputState(out: string): Promise<OutputState> {
       `refusing to build into ${out}: it is ${info.isSymbolicLink() ? "a symbolic link" : "not a folder"}`,
     );
   const entries = await readdir(out);
-  if (entries.length === 0) return { kind: "ours", ours: new Set() };
-  const manifest = await readSiteManifest(out);
-  return manifest === null ? { kind: "foreign" } : { kind: "ours", ours: new Set(manifest.files) };
+  if (entries.length === 0) return { kind: "ours", written: new Map() };
+  const written = await readSiteManifest(out);
+  return written === null ? { kind: "foreign" } : { kind: "ours", written };
 }
 
 /** Paths shown in a message: the first few, and how many more. */
@@ -42,15 +43,17 @@ function listed(paths: readonly string[]): string {
   return paths.length > 5 ? `${shown} and ${paths.length - 5} more` : shown;
 }
 
-/** The user's files the new site carries, and the ones it replaces (only with `force`). */
+/** What became of the previous folder's files (paths relative, with forward slashes). */
 export interface Carried {
-  /** Paths (relative, forward slashes) of the user's entries the new site takes the place of. */
+  /** The previous build's files, unchanged since it wrote them: the new site does without them. */
+  readonly dropped: ReadonlySet<string>;
+  /** The user's entries the new site takes the place of (only with `force`). */
   readonly replaced: readonly string[];
 }
 
 /**
- * Hard-links every file of `out` that no build wrote into the new site at `site`, keeping empty folders
- * of the user's. A user's file where the new site has one of its own is refused, unless `force`, which
+ * Hard-links every file of `out` that no build wrote (or that was changed since) into the new site at
+ * `site`, keeping empty folders of the user's. A user's file where the new site has one of its own is refused, unless `force`, which
  * lets the site's file replace it. A folder on another file system inside `out` is refused: it cannot
  * be carried by a link, nor moved by a rename.
  */
@@ -60,8 +63,9 @@ export async function carryUserFiles(
   state: OutputState,
   force: boolean,
 ): Promise<Carried> {
-  if (state.kind === "absent") return { replaced: [] };
-  const ours = state.kind === "ours" ? state.ours : new Set<string>();
+  const dropped = new Set<string>();
+  if (state.kind === "absent") return { dropped, replaced: [] };
+  const written: WrittenFiles = state.kind === "ours" ? state.written : new Map();
   const device = (await lstat(out)).dev;
   const conflicts: string[] = [];
   const walk = async (rel: string): Promise<void> => {
@@ -89,7 +93,11 @@ export async function carryUserFiles(
         if (made && (await readdir(target)).length === 0 && (await readdir(source)).length > 0)
           await rmdir(target);
       } else {
-        if (ours.has(path) && entry.isFile()) continue;
+        const hash = written.get(path);
+        if (hash !== undefined && entry.isFile() && (await hashFile(source)) === hash) {
+          dropped.add(path);
+          continue;
+        }
         if (there !== null) {
           conflicts.push(path);
           continue;
@@ -106,7 +114,7 @@ export async function carryUserFiles(
       [],
       "output-conflict",
     );
-  return { replaced: conflicts.map((c) => c.replace(/\/$/, "")) };
+  return { dropped, replaced: conflicts.map((c) => c.replace(/\/$/, "")) };
 }
 
 /**
@@ -143,7 +151,6 @@ export async function removePrevious(
   carried: Carried,
 ): Promise<string[]> {
   if (state.kind === "absent") return [];
-  const ours = state.kind === "ours" ? state.ours : new Set<string>();
   const replaced = (path: string) => carried.replaced.some((r) => path === r || path.startsWith(`${r}/`));
   const kept: string[] = [];
   const walk = async (rel: string): Promise<void> => {
@@ -159,7 +166,7 @@ export async function removePrevious(
       const info = await lstat(source);
       const now = await lstat(join(out, path)).catch(() => null);
       const linked = now !== null && now.ino === info.ino && now.dev === info.dev;
-      const isOurs = (ours.has(path) && entry.isFile()) || (rel === "" && entry.name === SITE_MANIFEST);
+      const isOurs = carried.dropped.has(path) || (rel === "" && entry.name === SITE_MANIFEST);
       if (isOurs || linked || replaced(path)) await unlink(source);
       else kept.push(path);
     }

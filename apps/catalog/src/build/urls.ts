@@ -5,8 +5,8 @@ import { CatalogError } from "./errors.ts";
 const BASE_SEGMENT = /^[A-Za-z0-9._~-]+$/;
 
 /**
- * Astro's `base` as a URL path with exactly one leading and one trailing slash. A base is a path on the
- * site's own host: a URL with a scheme (`https:`, `javascript:`), a protocol-relative `//host`, `.`/`..`
+ * Astro's `base` as a URL path with exactly one leading and one trailing slash (`games` is `/games/`). A
+ * base is a path on the site's own host: a URL with a scheme (`https:`, `javascript:`), a protocol-relative `//host`, `.`/`..`
  * segments, or characters that need escaping are refused with a {@link CatalogError}.
  */
 export function normaliseBase(base: string | undefined): string {
@@ -16,7 +16,6 @@ export function normaliseBase(base: string | undefined): string {
       `invalid base ${JSON.stringify(text.length > 80 ? `${text.slice(0, 80)}…` : text)}: ${why}; expected a URL path such as /games/`,
     );
   };
-  if (!text.startsWith("/")) refuse("it must start with /");
   if (text.startsWith("//")) refuse("// would name another host");
   const segments = text.split("/").filter((s) => s !== "");
   if (text.includes("//")) refuse("it has an empty segment (//)");

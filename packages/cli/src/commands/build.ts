@@ -115,7 +115,7 @@ function solveOptions(ctx: CliContext, seconds: number | true): CatalogSolveOpti
 }
 
 /** Exit codes of a process stopped by a signal, as shells report them. */
-const SIGNAL_EXIT_CODES = { SIGINT: 130, SIGTERM: 143 } as const;
+const SIGNAL_EXIT_CODES = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 } as const;
 
 /**
  * Ctrl-C or a termination request ends the build at once. The catalog removes its staging folder as the
@@ -215,21 +215,22 @@ export function registerBuild(program: Command, ctx: CliContext): void {
       `
 Every pack is validated and its gold paths replayed before any page is built. Exit code 2 when a pack
 is invalid (its diagnostics are printed like validate's) or an option is wrong, 1 when a gold path no
-longer wins, 130 or 143 when interrupted, else 0.
+longer wins, 129, 130 or 143 when interrupted (SIGHUP, Ctrl-C, SIGTERM), else 0.
 
 The new site is built in a staging folder beside --out and replaces it only when complete, so a failed
 or interrupted build leaves the previous site as it was. A build deletes only files an earlier build
-wrote (listed in the site's .gridponder-site.json); other files in --out, such as a .git folder, are
-kept. A folder that holds files no build wrote is refused unless --force is given; --force keeps them,
+wrote (listed with their hashes in the site's .gridponder-site.json) and that still hold what it
+wrote; other files in --out, such as a .git folder or a page edited by hand, are kept. A folder that holds files no build wrote is refused unless --force is given; --force keeps them,
 except where the new site writes a file of the same name. An --out that is, holds or lies inside a
 packs folder, a pack or a shared collection folder (symbolic links resolved) is always refused.
 
 --solve runs the solver on every level (one worker thread per core) and shows "Optimum: n moves" where
 it proves the optimum within the time limit; the other levels keep showing the reference (gold path)
-length, as every level does without --solve. Levels settled by an earlier
-build come from a cache: GRIDPONDER_OPTIMA_CACHE, else node_modules/.cache/gridponder/optima.json under
-the working folder, else gridponder/optima.json in the OS temp folder. Give the seconds after the
-folders (or as --solve=30), since a value right after --solve is read as the seconds.
+length, as every level does without --solve. Levels settled by an earlier build come from a cache:
+GRIDPONDER_OPTIMA_CACHE, else gridponder/optima.json in your cache folder ($XDG_CACHE_HOME or ~/.cache
+on Linux, ~/Library/Caches on macOS, %LOCALAPPDATA% on Windows). A cached optimum is shown only after
+its stored solution replays to a win in that many moves. Give the seconds after the folders (or as
+--solve=30), since a value right after --solve is read as the seconds.
 
 Examples:
   gridponder build packs --out site
