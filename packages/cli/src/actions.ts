@@ -4,11 +4,30 @@ import {
   type GoldPathAction,
   type JsonValue,
   type LevelDefinition,
+  pointerOf,
 } from "@gridponder/schema";
 import { InputError } from "./errors.js";
 
 /** An action in its object form, as traces and `--json` output write it. */
 export type ActionObject = Extract<GameAction, object>;
+
+/** How deeply a JSON action may nest; the schema allows pack files the same depth. */
+export const MAX_ACTION_NESTING = 64;
+
+/**
+ * The JSON pointer of the first value of a parsed JSON value that nests arrays or objects deeper than
+ * `limit`, found without recursion; `undefined` when none does.
+ */
+export function tooDeepAt(value: unknown, limit: number): string | undefined {
+  const pending: { value: unknown; path: string[] }[] = [{ value, path: [] }];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    if (next.value === null || typeof next.value !== "object") continue;
+    if (next.path.length >= limit) return pointerOf(...next.path);
+    for (const [key, child] of Object.entries(next.value))
+      pending.push({ value: child, path: [...next.path, key] });
+  }
+  return undefined;
+}
 
 /**
  * Reads an action from the command line: `up`/`down`/`left`/`right` (moves), a bare action id, or a
@@ -24,20 +43,39 @@ export function parseActionArg(text: string): ActionObject {
   try {
     value = JSON.parse(trimmed);
   } catch (error) {
-    throw new InputError(`invalid JSON action ${text}: ${error instanceof Error ? error.message : error}`);
+    throw new InputError(
+      `invalid JSON action ${abbreviated(text)}: ${error instanceof Error ? error.message : error}`,
+    );
   }
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
-    throw new InputError(`invalid action ${text}: expected a JSON object`);
+    throw new InputError(`invalid action ${abbreviated(text)}: expected a JSON object`);
+  }
+  // The engine compares and copies actions recursively: a deeper one would overflow the stack.
+  const deep = tooDeepAt(value, MAX_ACTION_NESTING);
+  if (deep !== undefined) {
+    throw new InputError(
+      `invalid action ${abbreviated(trimmed)}: ${abbreviated(deep)} is nested more than ${MAX_ACTION_NESTING} levels deep`,
+    );
   }
   if (typeof (value as { action?: unknown }).action !== "string") {
-    throw new InputError(`invalid action ${text}: "action" must be a string (the action id)`);
+    throw new InputError(`invalid action ${abbreviated(text)}: "action" must be a string (the action id)`);
   }
   return value as GoldPathAction;
+}
+
+/** A long argument cut to its start, for a message that quotes it. */
+function abbreviated(text: string): string {
+  return text.length > 80 ? `${text.slice(0, 80)}…` : text;
 }
 
 /** The level's gold path with every shorthand expanded. */
 export function goldPathOf(level: LevelDefinition): ActionObject[] {
   return level.solution.goldPath.map(expandGoldPathStep);
+}
+
+/** The level's gold path expanded one step at a time, so a long one is never held twice. */
+export function* goldPathSteps(level: LevelDefinition): Generator<ActionObject> {
+  for (const step of level.solution.goldPath) yield expandGoldPathStep(step);
 }
 
 function formatParam(value: JsonValue): string {

@@ -2,7 +2,8 @@ import { readdir, stat } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import type { LoadResult, Pack, Registry } from "@gridponder/engine";
 import { loadPackFolder } from "@gridponder/engine/node";
-import { type Diagnostic, formatDiagnostics } from "@gridponder/schema";
+import type { Diagnostic } from "@gridponder/schema";
+import { diagnosticText } from "./diagnostic-text.js";
 import { InputError } from "./errors.js";
 
 async function statOrNull(path: string) {
@@ -87,7 +88,7 @@ export async function loadPlayablePack(packDir: string, registry?: Registry): Pr
   if (!loaded.ok) {
     const errors = loaded.diagnostics.filter((d) => d.severity === "error");
     throw new InputError(`invalid pack ${packDir} (run gridponder validate ${packDir})`, [
-      formatDiagnostics(errors),
+      diagnosticText(errors),
     ]);
   }
   return loaded.pack;

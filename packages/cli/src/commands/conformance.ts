@@ -3,6 +3,7 @@ import { runConformance } from "@gridponder/engine/node";
 import { type Command, Option } from "commander";
 import { type CliContext, printJson, printLine } from "../context.js";
 import { requireFolder } from "../packs.js";
+import { inlineText } from "../terminal-text.js";
 
 /** Why a failing level's gold run does not count, when that is a reason it fails. */
 function goldProblem(report: LevelReport, options: PassOptions): string | null {
@@ -14,7 +15,31 @@ function goldProblem(report: LevelReport, options: PassOptions): string | null {
   return "the trace has no gold run and no walk replays the gold path (--gold-optional judges states and event types alone)";
 }
 
-function printLevel(ctx: CliContext, report: LevelReport, options: PassOptions): void {
+/**
+ * A report with the names and lines a terminal shows escaped: pack folders, level ids, run names and
+ * event types come from folder names and trace files, and diff lines quote trace keys.
+ */
+function shownReport(report: LevelReport): LevelReport {
+  return {
+    ...report,
+    pack: inlineText(report.pack),
+    level: inlineText(report.level),
+    mismatches: report.mismatches.map((m) => ({
+      ...m,
+      run: inlineText(m.run),
+      diff: m.diff.map(inlineText),
+    })),
+    eventMismatches: report.eventMismatches.map((e) => ({
+      ...e,
+      run: inlineText(e.run),
+      expected: e.expected.map(inlineText),
+      actual: e.actual.map(inlineText),
+    })),
+  };
+}
+
+function printLevel(ctx: CliContext, original: LevelReport, options: PassOptions): void {
+  const report = shownReport(original);
   const [head = "", ...details] = formatLevelReport(report).split("\n");
   const ok = levelPasses(report, options);
   printLine(ctx, `${ok ? ctx.colors.green("ok  ") : ctx.colors.red("FAIL")} ${head}`);

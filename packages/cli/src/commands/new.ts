@@ -4,6 +4,7 @@ import type { Command } from "commander";
 import { type CliContext, printJson, printLine } from "../context.js";
 import { InputError } from "../errors.js";
 import { namesFromFolder, scaffoldFiles } from "../scaffold.js";
+import { inlineText } from "../terminal-text.js";
 
 async function requireEmptyOrMissing(folder: string): Promise<void> {
   let entries: string[];
@@ -30,12 +31,13 @@ async function runNew(ctx: CliContext, folder: string, title: string | undefined
     printJson(ctx, { path: folder, gameId: names.gameId, title: names.title, files: Object.keys(files) });
     return;
   }
-  printLine(ctx, `Created ${ctx.colors.bold(names.title)} in ${folder}:`);
+  const shownFolder = inlineText(folder);
+  printLine(ctx, `Created ${ctx.colors.bold(inlineText(names.title))} in ${shownFolder}:`);
   for (const path of Object.keys(files)) printLine(ctx, `  ${path}`);
   printLine(ctx);
   printLine(ctx, "Next:");
-  printLine(ctx, `  gridponder validate ${folder}`);
-  printLine(ctx, `  gridponder play ${folder}`);
+  printLine(ctx, `  gridponder validate ${shownFolder}`);
+  printLine(ctx, `  gridponder play ${shownFolder}`);
 }
 
 export function registerNew(program: Command, ctx: CliContext): void {

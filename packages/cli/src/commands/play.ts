@@ -1,10 +1,11 @@
 import type { Readable } from "node:stream";
 import type { Command } from "commander";
-import { type CliContext, printJson, type TextSink } from "../context.js";
+import { type CliContext, printJson, printLine, type TextSink } from "../context.js";
 import { loadPlayablePack, requireLevel } from "../packs.js";
 import { KeyDecoder } from "../play/keys.js";
 import { Player } from "../play/player.js";
 import { playSequence } from "../play/sequence.js";
+import { terminalSafe } from "../terminal-text.js";
 
 type TerminalInput = Readable & { isTTY?: boolean; setRawMode?: (raw: boolean) => unknown };
 
@@ -18,12 +19,16 @@ interface Screen {
   close(): void;
 }
 
-function terminalScreen(out: TextSink, input: TerminalInput): Screen {
+/** A frame made inert for the terminal (see `terminalSafe`), keeping the CLI's own colours when on. */
+type Guard = (frame: string) => string;
+
+function terminalScreen(out: TextSink, input: TerminalInput, guard: Guard): Screen {
   input.setRawMode?.(true);
   out.write(ALT_SCREEN_ON);
   return {
-    // Raw mode is set on the input side only, but \r\n keeps lines aligned whatever the output settings.
-    draw: (frame) => out.write(`${CLEAR}${frame.replaceAll("\n", "\r\n")}\r\n`),
+    // Raw mode is set on the input side only, but \r\n keeps lines aligned whatever the output settings;
+    // the guard runs first, since it escapes any CR of the frame's own.
+    draw: (frame) => out.write(`${CLEAR}${guard(frame).replaceAll("\n", "\r\n")}\r\n`),
     close: () => {
       out.write(ALT_SCREEN_OFF);
       input.setRawMode?.(false);
@@ -31,8 +36,8 @@ function terminalScreen(out: TextSink, input: TerminalInput): Screen {
   };
 }
 
-function streamScreen(out: TextSink | null): Screen {
-  return { draw: (frame) => out?.write(`${frame}\n\n`), close: () => {} };
+function streamScreen(out: TextSink | null, guard: Guard): Screen {
+  return { draw: (frame) => out?.write(`${guard(frame)}\n\n`), close: () => {} };
 }
 
 async function runPlay(ctx: CliContext, packDir: string, levelId: string | undefined): Promise<void> {
@@ -47,9 +52,10 @@ async function runPlay(ctx: CliContext, packDir: string, levelId: string | undef
   const input = ctx.io.stdin as TerminalInput;
   const interactive = ctx.io.isTTY && input.isTTY === true && typeof input.setRawMode === "function";
   // With --json, stdout carries only the summary: a terminal still needs its screen, so it goes to stderr.
+  const guard: Guard = (frame) => terminalSafe(frame, ctx.colors.isColorSupported);
   const screen = interactive
-    ? terminalScreen(ctx.json ? ctx.io.stderr : ctx.io.stdout, input)
-    : streamScreen(ctx.json ? null : ctx.io.stdout);
+    ? terminalScreen(ctx.json ? ctx.io.stderr : ctx.io.stdout, input, guard)
+    : streamScreen(ctx.json ? null : ctx.io.stdout, guard);
   try {
     screen.draw(player.frame());
     await readKeys(input, interactive, (key) => {
@@ -62,7 +68,7 @@ async function runPlay(ctx: CliContext, packDir: string, levelId: string | undef
   }
   if (ctx.json) printJson(ctx, { solved: player.solved, finished: player.finished && !player.quit });
   // A finished player's last frame was the farewell already; input that simply ran out still gets one.
-  else if (interactive || !player.finished) ctx.io.stdout.write(`${player.farewell()}\n`);
+  else if (interactive || !player.finished) printLine(ctx, player.farewell());
 }
 
 /** Feeds key presses to `onKey` until it returns true or the input ends. */

@@ -7,6 +7,7 @@ import { type CliContext, printJson, printLine } from "../context.js";
 import { InputError } from "../errors.js";
 import { findPackFolders, loadPlayablePack, requireLevel } from "../packs.js";
 import { plural } from "../plural.js";
+import { inlineText } from "../terminal-text.js";
 
 interface SolveFlags {
   maxDepth?: number;
@@ -53,7 +54,7 @@ function row(r: SolveResult): string[] {
   if (!r.gold.hintStopsValid) notes.push("hint stop outside the gold path");
   if (r.status === "unsolvable") notes.push("proven unsolvable");
   return [
-    r.level,
+    inlineText(r.level),
     String(r.gold.length),
     optimum,
     r.status === "solved" ? `${yesNo(r.gold.uniqueOptimum)} (${count})` : "-",
@@ -127,9 +128,9 @@ async function solvePack(
   let done = 0;
   const onEvent = (event: SolveEvent) => {
     if (event.type === "progress")
-      bar?.update(done, { level: event.progress.level, states: event.progress.statesExpanded });
+      bar?.update(done, { level: inlineText(event.progress.level), states: event.progress.statesExpanded });
     else if (event.type === "done")
-      bar?.update(++done, { level: event.result.level, states: event.result.statesExpanded });
+      bar?.update(++done, { level: inlineText(event.result.level), states: event.result.statesExpanded });
   };
   try {
     return await solveLevels(resolve(packDir), levels, {
@@ -155,7 +156,7 @@ async function runSolve(ctx: CliContext, args: string[], flags: SolveFlags): Pro
     const results = await solvePack(ctx, packDir, levels, flags);
     all.push(...results.map((r) => ({ ...r, pack: packDir })));
     if (ctx.json) continue;
-    if (packs.length > 1) printLine(ctx, `${packDir}:`);
+    if (packs.length > 1) printLine(ctx, `${inlineText(packDir)}:`);
     const header = ["level", "gold", "optimum", "unique (optima)", "states", "time", ""];
     printLine(ctx, table([header, ...results.map(row)]));
     printLine(ctx);
@@ -180,7 +181,7 @@ async function runSolve(ctx: CliContext, args: string[], flags: SolveFlags): Pro
       `${all.filter((r) => r.status === "unsolvable").length} proven unsolvable, ` +
       `${all.filter((r) => r.status === "bounded").length} stopped by a bound; ` +
       `${plural(all.filter((r) => r.status === "solved" && r.gold.optimal === true).length, "gold path")} proven optimal; ` +
-      `${(total / 1000).toFixed(1)} s of search${slowest === null ? "" : `, slowest ${slowest.level} (${(slowest.elapsedMs / 1000).toFixed(1)} s)`}, ` +
+      `${(total / 1000).toFixed(1)} s of search${slowest === null ? "" : `, slowest ${inlineText(slowest.level)} (${(slowest.elapsedMs / 1000).toFixed(1)} s)`}, ` +
       `${Math.round(total > 0 ? (states / total) * 1000 : 0).toLocaleString("en-US")} states/s`,
   );
 }
