@@ -1,33 +1,16 @@
 import type { GameAction } from "@gridponder/engine";
 import {
   expandGoldPathStep,
+  findTooDeep,
   type GoldPathAction,
   type JsonValue,
   type LevelDefinition,
-  pointerOf,
+  MAX_NESTING,
 } from "@gridponder/schema";
 import { InputError } from "./errors.js";
 
 /** An action in its object form, as traces and `--json` output write it. */
 export type ActionObject = Extract<GameAction, object>;
-
-/** How deeply a JSON action may nest; the schema allows pack files the same depth. */
-export const MAX_ACTION_NESTING = 64;
-
-/**
- * The JSON pointer of the first value of a parsed JSON value that nests arrays or objects deeper than
- * `limit`, found without recursion; `undefined` when none does.
- */
-export function tooDeepAt(value: unknown, limit: number): string | undefined {
-  const pending: { value: unknown; path: string[] }[] = [{ value, path: [] }];
-  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
-    if (next.value === null || typeof next.value !== "object") continue;
-    if (next.path.length >= limit) return pointerOf(...next.path);
-    for (const [key, child] of Object.entries(next.value))
-      pending.push({ value: child, path: [...next.path, key] });
-  }
-  return undefined;
-}
 
 /**
  * Reads an action from the command line: `up`/`down`/`left`/`right` (moves), a bare action id, or a
@@ -50,11 +33,12 @@ export function parseActionArg(text: string): ActionObject {
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
     throw new InputError(`invalid action ${abbreviated(text)}: expected a JSON object`);
   }
-  // The engine compares and copies actions recursively: a deeper one would overflow the stack.
-  const deep = tooDeepAt(value, MAX_ACTION_NESTING);
+  // The engine compares and copies actions recursively: one nested deeper than pack files may be
+  // (the schema's limit) could overflow the stack.
+  const deep = findTooDeep(value);
   if (deep !== undefined) {
     throw new InputError(
-      `invalid action ${abbreviated(trimmed)}: ${abbreviated(deep)} is nested more than ${MAX_ACTION_NESTING} levels deep`,
+      `invalid action ${abbreviated(trimmed)}: ${abbreviated(deep)} is nested more than ${MAX_NESTING} levels deep`,
     );
   }
   if (typeof (value as { action?: unknown }).action !== "string") {

@@ -1,3 +1,4 @@
+import type { Dirent } from "node:fs";
 import { readdir, stat } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import type { LoadResult, Pack, Registry } from "@gridponder/engine";
@@ -6,11 +7,32 @@ import type { Diagnostic } from "@gridponder/schema";
 import { diagnosticText } from "./diagnostic-text.js";
 import { InputError } from "./errors.js";
 
+/** Whether an error is the operating system's (a file-system call that failed), with its code. */
+export function isSystemError(error: unknown): error is NodeJS.ErrnoException {
+  return (
+    error instanceof Error && typeof (error as NodeJS.ErrnoException).code === "string" && "syscall" in error
+  );
+}
+
+/** An `InputError` for a path the file system would not let us read, with the system's reason. */
+export function unreadable(path: string, error: unknown): InputError {
+  const reason = isSystemError(error) ? `${error.code}: ${systemReason(error)}` : String(error);
+  return new InputError(`cannot read ${path} (${reason})`);
+}
+
+/** `permission denied` from `EACCES: permission denied, scandir '/x'`. */
+function systemReason(error: NodeJS.ErrnoException): string {
+  const match = /^[A-Z]+: ([^,]+)/.exec(error.message);
+  return match?.[1] ?? error.message;
+}
+
+/** A path's stat, or null when nothing is there; any other failure is an `InputError` naming the path. */
 async function statOrNull(path: string) {
   try {
     return await stat(path);
-  } catch {
-    return null;
+  } catch (error) {
+    if (isSystemError(error) && (error.code === "ENOENT" || error.code === "ENOTDIR")) return null;
+    throw unreadable(path, error);
   }
 }
 
@@ -29,7 +51,12 @@ export async function requireFolder(path: string, what = "folder"): Promise<void
 export async function findPackFolders(path: string): Promise<string[]> {
   await requireFolder(path);
   if (await isPackFolder(path)) return [path];
-  const entries = await readdir(path, { withFileTypes: true });
+  let entries: Dirent[];
+  try {
+    entries = await readdir(path, { withFileTypes: true });
+  } catch (error) {
+    throw unreadable(path, error);
+  }
   const names = entries.filter((e) => e.isDirectory()).map((e) => e.name);
   const packs: string[] = [];
   for (const name of names.sort()) if (await isPackFolder(join(path, name))) packs.push(join(path, name));
@@ -68,10 +95,18 @@ export interface LoadPackOptions {
  * and those of the `--plugin` modules) lacks. Diagnostics' file names start with `packDir`, so they read like compiler output.
  */
 export async function loadPackAt(packDir: string, options: LoadPackOptions = {}): Promise<LoadResult> {
-  const loaded = await loadPackFolder(packDir, {
-    ...(options.sharedCollections ? { searchPaths: searchPathsFor(packDir) } : {}),
-    ...(options.registry ? { registry: options.registry } : {}),
-  });
+  let loaded: LoadResult;
+  try {
+    loaded = await loadPackFolder(packDir, {
+      ...(options.sharedCollections ? { searchPaths: searchPathsFor(packDir) } : {}),
+      ...(options.registry ? { registry: options.registry } : {}),
+    });
+  } catch (error) {
+    // A folder the loader reaches but cannot read (a sub-folder, or a shared collection beside the
+    // pack) is the input's fault; the system's message names the path.
+    if (isSystemError(error)) throw unreadable(error.path ?? packDir, error);
+    throw error;
+  }
   return { ...loaded, diagnostics: locateDiagnostics(packDir, loaded.diagnostics) };
 }
 

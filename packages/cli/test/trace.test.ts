@@ -79,7 +79,9 @@ describe("gridponder trace", () => {
     const inProcess = await run(["trace", LANTERN_CELLAR, "lc01_bottom_step", deep(100_000)]);
     expect(inProcess.code).toBe(2);
     expect(inProcess.stdout).toBe("");
-    expect(inProcess.stderr).toMatch(/^gridponder: invalid action .*: \/direction(\/0)+… is nested more than 64 levels deep\n$/);
+    expect(inProcess.stderr).toMatch(
+      /^gridponder: invalid action .*: \/direction(\/0)+… is nested more than 64 levels deep\n$/,
+    );
     // The most a command line can pass (128 KiB per argument on Linux), through the binary.
     const binary = await execBin(["trace", LANTERN_CELLAR, "lc01_bottom_step", deep(60_000)]);
     expect(binary.code).toBe(2);

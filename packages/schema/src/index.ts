@@ -37,6 +37,7 @@ export {
   pointerSegments,
   type Severity,
 } from "./validate/diagnostics.js";
+export { findTooDeep, MAX_NESTING } from "./validate/schema-check.js";
 export {
   type ValidateOptions,
   type ValidationResult,

@@ -1,7 +1,8 @@
 import { formatLevelReport, type LevelReport, levelPasses, type PassOptions } from "@gridponder/engine";
-import { runConformance } from "@gridponder/engine/node";
+import { runConformance, TraceFileError } from "@gridponder/engine/node";
 import { type Command, Option } from "commander";
 import { type CliContext, printJson, printLine } from "../context.js";
+import { InputError } from "../errors.js";
 import { requireFolder } from "../packs.js";
 import { inlineText } from "../terminal-text.js";
 
@@ -63,7 +64,11 @@ async function runConformanceCommand(
 ): Promise<void> {
   await requireFolder(packsDir, "packs folder");
   await requireFolder(tracesDir, "traces folder");
-  const reports = await runConformance(packsDir, tracesDir);
+  const reports = await runConformance(packsDir, tracesDir).catch((error: unknown) => {
+    // A trace file or folder that cannot be read as one is the input's fault, named with its pointer.
+    if (error instanceof TraceFileError) throw new InputError(error.message);
+    throw error;
+  });
   const passedCount = reports.filter((r) => levelPasses(r, options)).length;
   const failedCount = reports.length - passedCount;
   ctx.exitCode = failedCount > 0 ? 1 : 0;
@@ -100,7 +105,8 @@ A level passes when every run matches state by state with the reference's event 
 step, and its trace has the level's gold path: a gold run whose replay wins, or, in a mutant's
 trace (the differential fuzz corpus, whose gold paths need not win), a walk that replays it. A
 trace with neither fails. With --gold-optional, states and event types are judged alone. Exit code
-1 when a level fails.
+1 when a level fails; 2 when a trace file is not a trace (unreadable, a folder, not JSON, of the
+wrong shape, nested more than 64 levels deep, or over 32 MiB, compressed or decompressed).
 
 Examples:
   gridponder conformance ../shared/conformance/packs ../shared/conformance/traces
