@@ -206,7 +206,11 @@ export function registerSolve(program: Command, ctx: CliContext): void {
     .option("--max-depth <n>", "longest solution searched", positiveInteger)
     .option("--max-states <n>", "most states kept per level", positiveInteger)
     .option("--time-limit <seconds>", "wall time per level (fractions allowed)", positiveSeconds)
-    .option("--max-memory <mb>", "heap limit per worker", positiveInteger)
+    .option(
+      "--max-memory <mb>",
+      "memory budget of the whole solve, split evenly among the worker threads (default: 3072, or half the machine's memory if less)",
+      positiveInteger,
+    )
     .option("--workers <n>", "worker threads (default: one per core)", positiveInteger)
     .action((paths: string[], flags: SolveFlags) => runSolve(ctx, paths, flags));
 }
