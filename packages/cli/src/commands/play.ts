@@ -1,6 +1,6 @@
 import type { Readable } from "node:stream";
 import type { Command } from "commander";
-import { type CliContext, printJson, printLine, type TextSink } from "../context.js";
+import { type CliContext, printJson, printLine, type TextSink, whenDrained } from "../context.js";
 import { loadPlayablePack, requireLevel } from "../packs.js";
 import { KeyDecoder } from "../play/keys.js";
 import { Player } from "../play/player.js";
@@ -13,9 +13,13 @@ const ALT_SCREEN_ON = "\u001b[?1049h\u001b[?25l";
 const ALT_SCREEN_OFF = "\u001b[?25h\u001b[?1049l";
 const CLEAR = "\u001b[H\u001b[2J";
 
-/** Draws frames: redrawn in place on a terminal, one after another on a pipe (tests, logs). */
+/**
+ * Draws frames: redrawn in place on a terminal, one after another on a pipe (tests, logs). A frame is
+ * made only when it is drawn, and drawing waits for a slow reader, so piped keys by the million
+ * neither build frames nobody sees nor queue output in memory.
+ */
 interface Screen {
-  draw(frame: string): void;
+  draw(frame: () => string): Promise<void>;
   close(): void;
 }
 
@@ -28,7 +32,7 @@ function terminalScreen(out: TextSink, input: TerminalInput, guard: Guard): Scre
   return {
     // Raw mode is set on the input side only, but \r\n keeps lines aligned whatever the output settings;
     // the guard runs first, since it escapes any CR of the frame's own.
-    draw: (frame) => out.write(`${CLEAR}${guard(frame).replaceAll("\n", "\r\n")}\r\n`),
+    draw: (frame) => whenDrained(out, out.write(`${CLEAR}${guard(frame()).replaceAll("\n", "\r\n")}\r\n`)),
     close: () => {
       out.write(ALT_SCREEN_OFF);
       input.setRawMode?.(false);
@@ -37,7 +41,12 @@ function terminalScreen(out: TextSink, input: TerminalInput, guard: Guard): Scre
 }
 
 function streamScreen(out: TextSink | null, guard: Guard): Screen {
-  return { draw: (frame) => out?.write(`${guard(frame)}\n\n`), close: () => {} };
+  return {
+    draw: async (frame) => {
+      if (out) await whenDrained(out, out.write(`${guard(frame())}\n\n`));
+    },
+    close: () => {},
+  };
 }
 
 async function runPlay(ctx: CliContext, packDir: string, levelId: string | undefined): Promise<void> {
@@ -57,10 +66,11 @@ async function runPlay(ctx: CliContext, packDir: string, levelId: string | undef
     ? terminalScreen(ctx.json ? ctx.io.stderr : ctx.io.stdout, input, guard)
     : streamScreen(ctx.json ? null : ctx.io.stdout, guard);
   try {
-    screen.draw(player.frame());
-    await readKeys(input, interactive, (key) => {
+    const frame = () => player.frame();
+    await screen.draw(frame);
+    await readKeys(input, interactive, async (key) => {
       player.press(key);
-      screen.draw(player.frame());
+      await screen.draw(frame);
       return player.finished;
     });
   } finally {
@@ -75,7 +85,7 @@ async function runPlay(ctx: CliContext, packDir: string, levelId: string | undef
 async function readKeys(
   input: Readable,
   interactive: boolean,
-  onKey: (key: string) => boolean,
+  onKey: (key: string) => Promise<boolean>,
 ): Promise<void> {
   const decoder = new KeyDecoder();
   const text = new TextDecoder();
@@ -83,9 +93,9 @@ async function readKeys(
     const keys = decoder.push(typeof chunk === "string" ? chunk : text.decode(chunk, { stream: true }));
     // A terminal delivers an escape sequence in one read, so an ESC left over is the Escape key itself.
     if (interactive) keys.push(...decoder.end());
-    for (const key of keys) if (onKey(key)) return;
+    for (const key of keys) if (await onKey(key)) return;
   }
-  for (const key of decoder.end()) if (onKey(key)) return;
+  for (const key of decoder.end()) if (await onKey(key)) return;
 }
 
 export function registerPlay(program: Command, ctx: CliContext): void {
