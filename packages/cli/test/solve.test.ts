@@ -23,6 +23,13 @@ describe("gridponder solve", () => {
     expect(r.code).toBe(0);
   });
 
+  it("refuses more than 64 workers, which would exhaust the memory before searching", async () => {
+    const r = await run(["solve", LANTERN_CELLAR, "lc01_bottom_step", "--workers", "1000"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("argument '1000' is invalid. expected at most 64 workers");
+    expect(r.stdout).toBe("");
+  });
+
   it("prints JSON results with --json and nothing else on stdout", async () => {
     const r = await run(["solve", LANTERN_CELLAR, "lc04_cobweb_curtains", "--json"]);
     expect(r.code).toBe(0);

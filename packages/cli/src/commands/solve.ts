@@ -24,6 +24,18 @@ function positiveInteger(text: string): number {
   return n;
 }
 
+/**
+ * The most worker threads `--workers` may ask for. Each loads its own copy of the pack and engine
+ * (tens of megabytes before it searches), so a thousand would exhaust the memory whatever the budget.
+ */
+const MAX_WORKERS = 64;
+
+function workerCount(text: string): number {
+  const n = positiveInteger(text);
+  if (n > MAX_WORKERS) throw new InvalidArgumentError(`expected at most ${MAX_WORKERS} workers`);
+  return n;
+}
+
 /** Seconds, whole or not (`0.5`, `90`): a time limit below a second is a fair request for small levels. */
 function positiveSeconds(text: string): number {
   const n = Number(text);
@@ -211,6 +223,6 @@ export function registerSolve(program: Command, ctx: CliContext): void {
       "memory budget of the whole solve, split evenly among the worker threads (default: 3072, or half the machine's memory if less)",
       positiveInteger,
     )
-    .option("--workers <n>", "worker threads (default: one per core)", positiveInteger)
+    .option("--workers <n>", `worker threads, at most ${MAX_WORKERS} (default: one per core)`, workerCount)
     .action((paths: string[], flags: SolveFlags) => runSolve(ctx, paths, flags));
 }
