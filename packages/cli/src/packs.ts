@@ -5,25 +5,11 @@ import type { LoadResult, Pack, Registry } from "@gridponder/engine";
 import { loadPackFolder } from "@gridponder/engine/node";
 import type { Diagnostic } from "@gridponder/schema";
 import { diagnosticText } from "./diagnostic-text.js";
-import { InputError } from "./errors.js";
-
-/** Whether an error is the operating system's (a file-system call that failed), with its code. */
-export function isSystemError(error: unknown): error is NodeJS.ErrnoException {
-  return (
-    error instanceof Error && typeof (error as NodeJS.ErrnoException).code === "string" && "syscall" in error
-  );
-}
+import { InputError, isSystemError, refusedPath } from "./errors.js";
 
 /** An `InputError` for a path the file system would not let us read, with the system's reason. */
 export function unreadable(path: string, error: unknown): InputError {
-  const reason = isSystemError(error) ? `${error.code}: ${systemReason(error)}` : String(error);
-  return new InputError(`cannot read ${path} (${reason})`);
-}
-
-/** `permission denied` from `EACCES: permission denied, scandir '/x'`. */
-function systemReason(error: NodeJS.ErrnoException): string {
-  const match = /^[A-Z]+: ([^,]+)/.exec(error.message);
-  return match?.[1] ?? error.message;
+  return refusedPath("read", path, error);
 }
 
 /** A path's stat, or null when nothing is there; any other failure is an `InputError` naming the path. */

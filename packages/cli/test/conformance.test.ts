@@ -209,6 +209,15 @@ describe("gridponder conformance", () => {
     expect(code).toBe(2);
   });
 
+  it("exits 2 when the traces folder holds no trace (the folders swapped)", async () => {
+    const { code, stdout, stderr } = await run(["conformance", TRACES, PACKS]);
+    expect(stdout).toBe("");
+    expect(stderr).toBe(
+      `gridponder: no trace files in ${PACKS} (expected <pack>/<level>.trace.json or .trace.json.gz)\n`,
+    );
+    expect(code).toBe(2);
+  });
+
   it("skips files beside the pack folders of a traces folder", async () => {
     const { packs, traces } = await oneTrace("carrot_quest", "fw_001", () => {});
     await writeFile(join(traces, "README.md"), "# traces\n");

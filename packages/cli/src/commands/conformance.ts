@@ -69,6 +69,11 @@ async function runConformanceCommand(
     if (error instanceof TraceFileError) throw new InputError(error.message);
     throw error;
   });
+  // Nothing to check is not a pass: the folders were most likely swapped or mistyped.
+  if (reports.length === 0)
+    throw new InputError(
+      `no trace files in ${tracesDir} (expected <pack>/<level>.trace.json or .trace.json.gz)`,
+    );
   const passedCount = reports.filter((r) => levelPasses(r, options)).length;
   const failedCount = reports.length - passedCount;
   ctx.exitCode = failedCount > 0 ? 1 : 0;
@@ -106,7 +111,8 @@ step, and its trace has the level's gold path: a gold run whose replay wins, or,
 trace (the differential fuzz corpus, whose gold paths need not win), a walk that replays it. A
 trace with neither fails. With --gold-optional, states and event types are judged alone. Exit code
 1 when a level fails; 2 when a trace file is not a trace (unreadable, a folder, not JSON, of the
-wrong shape, nested more than 64 levels deep, or over 32 MiB, compressed or decompressed).
+wrong shape, nested more than 64 levels deep, or over 32 MiB, compressed or decompressed), or when
+the traces folder holds no trace at all.
 
 Examples:
   gridponder conformance ../shared/conformance/packs ../shared/conformance/traces
