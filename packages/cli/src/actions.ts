@@ -1,9 +1,11 @@
 import type { GameAction } from "@gridponder/engine";
 import {
   expandGoldPathStep,
+  findTooDeep,
   type GoldPathAction,
   type JsonValue,
   type LevelDefinition,
+  MAX_NESTING,
 } from "@gridponder/schema";
 import { InputError } from "./errors.js";
 
@@ -24,20 +26,40 @@ export function parseActionArg(text: string): ActionObject {
   try {
     value = JSON.parse(trimmed);
   } catch (error) {
-    throw new InputError(`invalid JSON action ${text}: ${error instanceof Error ? error.message : error}`);
+    throw new InputError(
+      `invalid JSON action ${abbreviated(text)}: ${error instanceof Error ? error.message : error}`,
+    );
   }
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
-    throw new InputError(`invalid action ${text}: expected a JSON object`);
+    throw new InputError(`invalid action ${abbreviated(text)}: expected a JSON object`);
+  }
+  // The engine compares and copies actions recursively: one nested deeper than pack files may be
+  // (the schema's limit) could overflow the stack.
+  const deep = findTooDeep(value);
+  if (deep !== undefined) {
+    throw new InputError(
+      `invalid action ${abbreviated(trimmed)}: ${abbreviated(deep)} is nested more than ${MAX_NESTING} levels deep`,
+    );
   }
   if (typeof (value as { action?: unknown }).action !== "string") {
-    throw new InputError(`invalid action ${text}: "action" must be a string (the action id)`);
+    throw new InputError(`invalid action ${abbreviated(text)}: "action" must be a string (the action id)`);
   }
   return value as GoldPathAction;
+}
+
+/** A long argument cut to its start, for a message that quotes it. */
+function abbreviated(text: string): string {
+  return text.length > 80 ? `${text.slice(0, 80)}…` : text;
 }
 
 /** The level's gold path with every shorthand expanded. */
 export function goldPathOf(level: LevelDefinition): ActionObject[] {
   return level.solution.goldPath.map(expandGoldPathStep);
+}
+
+/** The level's gold path expanded one step at a time, so a long one is never held twice. */
+export function* goldPathSteps(level: LevelDefinition): Generator<ActionObject> {
+  for (const step of level.solution.goldPath) yield expandGoldPathStep(step);
 }
 
 function formatParam(value: JsonValue): string {

@@ -1,6 +1,7 @@
 import type { Readable } from "node:stream";
 import { builtinRegistry, type Registry } from "@gridponder/engine";
 import picocolors from "picocolors";
+import { terminalSafe, terminalSafeJson } from "./terminal-text.js";
 
 /** picocolors' formatters; all of them return their input unchanged when colours are off. */
 export type Colors = ReturnType<typeof picocolors.createColors>;
@@ -49,17 +50,45 @@ export function createContext(io: CliIo): CliContext {
   };
 }
 
+/**
+ * Writes text to a sink through the terminal guard (`terminalSafe`): every path to the terminal goes
+ * through here, so no control character from a pack or a file name reaches it, while the CLI's own
+ * colours do when they are on. Returns what the sink's `write` returns (false asks to wait for drain).
+ */
+export function writeText(ctx: CliContext, sink: TextSink, text: string): unknown {
+  return sink.write(terminalSafe(text, ctx.colors.isColorSupported));
+}
+
+/**
+ * Waits for a stream whose `write` returned false to drain, so that a long output (a trace of millions
+ * of steps) is not queued in memory faster than the reader takes it. Sinks without events never wait.
+ */
+export async function whenDrained(sink: TextSink, wrote: unknown): Promise<void> {
+  if (wrote !== false) return;
+  const stream = sink as { once?: (event: string, listener: () => void) => unknown };
+  const once = stream.once;
+  if (typeof once !== "function") return;
+  await new Promise<void>((resolve) => {
+    once.call(sink, "drain", resolve);
+  });
+}
+
 /** Writes one line (or several joined lines) to stdout. */
-export function printLine(ctx: CliContext, text = ""): void {
-  ctx.io.stdout.write(`${text}\n`);
+export function printLine(ctx: CliContext, text = ""): unknown {
+  return writeText(ctx, ctx.io.stdout, `${text}\n`);
 }
 
 /** Writes one line to stderr. */
 export function printError(ctx: CliContext, text: string): void {
-  ctx.io.stderr.write(`${text}\n`);
+  writeText(ctx, ctx.io.stderr, `${text}\n`);
+}
+
+/** JSON text as `--json` output writes it: indented, and inert in a terminal. */
+export function jsonText(value: unknown): string {
+  return terminalSafeJson(JSON.stringify(value, null, 2));
 }
 
 /** The only thing a `--json` command writes to stdout. */
 export function printJson(ctx: CliContext, value: unknown): void {
-  ctx.io.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+  ctx.io.stdout.write(`${jsonText(value)}\n`);
 }

@@ -1,6 +1,7 @@
-import { type Pack, Session } from "@gridponder/engine";
-import { describeAction, goldPathOf } from "./actions.js";
+import type { Pack } from "@gridponder/engine";
+import { describeAction, goldPathSteps } from "./actions.js";
 import { messageOf } from "./errors.js";
+import { ForwardPlay } from "./forward-play.js";
 import { plural } from "./plural.js";
 
 /** How replaying a level's gold path went. */
@@ -15,57 +16,61 @@ export interface GoldPathResult {
   step?: number;
 }
 
-/** Replays a level's gold path on a fresh session. Engine failures are reported, not thrown. */
+/**
+ * Replays a level's gold path from the start, keeping no history (a gold path may be millions of
+ * actions long). Engine failures are reported, not thrown.
+ */
 export function replayGoldPath(pack: Pack, levelId: string): GoldPathResult {
   const def = pack.levels[levelId];
   if (!def) return { level: levelId, won: false, actions: 0, problem: "the pack has no such level" };
-  let session: Session;
+  let play: ForwardPlay;
   try {
-    session = new Session(pack, levelId);
+    play = new ForwardPlay(pack, levelId);
   } catch (error) {
     return { level: levelId, won: false, actions: 0, problem: `cannot be played: ${messageOf(error)}` };
   }
-  const path = goldPathOf(def);
-  let firstRejected: { step: number; reason: string } | undefined;
-  for (const [step, action] of path.entries()) {
-    let result: ReturnType<Session["act"]>;
+  let firstRejected: { step: number; reason: string; action: string } | undefined;
+  let step = 0;
+  for (const action of goldPathSteps(def)) {
+    let result: ReturnType<ForwardPlay["act"]>;
     try {
-      result = session.act(action);
+      result = play.act(action);
     } catch (error) {
       return {
         level: levelId,
         won: false,
-        actions: session.actionCount,
+        actions: play.state.actionCount,
         step,
         problem: `the engine failed at step ${step + 1} (${describeAction(action)}): ${messageOf(error)}`,
       };
     }
-    if (!result.accepted && !firstRejected) firstRejected = { step, reason: result.reason ?? "rejected" };
+    if (!result.accepted && !firstRejected)
+      firstRejected = { step, reason: result.reason ?? "rejected", action: describeAction(action) };
     if (result.lost) {
       return {
         level: levelId,
         won: false,
-        actions: session.actionCount,
+        actions: play.state.actionCount,
         step,
         problem: `the level is lost at step ${step + 1} (${describeAction(action)})${result.loseReason ? `: ${result.loseReason}` : ""}`,
       };
     }
+    step++;
   }
-  if (session.won) return { level: levelId, won: true, actions: session.actionCount };
+  if (play.state.won) return { level: levelId, won: true, actions: play.state.actionCount };
   if (firstRejected) {
-    const action = path[firstRejected.step];
     return {
       level: levelId,
       won: false,
-      actions: session.actionCount,
+      actions: play.state.actionCount,
       step: firstRejected.step,
-      problem: `the gold path does not win; step ${firstRejected.step + 1} (${action ? describeAction(action) : "?"}) was rejected: ${firstRejected.reason}`,
+      problem: `the gold path does not win; step ${firstRejected.step + 1} (${firstRejected.action}) was rejected: ${firstRejected.reason}`,
     };
   }
   return {
     level: levelId,
     won: false,
-    actions: session.actionCount,
-    problem: `the gold path ends after ${plural(path.length, "action")} without winning`,
+    actions: play.state.actionCount,
+    problem: `the gold path ends after ${plural(step, "action")} without winning`,
   };
 }

@@ -7,6 +7,7 @@ import { CommanderError } from "commander";
 import { type CliContext, type CliIo, createContext, printError } from "./context.js";
 import { InputError, messageOf } from "./errors.js";
 import { createProgram } from "./program.js";
+import { inlineText } from "./terminal-text.js";
 
 export type { CliContext, CliIo, Colors, TextSink } from "./context.js";
 
@@ -31,12 +32,14 @@ export async function main(args: string[], io: CliIo): Promise<number> {
 function reportFailure(ctx: CliContext, error: unknown): number {
   // Commander has already printed its message (or the help or version it was asked for).
   if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
+  // A message is one line that quotes paths and ids as given, so a line break in one cannot forge
+  // another line; details are lines of their own (such as diagnostics), escaped where they were made.
   if (error instanceof InputError) {
-    printError(ctx, `gridponder: ${error.message}`);
+    printError(ctx, `gridponder: ${inlineText(error.message)}`);
     for (const line of error.details) printError(ctx, line);
     return 2;
   }
-  printError(ctx, `gridponder: internal error: ${messageOf(error)}`);
+  printError(ctx, `gridponder: internal error: ${inlineText(messageOf(error))}`);
   if (ctx.io.env.GRIDPONDER_DEBUG === "1" && error instanceof Error && error.stack)
     printError(ctx, error.stack);
   return EXIT_INTERNAL_ERROR;

@@ -1,15 +1,24 @@
+import type { Dirent } from "node:fs";
 import { readdir, stat } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import type { LoadResult, Pack, Registry } from "@gridponder/engine";
 import { loadPackFolder } from "@gridponder/engine/node";
-import { type Diagnostic, formatDiagnostics } from "@gridponder/schema";
-import { InputError } from "./errors.js";
+import type { Diagnostic } from "@gridponder/schema";
+import { diagnosticText } from "./diagnostic-text.js";
+import { InputError, isSystemError, refusedPath } from "./errors.js";
 
+/** An `InputError` for a path the file system would not let us read, with the system's reason. */
+export function unreadable(path: string, error: unknown): InputError {
+  return refusedPath("read", path, error);
+}
+
+/** A path's stat, or null when nothing is there; any other failure is an `InputError` naming the path. */
 async function statOrNull(path: string) {
   try {
     return await stat(path);
-  } catch {
-    return null;
+  } catch (error) {
+    if (isSystemError(error) && (error.code === "ENOENT" || error.code === "ENOTDIR")) return null;
+    throw unreadable(path, error);
   }
 }
 
@@ -37,7 +46,12 @@ export async function requireFolder(path: string, what = "folder"): Promise<void
 export async function findPackFolders(path: string): Promise<string[]> {
   await requireFolder(path);
   if (await isPackFolder(path)) return [path];
-  const entries = await readdir(path, { withFileTypes: true });
+  let entries: Dirent[];
+  try {
+    entries = await readdir(path, { withFileTypes: true });
+  } catch (error) {
+    throw unreadable(path, error);
+  }
   const names = entries.filter((e) => e.isDirectory()).map((e) => e.name);
   const packs: string[] = [];
   for (const name of names.sort()) if (await isPackFolder(join(path, name))) packs.push(join(path, name));
@@ -76,10 +90,18 @@ export interface LoadPackOptions {
  * and those of the `--plugin` modules) lacks. Diagnostics' file names start with `packDir`, so they read like compiler output.
  */
 export async function loadPackAt(packDir: string, options: LoadPackOptions = {}): Promise<LoadResult> {
-  const loaded = await loadPackFolder(packDir, {
-    ...(options.sharedCollections ? { searchPaths: searchPathsFor(packDir) } : {}),
-    ...(options.registry ? { registry: options.registry } : {}),
-  });
+  let loaded: LoadResult;
+  try {
+    loaded = await loadPackFolder(packDir, {
+      ...(options.sharedCollections ? { searchPaths: searchPathsFor(packDir) } : {}),
+      ...(options.registry ? { registry: options.registry } : {}),
+    });
+  } catch (error) {
+    // A folder the loader reaches but cannot read (a sub-folder, or a shared collection beside the
+    // pack) is the input's fault; the system's message names the path.
+    if (isSystemError(error)) throw unreadable(error.path ?? packDir, error);
+    throw error;
+  }
   return { ...loaded, diagnostics: locateDiagnostics(packDir, loaded.diagnostics) };
 }
 
@@ -96,7 +118,7 @@ export async function loadPlayablePack(packDir: string, registry?: Registry): Pr
   if (!loaded.ok) {
     const errors = loaded.diagnostics.filter((d) => d.severity === "error");
     throw new InputError(`invalid pack ${packDir} (run gridponder validate ${packDir})`, [
-      formatDiagnostics(errors),
+      diagnosticText(errors),
     ]);
   }
   return loaded.pack;

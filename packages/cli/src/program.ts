@@ -7,7 +7,7 @@ import { registerPlay } from "./commands/play.js";
 import { registerSolve } from "./commands/solve.js";
 import { registerTrace } from "./commands/trace.js";
 import { registerValidate } from "./commands/validate.js";
-import type { CliContext } from "./context.js";
+import { type CliContext, writeText } from "./context.js";
 import { InputError, messageOf } from "./errors.js";
 import { cliVersion } from "./version.js";
 
@@ -39,8 +39,9 @@ export function createProgram(ctx: CliContext): Command {
     .showHelpAfterError("(run gridponder --help for usage)")
     .exitOverride()
     .configureOutput({
-      writeOut: (text) => ctx.io.stdout.write(text),
-      writeErr: (text) => ctx.io.stderr.write(text),
+      // Usage errors quote the arguments given, which may carry control characters of their own.
+      writeOut: (text) => writeText(ctx, ctx.io.stdout, text),
+      writeErr: (text) => writeText(ctx, ctx.io.stderr, text),
       outputError: (text, write) => write(ctx.colors.red(text)),
     })
     .addHelpText("after", EXIT_CODES);

@@ -1,8 +1,8 @@
-import { mkdir, readFile, symlink, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rm, symlink, truncate, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { gunzipSync } from "node:zlib";
+import { gunzipSync, gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { CONFORMANCE, run, tempDir, useScratchDirs } from "./helpers.js";
+import { CONFORMANCE, execBin, run, STACK_FRAME, tempDir, useScratchDirs } from "./helpers.js";
 
 const PACKS = join(CONFORMANCE, "packs");
 const TRACES = join(CONFORMANCE, "traces");
@@ -145,5 +145,84 @@ describe("gridponder conformance", () => {
     const { code, stderr } = await run(["conformance", "/no/packs", TRACES]);
     expect(code).toBe(2);
     expect(stderr).toBe("gridponder: no such packs folder: /no/packs\n");
+  });
+
+  /** A traces folder for carrot_quest holding one file, `fw_001.trace.json(.gz)`, with these bytes. */
+  async function badTrace(name: string, bytes: string | Buffer | null) {
+    const { packs, traces } = await oneTrace("carrot_quest", "fw_001", () => {});
+    const folder = join(traces, "carrot_quest");
+    await rm(join(folder, "fw_001.trace.json"));
+    if (bytes === null) await mkdir(join(folder, name));
+    else await writeFile(join(folder, name), bytes);
+    return { packs, traces, file: join(folder, name) };
+  }
+
+  const deep = (n: number) => `${"[".repeat(n)}${"]".repeat(n)}`;
+  const run0 = { actions: [], accepted: [], eventTypes: [], states: [{}] };
+
+  it.each([
+    ["not JSON", "fw_001.trace.json", "{", ": is not valid JSON: "],
+    [
+      "of the wrong shape",
+      "fw_001.trace.json",
+      '{"pack":"carrot_quest"}',
+      ":/level: expected the level id (a string)",
+    ],
+    [
+      "a run whose lists differ in length",
+      "fw_001.trace.json",
+      JSON.stringify({ pack: "p", level: "fw_001", runs: { gold: { ...run0, states: [] } } }),
+      ":/runs/gold/states: expected one state more than actions (1)",
+    ],
+    [
+      "nested 100,000 levels deep",
+      "fw_001.trace.json",
+      `{"pack":"p","level":"fw_001","runs":${deep(100_000)}}`,
+      ":/runs/0/0/0",
+    ],
+    ["a folder", "fw_001.trace.json", null, ": is not a file"],
+    ["not gzip", "fw_001.trace.json.gz", "plain text", ": is not valid gzip: "],
+  ])("exits 2 on a trace file that is %s, naming the file", async (_what, name, bytes, message) => {
+    const { packs, traces, file } = await badTrace(name, bytes);
+    const { code, stdout, stderr } = await run(["conformance", packs, traces]);
+    expect(code).toBe(2);
+    expect(stdout).toBe("");
+    expect(stderr).toContain(`gridponder: ${file}${message}`);
+    expect(stderr).not.toMatch(STACK_FRAME);
+  });
+
+  it("refuses a gzip bomb (40 MiB of zeros in 40 kB) with exit 2 instead of running out of memory", async () => {
+    const bomb = gzipSync(Buffer.alloc(40 * 1024 * 1024), { level: 9 });
+    expect(bomb.length).toBeLessThan(100_000);
+    const { packs, traces, file } = await badTrace("fw_001.trace.json.gz", bomb);
+    const { code, stdout, stderr } = await execBin(["conformance", packs, traces]);
+    expect(stderr).toBe(`gridponder: ${file}: decompresses to more than 32 MiB\n`);
+    expect(stdout).toBe("");
+    expect(code).toBe(2);
+  });
+
+  it("refuses a trace file over 32 MiB without reading it", async () => {
+    const { packs, traces, file } = await badTrace("fw_001.trace.json", "");
+    await truncate(file, 33 * 1024 * 1024);
+    const { code, stderr } = await run(["conformance", packs, traces]);
+    expect(stderr).toBe(`gridponder: ${file}: is larger than 32 MiB (34603008 bytes)\n`);
+    expect(code).toBe(2);
+  });
+
+  it("exits 2 when the traces folder holds no trace (the folders swapped)", async () => {
+    const { code, stdout, stderr } = await run(["conformance", TRACES, PACKS]);
+    expect(stdout).toBe("");
+    expect(stderr).toBe(
+      `gridponder: no trace files in ${PACKS} (expected <pack>/<level>.trace.json or .trace.json.gz)\n`,
+    );
+    expect(code).toBe(2);
+  });
+
+  it("skips files beside the pack folders of a traces folder", async () => {
+    const { packs, traces } = await oneTrace("carrot_quest", "fw_001", () => {});
+    await writeFile(join(traces, "README.md"), "# traces\n");
+    const { code, stdout } = await run(["conformance", packs, traces]);
+    expect(stdout).toBe("ok   carrot_quest/fw_001: 4/4 runs match\n1 passed, 0 failed\n");
+    expect(code).toBe(0);
   });
 });

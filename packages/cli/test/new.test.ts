@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { Session } from "@gridponder/engine";
 import { loadPackFolder } from "@gridponder/engine/node";
@@ -66,6 +66,35 @@ describe("gridponder new", () => {
     expect(stdout).toBe("");
     expect(stderr).toBe(`gridponder: ${pack} is not empty; refusing to overwrite it\n`);
     expect(await readdir(pack)).toEqual(["notes.txt"]);
+  });
+
+  it.each([
+    // A read-only file system: the kernel's /sys refuses new folders, even to root.
+    ["/sys/gridponder-new", "cannot create the pack in /sys/gridponder-new (EPERM: operation not permitted)"],
+    // Node's recursive mkdir never returned here (a missing parent under /proc cannot be made).
+    [
+      "/proc/gridponder-new/pack",
+      "cannot create the pack in /proc/gridponder-new/pack (ENOENT: no such file or directory)",
+    ],
+  ])("exits 2 when %s cannot be created", async (folder, message) => {
+    const { code, stdout, stderr } = await run(["new", folder]);
+    expect(stderr).toBe(`gridponder: ${message}\n`);
+    expect(stdout).toBe("");
+    expect(code).toBe(2);
+  });
+
+  it("exits 2 on a symbolic link that loops, or a path under a file", async () => {
+    const dir = await scratch();
+    await symlink(join(dir, "loop"), join(dir, "loop"));
+    const loop = await run(["new", join(dir, "loop")]);
+    expect(loop.stderr).toBe(
+      `gridponder: cannot read ${join(dir, "loop")} (ELOOP: too many symbolic links encountered)\n`,
+    );
+    expect(loop.code).toBe(2);
+    await writeFile(join(dir, "file"), "");
+    const under = await run(["new", join(dir, "file/pack")]);
+    expect(under.stderr).toBe(`gridponder: ${join(dir, "file/pack")} lies under a file, not a folder\n`);
+    expect(under.code).toBe(2);
   });
 
   it("reports what it wrote with --json", async () => {

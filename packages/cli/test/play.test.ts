@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MAX_KEPT_MOVES } from "../src/play/level-play.js";
 import { arrowKeys, CONFORMANCE, LANTERN_CELLAR, run, tempDir } from "./helpers.js";
 
 type Step = string | { action: string; direction?: string };
@@ -128,5 +129,31 @@ describe("gridponder play on the scaffold", () => {
     expect(stdout).toContain("Level solved in 5 moves!");
     expect(stdout).toContain("That was the last level. Press any key to finish.");
     expect(stdout.trimEnd().split("\n").at(-1)).toBe("The end. 2 of 2 levels solved. Thanks for playing!");
+  });
+
+  it("keeps at most 100,000 moves of a level for undo, so piped keys cannot fill the memory", async () => {
+    // Walking right into the wall of first_steps is accepted every time (a blocked move waits), so
+    // every key press adds a state to the undo history.
+    const refused: string[] = [];
+    let previous = "";
+    let last = "";
+    const stdout = {
+      write: (text: string) => {
+        if (text.includes("as many as a level keeps")) refused.push(text);
+        previous = last;
+        last = text;
+        return true;
+      },
+    };
+    const keys = `${"d".repeat(MAX_KEPT_MOVES + 5)}u`;
+    const { code } = await run(["play", join(dir, "starter"), "first_steps"], { stdin: keys, stdout });
+    expect(code).toBe(0);
+    expect(refused).toHaveLength(5);
+    expect(refused[0]).toContain("100,000 moves are as many as a level keeps");
+    expect(refused[0]).toContain("Moves: 100000");
+    // Undo still works at the limit (the last write is the farewell, after the frame of the undo).
+    expect(last).toContain("Bye!");
+    expect(previous).toContain("Undone");
+    expect(previous).toContain("Moves: 99999");
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LANTERN_CELLAR, run } from "./helpers.js";
+import { execBin, LANTERN_CELLAR, run, STACK_FRAME } from "./helpers.js";
 
 const LEVELS = [
   "lc01_bottom_step",
@@ -72,6 +72,25 @@ describe("gridponder trace", () => {
     const { code, stderr } = await run(["trace", LANTERN_CELLAR, "lc01_bottom_step", '{"action":']);
     expect(code).toBe(2);
     expect(stderr).toContain("invalid JSON action");
+  });
+
+  it("refuses an action nested deeper than 64 levels, naming where, with exit 2", async () => {
+    const deep = (n: number) => `{"action":"move","direction":${"[".repeat(n)}${"]".repeat(n)}}`;
+    const inProcess = await run(["trace", LANTERN_CELLAR, "lc01_bottom_step", deep(100_000)]);
+    expect(inProcess.code).toBe(2);
+    expect(inProcess.stdout).toBe("");
+    expect(inProcess.stderr).toMatch(
+      /^gridponder: invalid action .*: \/direction(\/0)+… is nested more than 64 levels deep\n$/,
+    );
+    // The most a command line can pass (128 KiB per argument on Linux), through the binary.
+    const binary = await execBin(["trace", LANTERN_CELLAR, "lc01_bottom_step", deep(60_000)]);
+    expect(binary.code).toBe(2);
+    expect(binary.stderr).toContain("nested more than 64 levels deep");
+    expect(binary.stderr).not.toMatch(STACK_FRAME);
+    // 64 levels is still an action (the engine rejects it, as it rejects any wrong direction).
+    const allowed = await run(["trace", LANTERN_CELLAR, "lc01_bottom_step", deep(63)]);
+    expect(allowed.code).toBe(0);
+    expect(allowed.stdout).toContain("1. move ");
   });
 
   it("refuses a folder that is not a pack", async () => {

@@ -2,15 +2,16 @@
  * Node.js helpers: load a pack folder, read conformance traces, run the conformance suite.
  * @module
  */
-import { readdir, readFile } from "node:fs/promises";
+import type { Dirent } from "node:fs";
+import { readdir } from "node:fs/promises";
 import { join } from "node:path";
-import { gunzipSync } from "node:zlib";
 import { type ValidateFolderOptions, validatePackFolder } from "@gridponder/schema/node";
 import { builtinRegistry } from "./builtins.js";
-import { checkTrace, type LevelReport, type Trace } from "./conformance.js";
+import { checkTrace, type LevelReport } from "./conformance.js";
 import { validateOptionsFor } from "./load.js";
 import { type LoadResult, prepareWith } from "./pack.js";
 import type { Registry } from "./registry.js";
+import { readTrace, TraceFileError } from "./trace-file.js";
 
 /** How to load a pack folder: the validator's options, and the registry to play it with. */
 export interface LoadFolderOptions extends ValidateFolderOptions {
@@ -27,21 +28,33 @@ export async function loadPackFolder(dir: string, options: LoadFolderOptions = {
   return prepareWith(await validatePackFolder(dir, validateOptionsFor(validate, registry)), registry);
 }
 
-/** Reads a trace file (`.trace.json` or gzip'd `.trace.json.gz`). */
-export async function readTrace(path: string): Promise<Trace> {
-  const bytes = await readFile(path);
-  const text = path.endsWith(".gz") ? gunzipSync(bytes).toString("utf8") : bytes.toString("utf8");
-  return JSON.parse(text) as Trace;
+/** The entries of a folder of traces, or a {@link TraceFileError} naming it when it cannot be read. */
+async function entriesOf(dir: string): Promise<Dirent[]> {
+  try {
+    return await readdir(dir, { withFileTypes: true });
+  } catch (error) {
+    throw new TraceFileError(dir, "", `cannot be read: ${error instanceof Error ? error.message : error}`);
+  }
 }
 
-/** Replays every trace under `tracesDir/<pack>/` against the pack of the same name in `packsDir`. */
+const byName = (a: Dirent, b: Dirent) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+
+/**
+ * Replays every trace under `tracesDir/<pack>/` against the pack of the same name in `packsDir`.
+ * Entries of `tracesDir` that are not folders (a README) are skipped. A trace file that cannot be
+ * read as a trace, or a folder that cannot be read, rejects with a {@link TraceFileError}.
+ */
 export async function runConformance(packsDir: string, tracesDir: string): Promise<LevelReport[]> {
   const reports: LevelReport[] = [];
-  for (const packName of (await readdir(tracesDir)).sort()) {
+  for (const packEntry of (await entriesOf(tracesDir)).sort(byName)) {
+    if (!packEntry.isDirectory()) continue;
+    const packName = packEntry.name;
     const loaded = await loadPackFolder(join(packsDir, packName));
-    const files = (await readdir(join(tracesDir, packName))).filter((f) => f.includes(".trace.json")).sort();
+    const files = (await entriesOf(join(tracesDir, packName)))
+      .filter((f) => f.name.endsWith(".trace.json") || f.name.endsWith(".trace.json.gz"))
+      .sort(byName);
     for (const file of files) {
-      const trace = await readTrace(join(tracesDir, packName, file));
+      const trace = await readTrace(join(tracesDir, packName, file.name));
       if (!loaded.ok) {
         const runs = Object.keys(trace.runs).length;
         const diff = loaded.diagnostics
@@ -67,3 +80,4 @@ export async function runConformance(packsDir: string, tracesDir: string): Promi
 
 export type { LoadResult } from "./pack.js";
 export { loadPlugins, resolvePlugin } from "./plugins.js";
+export { MAX_TRACE_BYTES, readTrace, TraceFileError } from "./trace-file.js";

@@ -46,6 +46,7 @@ export {
   type Severity,
 } from "./validate/diagnostics.js";
 export { RESERVED_NAME } from "./validate/reserved-names.js";
+export { findTooDeep, MAX_NESTING } from "./validate/schema-check.js";
 export type { UnreadCode, UnreadFile } from "./validate/unread-files.js";
 export {
   type ValidateOptions,

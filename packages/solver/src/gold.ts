@@ -1,4 +1,4 @@
-import { type ActionInput, type Pack, Session } from "@gridponder/engine";
+import { type ActionInput, type Pack, runTurn, Session } from "@gridponder/engine";
 import type { GoldVerdict } from "./types.js";
 
 /** A level's gold path played through: the actions as resolved, whether it wins, the first rejection. */
@@ -8,13 +8,22 @@ export interface GoldReplay {
   readonly firstRejected: number | null;
 }
 
+/**
+ * Plays the gold path forward without the undo history a `Session` keeps: a gold path may be millions
+ * of actions long, and only the accepted actions are needed.
+ */
 export function replayGold(pack: Pack, levelId: string): GoldReplay {
-  const session = new Session(pack, levelId);
+  const { level, initial } = new Session(pack, levelId);
+  let state = initial;
   let firstRejected: number | null = null;
-  (pack.levels[levelId]?.solution.goldPath ?? []).forEach((action, i) => {
-    if (!session.act(action).accepted && firstRejected === null) firstRejected = i;
+  const actions: ActionInput[] = [];
+  (pack.levels[levelId]?.solution.goldPath ?? []).forEach((input, i) => {
+    const result = runTurn(pack, level, state, input);
+    if (!result.accepted) firstRejected ??= i;
+    else if (result.action !== null) actions.push({ ...result.action.params } as ActionInput);
+    state = result.state;
   });
-  return { actions: session.actions, wins: session.won, firstRejected };
+  return { actions, wins: state.won, firstRejected };
 }
 
 /** Replays a level's gold path and judges it against what the search found (if it found anything). */

@@ -5,14 +5,21 @@ export class Limits {
   readonly maxDepth: number;
   readonly maxStates: number;
   private readonly deadline: number;
-  private readonly maxHeapBytes: number;
+  /** The memory limit in megabytes now (Infinity for none): fixed, or a share that may change. */
+  private readonly memoryMb: () => number;
   private readonly started: number;
   private checks = 0;
+  /** The least memory limit seen, in megabytes, by this search and its stages (see `SolveResult.memoryLimitMb`). */
+  private readonly seen: { leastMemoryMb: number };
 
   constructor(
     readonly level: string,
     private readonly options: SolveOptions,
-    parent?: { readonly started: number; readonly deadline: number },
+    parent?: {
+      readonly started: number;
+      readonly deadline: number;
+      readonly seen: { leastMemoryMb: number };
+    },
   ) {
     this.maxDepth = options.maxDepth ?? 200;
     this.maxStates = options.maxStates ?? 100_000_000;
@@ -20,9 +27,20 @@ export class Limits {
     this.deadline =
       parent?.deadline ??
       (options.timeLimitMs === undefined ? Number.POSITIVE_INFINITY : this.started + options.timeLimitMs);
-    // Where the host reports heap use (Node), stop well before its default heap limit rather than crash.
-    const memoryMb = options.maxMemoryMb ?? (heapUsed() > 0 ? 3072 : undefined);
-    this.maxHeapBytes = memoryMb === undefined ? Number.POSITIVE_INFINITY : memoryMb * 1024 * 1024;
+    // Where the host reports heap use (Node), stop well before its default heap limit rather than crash;
+    // elsewhere there is nothing to check against.
+    if (heapUsed() > 0) {
+      const fixedMb = options.maxMemoryMb ?? 3072;
+      this.memoryMb = options.memoryShareMb ?? (() => fixedMb);
+    } else this.memoryMb = () => Number.POSITIVE_INFINITY;
+    this.seen = parent?.seen ?? { leastMemoryMb: Number.POSITIVE_INFINITY };
+    this.seen.leastMemoryMb = Math.min(this.seen.leastMemoryMb, this.memoryMb());
+  }
+
+  /** The least memory limit any check of this search saw, in megabytes; `null` without one. */
+  get memoryLimitMb(): number | null {
+    const least = this.seen.leastMemoryMb;
+    return least === Number.POSITIVE_INFINITY ? null : least;
   }
 
   get elapsedMs(): number {
@@ -42,7 +60,7 @@ export class Limits {
   stage(ms = Number.POSITIVE_INFINITY, maxStates = Number.POSITIVE_INFINITY): Limits {
     const deadline = Math.min(this.deadline, performance.now() + ms);
     const options = { ...this.options, maxStates: Math.min(this.maxStates, maxStates) };
-    return new Limits(this.level, options, { started: this.started, deadline });
+    return new Limits(this.level, options, { started: this.started, deadline, seen: this.seen });
   }
 
   /**
@@ -54,7 +72,9 @@ export class Limits {
     this.checks = 0;
     const now = performance.now();
     if (now > this.deadline) return "timeLimit";
-    if (this.maxHeapBytes !== Number.POSITIVE_INFINITY && heapUsed() > this.maxHeapBytes) return "memory";
+    const memoryMb = this.memoryMb();
+    if (memoryMb < this.seen.leastMemoryMb) this.seen.leastMemoryMb = memoryMb;
+    if (memoryMb !== Number.POSITIVE_INFINITY && heapUsed() > memoryMb * 1024 * 1024) return "memory";
     this.report({ level: this.level, depth, statesExpanded, statesSeen, elapsedMs: now - this.started });
     return null;
   }

@@ -3,10 +3,11 @@ import { Worker } from "node:worker_threads";
 import { prepareValidated, type Registry, validateOptionsFor } from "@gridponder/engine";
 import { loadPlugins, resolvePlugin } from "@gridponder/engine/plugins";
 import { validatePackFolder } from "@gridponder/schema/node";
+import { MemoryBudget, sharedMemoryBudget } from "./memory-budget.js";
 import type { SearchProgress, SolveOptions, SolveResult } from "./types.js";
 
 /** Solve options that can cross a thread boundary (no functions, no heuristic objects). */
-export type PlainSolveOptions = Omit<SolveOptions, "heuristic" | "onProgress">;
+export type PlainSolveOptions = Omit<SolveOptions, "heuristic" | "onProgress" | "memoryShareMb">;
 
 /** What the pool reports while it works, level by level. */
 export type SolveEvent =
@@ -33,6 +34,15 @@ export type WorkerReply =
   | { readonly type: "idle"; readonly level: string };
 
 export interface PoolOptions extends PlainSolveOptions {
+  /**
+   * The memory budget of the whole call in megabytes (the JavaScript heap plus the search tables of
+   * every worker thread), split evenly among its threads as they come and go: a search stops with the
+   * `memory` bound when its thread's share is used up, and reports the share in
+   * `SolveResult.memoryLimitMb`. Default: one budget that every call without this option in the
+   * process shares (`defaultMemoryBudgetMb()`: 3072 MB, or half the machine's memory if less), so
+   * calls running side by side split it too.
+   */
+  readonly maxMemoryMb?: number;
   /**
    * Worker threads; default: one per available core. With several levels, at most one per level, each
    * solving levels in turn; with one level, all of them search it together when it is searched
@@ -81,7 +91,7 @@ export async function solveLevels(
   options: PoolOptions = {},
 ): Promise<SolveResult[]> {
   if (levels.length === 0) return [];
-  const { workers: wanted, onEvent, plugins: named = [], ...solveOptions } = options;
+  const { workers: wanted, onEvent, plugins: named = [], maxMemoryMb, ...solveOptions } = options;
   // Absolute, so that workers (and their own working folder) find the same modules.
   const plugins = named.map(resolvePlugin);
   let registry: Registry;
@@ -98,9 +108,10 @@ export async function solveLevels(
   // One level and several threads: they search it together.
   const shared = levels.length === 1 && threads > 1;
   const count = shared ? threads : Math.min(levels.length, threads);
+  const budget = maxMemoryMb === undefined ? sharedMemoryBudget() : new MemoryBudget(maxMemoryMb);
   return new Promise<SolveResult[]>((resolve, reject) => {
     const results = new Map<string, SolveResult>();
-    /** Workers started and not yet told to stop. */
+    /** Workers started and not yet told to stop, each counted in the memory budget. */
     const running = new Set<Worker>();
     let next = 0;
     let done = 0;
@@ -108,7 +119,7 @@ export async function solveLevels(
     /** How each stopped worker's termination goes, so that the pool settles only after them all. */
     const stopping: Promise<unknown>[] = [];
     const stop = (worker: Worker) => {
-      running.delete(worker);
+      if (running.delete(worker)) budget.leave();
       // A worker that already exited resolves at once; terminating never fails the pool.
       stopping.push(worker.terminate().catch(() => undefined));
     };
@@ -125,7 +136,16 @@ export async function solveLevels(
     /** The batches of the layer the threads sharing a level are swapping, by thread. */
     let round: object[] = [];
     const start = (index: number) => {
-      const worker = new Worker(new URL("./worker.js", import.meta.url), { workerData: { pack, plugins } });
+      const memoryShare = budget.join();
+      let worker: Worker;
+      try {
+        worker = new Worker(new URL("./worker.js", import.meta.url), {
+          workerData: { pack, plugins, memoryShare },
+        });
+      } catch (error) {
+        budget.leave();
+        throw error;
+      }
       running.add(worker);
       const feed = () => {
         if (settled) return;
@@ -196,4 +216,5 @@ export async function solveLevels(
   });
 }
 
+export { defaultMemoryBudgetMb } from "./memory-budget.js";
 export type { SolveResult } from "./types.js";

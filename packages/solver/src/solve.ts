@@ -231,6 +231,7 @@ export function finishLevel(
     threads,
     elapsedMs,
     statesPerSecond: elapsedMs > 0 ? (outcome.statesExpanded / elapsedMs) * 1000 : 0,
+    memoryLimitMb: limits.memoryLimitMb,
     gold: goldVerdict(
       pack,
       levelId,

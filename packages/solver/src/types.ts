@@ -78,6 +78,12 @@ export interface SolveOptions {
    * search that allocates fast can stop somewhat early.
    */
   readonly maxMemoryMb?: number;
+  /**
+   * This search's share of a memory budget shared with other threads, in megabytes, read at every
+   * memory check: it replaces `maxMemoryMb` and may change while the search runs. `solveLevels` sets
+   * it from its budget (see `PoolOptions.maxMemoryMb`).
+   */
+  readonly memoryShareMb?: () => number;
   /** Count optimal solutions up to this many. Default 100. */
   readonly countLimit?: number;
   /**
@@ -135,6 +141,11 @@ export interface SolveResult extends SearchOutcome {
   readonly threads: number;
   readonly elapsedMs: number;
   readonly statesPerSecond: number;
+  /**
+   * The least memory, in megabytes, the search was allowed at any of its checks (its share of a
+   * `solveLevels` budget, or `maxMemoryMb`); `null` where the host reports no memory use (browsers).
+   */
+  readonly memoryLimitMb: number | null;
   /** How the level's gold path compares. */
   readonly gold: GoldVerdict;
 }

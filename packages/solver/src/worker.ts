@@ -5,13 +5,20 @@ import type { ValidPack } from "@gridponder/schema";
 import type { PlainSolveOptions, SolveEvent, WorkerReply, WorkerRequest } from "./node.js";
 import type { SearchLink } from "./parallel-bfs.js";
 import { solveLevel, solveLevelShared } from "./solve.js";
+import type { SolveOptions } from "./types.js";
 
 // A solver thread of `solveLevels`: prepares the pack the pool validated, then solves the levels it is
 // sent, one at a time, posting progress and results back; or, sent one level with a share, searches it
 // together with the other threads, swapping each layer's new states through the pool.
 const port = parentPort;
 if (!port) throw new Error("the solver worker must run in a worker thread");
-const { pack, plugins } = workerData as { pack: ValidPack; plugins: readonly string[] };
+const { pack, plugins, memoryShare } = workerData as {
+  pack: ValidPack;
+  plugins: readonly string[];
+  /** This thread's share of the pool's memory budget in megabytes, kept current by the pool. */
+  memoryShare: Int32Array;
+};
+const memoryShareMb = () => Atomics.load(memoryShare, 0);
 // Validated by the pool already: the schema validator (hundreds of milliseconds to compile) stays
 // unloaded here. The pool imported the plugins already, so they load here too.
 const loaded = prepareValidated({ ok: true, diagnostics: [], pack }, await loadPlugins(plugins));
@@ -66,7 +73,8 @@ port.on("message", async (request: WorkerRequest) => {
   }
 });
 
-function withProgress(options: PlainSolveOptions, report: boolean) {
+function withProgress(plain: PlainSolveOptions, report: boolean): SolveOptions {
+  const options: SolveOptions = { ...plain, memoryShareMb };
   if (!report) return options;
   return {
     ...options,

@@ -1,8 +1,10 @@
 import { formatLevelReport, type LevelReport, levelPasses, type PassOptions } from "@gridponder/engine";
-import { runConformance } from "@gridponder/engine/node";
+import { runConformance, TraceFileError } from "@gridponder/engine/node";
 import { type Command, Option } from "commander";
 import { type CliContext, printJson, printLine } from "../context.js";
+import { InputError } from "../errors.js";
 import { requireFolder } from "../packs.js";
+import { inlineText } from "../terminal-text.js";
 
 /** Why a failing level's gold run does not count, when that is a reason it fails. */
 function goldProblem(report: LevelReport, options: PassOptions): string | null {
@@ -14,7 +16,31 @@ function goldProblem(report: LevelReport, options: PassOptions): string | null {
   return "the trace has no gold run and no walk replays the gold path (--gold-optional judges states and event types alone)";
 }
 
-function printLevel(ctx: CliContext, report: LevelReport, options: PassOptions): void {
+/**
+ * A report with the names and lines a terminal shows escaped: pack folders, level ids, run names and
+ * event types come from folder names and trace files, and diff lines quote trace keys.
+ */
+function shownReport(report: LevelReport): LevelReport {
+  return {
+    ...report,
+    pack: inlineText(report.pack),
+    level: inlineText(report.level),
+    mismatches: report.mismatches.map((m) => ({
+      ...m,
+      run: inlineText(m.run),
+      diff: m.diff.map(inlineText),
+    })),
+    eventMismatches: report.eventMismatches.map((e) => ({
+      ...e,
+      run: inlineText(e.run),
+      expected: e.expected.map(inlineText),
+      actual: e.actual.map(inlineText),
+    })),
+  };
+}
+
+function printLevel(ctx: CliContext, original: LevelReport, options: PassOptions): void {
+  const report = shownReport(original);
   const [head = "", ...details] = formatLevelReport(report).split("\n");
   const ok = levelPasses(report, options);
   printLine(ctx, `${ok ? ctx.colors.green("ok  ") : ctx.colors.red("FAIL")} ${head}`);
@@ -38,7 +64,16 @@ async function runConformanceCommand(
 ): Promise<void> {
   await requireFolder(packsDir, "packs folder");
   await requireFolder(tracesDir, "traces folder");
-  const reports = await runConformance(packsDir, tracesDir);
+  const reports = await runConformance(packsDir, tracesDir).catch((error: unknown) => {
+    // A trace file or folder that cannot be read as one is the input's fault, named with its pointer.
+    if (error instanceof TraceFileError) throw new InputError(error.message);
+    throw error;
+  });
+  // Nothing to check is not a pass: the folders were most likely swapped or mistyped.
+  if (reports.length === 0)
+    throw new InputError(
+      `no trace files in ${tracesDir} (expected <pack>/<level>.trace.json or .trace.json.gz)`,
+    );
   const passedCount = reports.filter((r) => levelPasses(r, options)).length;
   const failedCount = reports.length - passedCount;
   ctx.exitCode = failedCount > 0 ? 1 : 0;
@@ -75,7 +110,9 @@ A level passes when every run matches state by state with the reference's event 
 step, and its trace has the level's gold path: a gold run whose replay wins, or, in a mutant's
 trace (the differential fuzz corpus, whose gold paths need not win), a walk that replays it. A
 trace with neither fails. With --gold-optional, states and event types are judged alone. Exit code
-1 when a level fails.
+1 when a level fails; 2 when a trace file is not a trace (unreadable, a folder, not JSON, of the
+wrong shape, nested more than 64 levels deep, or over 32 MiB, compressed or decompressed), or when
+the traces folder holds no trace at all.
 
 Examples:
   gridponder conformance ../shared/conformance/packs ../shared/conformance/traces

@@ -1,10 +1,11 @@
 import type { Readable } from "node:stream";
 import type { Command } from "commander";
-import { type CliContext, printJson, type TextSink } from "../context.js";
+import { type CliContext, printJson, printLine, type TextSink, whenDrained } from "../context.js";
 import { loadPlayablePack, requireLevel } from "../packs.js";
 import { KeyDecoder } from "../play/keys.js";
 import { Player } from "../play/player.js";
 import { playSequence } from "../play/sequence.js";
+import { terminalSafe } from "../terminal-text.js";
 
 type TerminalInput = Readable & { isTTY?: boolean; setRawMode?: (raw: boolean) => unknown };
 
@@ -12,18 +13,26 @@ const ALT_SCREEN_ON = "\u001b[?1049h\u001b[?25l";
 const ALT_SCREEN_OFF = "\u001b[?25h\u001b[?1049l";
 const CLEAR = "\u001b[H\u001b[2J";
 
-/** Draws frames: redrawn in place on a terminal, one after another on a pipe (tests, logs). */
+/**
+ * Draws frames: redrawn in place on a terminal, one after another on a pipe (tests, logs). A frame is
+ * made only when it is drawn, and drawing waits for a slow reader, so piped keys by the million
+ * neither build frames nobody sees nor queue output in memory.
+ */
 interface Screen {
-  draw(frame: string): void;
+  draw(frame: () => string): Promise<void>;
   close(): void;
 }
 
-function terminalScreen(out: TextSink, input: TerminalInput): Screen {
+/** A frame made inert for the terminal (see `terminalSafe`), keeping the CLI's own colours when on. */
+type Guard = (frame: string) => string;
+
+function terminalScreen(out: TextSink, input: TerminalInput, guard: Guard): Screen {
   input.setRawMode?.(true);
   out.write(ALT_SCREEN_ON);
   return {
-    // Raw mode is set on the input side only, but \r\n keeps lines aligned whatever the output settings.
-    draw: (frame) => out.write(`${CLEAR}${frame.replaceAll("\n", "\r\n")}\r\n`),
+    // Raw mode is set on the input side only, but \r\n keeps lines aligned whatever the output settings;
+    // the guard runs first, since it escapes any CR of the frame's own.
+    draw: (frame) => whenDrained(out, out.write(`${CLEAR}${guard(frame()).replaceAll("\n", "\r\n")}\r\n`)),
     close: () => {
       out.write(ALT_SCREEN_OFF);
       input.setRawMode?.(false);
@@ -31,8 +40,13 @@ function terminalScreen(out: TextSink, input: TerminalInput): Screen {
   };
 }
 
-function streamScreen(out: TextSink | null): Screen {
-  return { draw: (frame) => out?.write(`${frame}\n\n`), close: () => {} };
+function streamScreen(out: TextSink | null, guard: Guard): Screen {
+  return {
+    draw: async (frame) => {
+      if (out) await whenDrained(out, out.write(`${guard(frame())}\n\n`));
+    },
+    close: () => {},
+  };
 }
 
 async function runPlay(ctx: CliContext, packDir: string, levelId: string | undefined): Promise<void> {
@@ -47,14 +61,16 @@ async function runPlay(ctx: CliContext, packDir: string, levelId: string | undef
   const input = ctx.io.stdin as TerminalInput;
   const interactive = ctx.io.isTTY && input.isTTY === true && typeof input.setRawMode === "function";
   // With --json, stdout carries only the summary: a terminal still needs its screen, so it goes to stderr.
+  const guard: Guard = (frame) => terminalSafe(frame, ctx.colors.isColorSupported);
   const screen = interactive
-    ? terminalScreen(ctx.json ? ctx.io.stderr : ctx.io.stdout, input)
-    : streamScreen(ctx.json ? null : ctx.io.stdout);
+    ? terminalScreen(ctx.json ? ctx.io.stderr : ctx.io.stdout, input, guard)
+    : streamScreen(ctx.json ? null : ctx.io.stdout, guard);
   try {
-    screen.draw(player.frame());
-    await readKeys(input, interactive, (key) => {
+    const frame = () => player.frame();
+    await screen.draw(frame);
+    await readKeys(input, interactive, async (key) => {
       player.press(key);
-      screen.draw(player.frame());
+      await screen.draw(frame);
       return player.finished;
     });
   } finally {
@@ -62,14 +78,14 @@ async function runPlay(ctx: CliContext, packDir: string, levelId: string | undef
   }
   if (ctx.json) printJson(ctx, { solved: player.solved, finished: player.finished && !player.quit });
   // A finished player's last frame was the farewell already; input that simply ran out still gets one.
-  else if (interactive || !player.finished) ctx.io.stdout.write(`${player.farewell()}\n`);
+  else if (interactive || !player.finished) printLine(ctx, player.farewell());
 }
 
 /** Feeds key presses to `onKey` until it returns true or the input ends. */
 async function readKeys(
   input: Readable,
   interactive: boolean,
-  onKey: (key: string) => boolean,
+  onKey: (key: string) => Promise<boolean>,
 ): Promise<void> {
   const decoder = new KeyDecoder();
   const text = new TextDecoder();
@@ -77,9 +93,9 @@ async function readKeys(
     const keys = decoder.push(typeof chunk === "string" ? chunk : text.decode(chunk, { stream: true }));
     // A terminal delivers an escape sequence in one read, so an ESC left over is the Escape key itself.
     if (interactive) keys.push(...decoder.end());
-    for (const key of keys) if (onKey(key)) return;
+    for (const key of keys) if (await onKey(key)) return;
   }
-  for (const key of decoder.end()) if (onKey(key)) return;
+  for (const key of decoder.end()) if (await onKey(key)) return;
 }
 
 export function registerPlay(program: Command, ctx: CliContext): void {

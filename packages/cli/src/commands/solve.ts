@@ -7,6 +7,7 @@ import { type CliContext, printJson, printLine } from "../context.js";
 import { InputError } from "../errors.js";
 import { findPackFolders, loadPlayablePack, requireLevel } from "../packs.js";
 import { plural } from "../plural.js";
+import { inlineText } from "../terminal-text.js";
 
 interface SolveFlags {
   maxDepth?: number;
@@ -20,6 +21,18 @@ interface SolveFlags {
 function positiveInteger(text: string): number {
   const n = Number(text);
   if (!Number.isInteger(n) || n <= 0) throw new InvalidArgumentError("expected a positive integer");
+  return n;
+}
+
+/**
+ * The most worker threads `--workers` may ask for. Each loads its own copy of the pack and engine
+ * (tens of megabytes before it searches), so a thousand would exhaust the memory whatever the budget.
+ */
+const MAX_WORKERS = 64;
+
+function workerCount(text: string): number {
+  const n = positiveInteger(text);
+  if (n > MAX_WORKERS) throw new InvalidArgumentError(`expected at most ${MAX_WORKERS} workers`);
   return n;
 }
 
@@ -53,7 +66,7 @@ function row(r: SolveResult): string[] {
   if (!r.gold.hintStopsValid) notes.push("hint stop outside the gold path");
   if (r.status === "unsolvable") notes.push("proven unsolvable");
   return [
-    r.level,
+    inlineText(r.level),
     String(r.gold.length),
     optimum,
     r.status === "solved" ? `${yesNo(r.gold.uniqueOptimum)} (${count})` : "-",
@@ -127,9 +140,9 @@ async function solvePack(
   let done = 0;
   const onEvent = (event: SolveEvent) => {
     if (event.type === "progress")
-      bar?.update(done, { level: event.progress.level, states: event.progress.statesExpanded });
+      bar?.update(done, { level: inlineText(event.progress.level), states: event.progress.statesExpanded });
     else if (event.type === "done")
-      bar?.update(++done, { level: event.result.level, states: event.result.statesExpanded });
+      bar?.update(++done, { level: inlineText(event.result.level), states: event.result.statesExpanded });
   };
   try {
     return await solveLevels(resolve(packDir), levels, {
@@ -155,7 +168,7 @@ async function runSolve(ctx: CliContext, args: string[], flags: SolveFlags): Pro
     const results = await solvePack(ctx, packDir, levels, flags);
     all.push(...results.map((r) => ({ ...r, pack: packDir })));
     if (ctx.json) continue;
-    if (packs.length > 1) printLine(ctx, `${packDir}:`);
+    if (packs.length > 1) printLine(ctx, `${inlineText(packDir)}:`);
     const header = ["level", "gold", "optimum", "unique (optima)", "states", "time", ""];
     printLine(ctx, table([header, ...results.map(row)]));
     printLine(ctx);
@@ -180,7 +193,7 @@ async function runSolve(ctx: CliContext, args: string[], flags: SolveFlags): Pro
       `${all.filter((r) => r.status === "unsolvable").length} proven unsolvable, ` +
       `${all.filter((r) => r.status === "bounded").length} stopped by a bound; ` +
       `${plural(all.filter((r) => r.status === "solved" && r.gold.optimal === true).length, "gold path")} proven optimal; ` +
-      `${(total / 1000).toFixed(1)} s of search${slowest === null ? "" : `, slowest ${slowest.level} (${(slowest.elapsedMs / 1000).toFixed(1)} s)`}, ` +
+      `${(total / 1000).toFixed(1)} s of search${slowest === null ? "" : `, slowest ${inlineText(slowest.level)} (${(slowest.elapsedMs / 1000).toFixed(1)} s)`}, ` +
       `${Math.round(total > 0 ? (states / total) * 1000 : 0).toLocaleString("en-US")} states/s`,
   );
 }
@@ -205,7 +218,11 @@ export function registerSolve(program: Command, ctx: CliContext): void {
     .option("--max-depth <n>", "longest solution searched", positiveInteger)
     .option("--max-states <n>", "most states kept per level", positiveInteger)
     .option("--time-limit <seconds>", "wall time per level (fractions allowed)", positiveSeconds)
-    .option("--max-memory <mb>", "heap limit per worker", positiveInteger)
-    .option("--workers <n>", "worker threads (default: one per core)", positiveInteger)
+    .option(
+      "--max-memory <mb>",
+      "memory budget of the whole solve, split evenly among the worker threads (default: 3072, or half the machine's memory if less)",
+      positiveInteger,
+    )
+    .option("--workers <n>", `worker threads, at most ${MAX_WORKERS} (default: one per core)`, workerCount)
     .action((paths: string[], flags: SolveFlags) => runSolve(ctx, paths, flags));
 }

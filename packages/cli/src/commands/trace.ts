@@ -1,9 +1,12 @@
-import { type CanonicalState, type GameEvent, type Pack, renderText, Session } from "@gridponder/engine";
+import type { CanonicalState, GameEvent, Pack } from "@gridponder/engine";
+import { renderText } from "@gridponder/engine";
 import type { Command } from "commander";
-import { type ActionObject, describeAction, goldPathOf, parseActionArg } from "../actions.js";
-import { type CliContext, printJson, printLine } from "../context.js";
+import { type ActionObject, describeAction, goldPathSteps, parseActionArg } from "../actions.js";
+import { type CliContext, jsonText, printLine, whenDrained, writeText } from "../context.js";
+import { ForwardPlay } from "../forward-play.js";
 import { loadPlayablePack, requireLevel } from "../packs.js";
 import { plural } from "../plural.js";
+import { blockText, inlineText } from "../terminal-text.js";
 
 interface TraceStep {
   action: ActionObject;
@@ -13,32 +16,43 @@ interface TraceStep {
   state: CanonicalState;
 }
 
-function board(pack: Pack, session: Session): string {
-  const text = renderText(pack, session.state, session.level.width, session.level.height);
-  return text
+function board(pack: Pack, play: ForwardPlay): string {
+  const text = renderText(pack, play.state, play.level.width, play.level.height);
+  return blockText(text)
     .split("\n")
     .map((row) => `   ${row}`)
     .join("\n");
 }
 
-function outcome(session: Session): string {
-  const actions = plural(session.actionCount, "action");
-  if (session.won) return `won after ${actions}`;
-  if (session.lost) return `lost after ${actions}`;
+function outcome(play: ForwardPlay): string {
+  const actions = plural(play.state.actionCount, "action");
+  if (play.state.won) return `won after ${actions}`;
+  if (play.state.lost) return `lost after ${actions}`;
   return `not won after ${actions}`;
 }
 
-function printStep(ctx: CliContext, pack: Pack, session: Session, index: number, step: TraceStep): void {
+function stepText(ctx: CliContext, pack: Pack, play: ForwardPlay, index: number, step: TraceStep): string {
   const { colors } = ctx;
   const verdict = step.accepted
     ? colors.green("accepted")
-    : colors.red(`rejected${step.reason ? ` (${step.reason})` : ""}`);
-  printLine(ctx, `${colors.bold(`${index + 1}. ${describeAction(step.action)}`)}: ${verdict}`);
+    : colors.red(`rejected${step.reason ? ` (${inlineText(step.reason)})` : ""}`);
+  const lines = [`${colors.bold(`${index + 1}. ${inlineText(describeAction(step.action))}`)}: ${verdict}`];
   if (step.events.length > 0)
-    printLine(ctx, colors.dim(`   events: ${step.events.map((e) => e.type).join(", ")}`));
-  printLine(ctx, board(pack, session));
+    lines.push(colors.dim(`   events: ${step.events.map((e) => inlineText(e.type)).join(", ")}`));
+  lines.push(board(pack, play));
+  return lines.join("\n");
 }
 
+/** One element of the `--json` array, indented as `JSON.stringify(steps, null, 2)` would indent it. */
+function jsonElement(step: TraceStep): string {
+  return jsonText(step).replaceAll("\n", "\n  ");
+}
+
+/**
+ * Plays the actions (the gold path when none are given) and prints each step as it is played, so
+ * nothing grows with the number of steps: neither the output (streamed, `--json` too) nor the states
+ * (played forward, without the undo history a session keeps).
+ */
 async function runTrace(
   ctx: CliContext,
   packDir: string,
@@ -49,28 +63,34 @@ async function runTrace(
   const given = actionArgs.map(parseActionArg);
   const pack = await loadPlayablePack(packDir, ctx.registry);
   const def = pack.levels[requireLevel(pack, levelId)];
-  const actions = given.length > 0 || !def ? given : goldPathOf(def);
-  const session = new Session(pack, levelId);
+  const actions: Iterable<ActionObject> = given.length > 0 || !def ? given : goldPathSteps(def);
+  const play = new ForwardPlay(pack, levelId);
+  const out = ctx.io.stdout;
 
-  if (!ctx.json) {
-    printLine(ctx, ctx.colors.bold(`${levelId}${def?.title ? ` "${def.title}"` : ""}: start`));
-    printLine(ctx, board(pack, session));
+  if (ctx.json) await whenDrained(out, writeText(ctx, out, "["));
+  else {
+    const title = def?.title ? ` "${inlineText(def.title)}"` : "";
+    printLine(ctx, ctx.colors.bold(`${inlineText(levelId)}${title}: start`));
+    printLine(ctx, board(pack, play));
   }
-  const steps: TraceStep[] = [];
-  for (const [index, action] of actions.entries()) {
-    const result = session.act(action);
+  let index = 0;
+  for (const action of actions) {
+    const result = play.act(action);
     const step: TraceStep = {
       action,
       accepted: result.accepted,
       ...(result.reason === undefined ? {} : { reason: result.reason }),
       events: result.events,
-      state: session.canonicalState(),
+      state: play.canonicalState(),
     };
-    steps.push(step);
-    if (!ctx.json) printStep(ctx, pack, session, index, step);
+    const text = ctx.json
+      ? `${index === 0 ? "\n  " : ",\n  "}${jsonElement(step)}`
+      : `${stepText(ctx, pack, play, index, step)}\n`;
+    await whenDrained(out, writeText(ctx, out, text));
+    index++;
   }
-  if (ctx.json) printJson(ctx, steps);
-  else printLine(ctx, outcome(session));
+  if (ctx.json) writeText(ctx, out, index === 0 ? "]\n" : "\n]\n");
+  else printLine(ctx, outcome(play));
 }
 
 export function registerTrace(program: Command, ctx: CliContext): void {
@@ -84,8 +104,9 @@ export function registerTrace(program: Command, ctx: CliContext): void {
       "after",
       `
 Actions: up, down, left, right (moves), a bare action id (flood_red), or a JSON object
-('{"action":"tap_cell","position":[1,2]}'). With --json, prints an array of
-{ action, accepted, events, state } with the canonical state after each step.
+('{"action":"tap_cell","position":[1,2]}', nested at most 64 levels deep). With --json, prints an
+array of { action, accepted, events, state } with the canonical state after each step. Steps are
+printed as they are played, so a gold path of any length is traced in constant memory.
 
 Examples:
   gridponder trace packs/lantern-cellar lc01_bottom_step

@@ -1,11 +1,13 @@
 import { join } from "node:path";
 import type { Registry } from "@gridponder/engine";
-import { countDiagnostics, type Diagnostic, formatDiagnostics, pointerOf } from "@gridponder/schema";
+import { countDiagnostics, type Diagnostic, pointerOf } from "@gridponder/schema";
 import type { Command } from "commander";
 import { type CliContext, printJson, printLine } from "../context.js";
+import { diagnosticText } from "../diagnostic-text.js";
 import { type GoldPathResult, replayGoldPath } from "../gold-path.js";
 import { findPackFolders, levelFileOf, loadPackAt } from "../packs.js";
 import { plural } from "../plural.js";
+import { inlineText } from "../terminal-text.js";
 
 /** A gold-path replay with the level file it comes from. */
 type GoldPathReport = GoldPathResult & { file: string };
@@ -49,12 +51,13 @@ async function validateOne(dir: string, registry: Registry): Promise<PackReport>
 
 function goldPathFinding(ctx: CliContext, report: PackReport, gold: GoldPathReport): string {
   const pointer = pointerOf("solution", "goldPath", ...(gold.step === undefined ? [] : [gold.step]));
-  return `${join(report.path, gold.file)}:${pointer}: ${ctx.colors.red(ctx.colors.bold("failure"))}: ${gold.problem}`;
+  const where = inlineText(`${join(report.path, gold.file)}:${pointer}`);
+  return `${where}: ${ctx.colors.red(ctx.colors.bold("failure"))}: ${inlineText(gold.problem ?? "")}`;
 }
 
 function printReport(ctx: CliContext, report: PackReport): void {
   const color = ctx.colors.isColorSupported;
-  if (report.diagnostics.length > 0) printLine(ctx, formatDiagnostics(report.diagnostics, { color }));
+  if (report.diagnostics.length > 0) printLine(ctx, diagnosticText(report.diagnostics, color));
   const failing = report.goldPaths.filter((g) => !g.won);
   for (const gold of failing) printLine(ctx, goldPathFinding(ctx, report, gold));
   const verdict = !report.valid
@@ -64,7 +67,7 @@ function printReport(ctx: CliContext, report: PackReport): void {
           `valid, but ${failing.length} of ${plural(report.levels, "gold path")} ${failing.length === 1 ? "does" : "do"} not win`,
         )
       : ctx.colors.green(`valid, ${plural(report.levels, "level")}, every gold path wins`);
-  printLine(ctx, `${ctx.colors.bold(report.path)}: ${verdict}`);
+  printLine(ctx, `${ctx.colors.bold(inlineText(report.path))}: ${verdict}`);
 }
 
 async function runValidate(ctx: CliContext, paths: string[]): Promise<void> {

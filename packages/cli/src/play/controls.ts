@@ -1,6 +1,7 @@
 import type { Pack } from "@gridponder/engine";
 import type { ActionDefinition, JsonValue } from "@gridponder/schema";
 import type { ActionObject } from "../actions.js";
+import { inlineText } from "../terminal-text.js";
 
 /** A key that plays one of the game's actions (other than the arrow-key move). */
 export interface ActionBinding {
@@ -89,7 +90,8 @@ export function controlsOf(pack: Pack): Controls {
       const values = Object.values(params).map((v) => (typeof v === "string" ? v : JSON.stringify(v)));
       bindings.push({
         key: key.value,
-        label: [def.label ?? def.id, ...values].join(" "),
+        // Shown on screen and in messages: the pack's text, escaped once here.
+        label: inlineText([def.label ?? def.id, ...values].join(" ")),
         action: { action: def.id, ...params },
         positionParam,
       });

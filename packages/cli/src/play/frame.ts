@@ -1,6 +1,7 @@
 import { renderText } from "@gridponder/engine";
 import type { Colors } from "../context.js";
 import { plural } from "../plural.js";
+import { blockText, inlineText } from "../terminal-text.js";
 import type { LevelPlay } from "./level-play.js";
 
 /** Where a level sits in the game, for the header line. */
@@ -33,7 +34,7 @@ function goalLines(play: LevelPlay, colors: Colors): string[] {
     const goal = play.session.level.goals.find((g) => g.id === status.id);
     const text = goal?.display?.text ?? descriptions[status.id] ?? `${status.id} (${status.type})`;
     const mark = status.done ? colors.green("[x]") : "[ ]";
-    return `  ${mark} ${text}  ${Math.round(status.progress * 100)}%`;
+    return `  ${mark} ${inlineText(text)}  ${Math.round(status.progress * 100)}%`;
   });
 }
 
@@ -64,22 +65,23 @@ function statusLines(play: LevelPlay, place: LevelPlace, colors: Colors): string
   }
   if (session.lost) {
     return [
-      colors.red(colors.bold(`Level lost${play.loseReason ? ` (${play.loseReason})` : ""}.`)),
+      colors.red(colors.bold(`Level lost${play.loseReason ? ` (${inlineText(play.loseReason)})` : ""}.`)),
       "Press u to undo, r to restart or h for a hint.",
     ];
   }
-  return play.message ? [colors.yellow(play.message)] : [];
+  return play.message ? [colors.yellow(inlineText(play.message))] : [];
 }
 
 /** The whole level screen: header, board with legend, goals, move counters, status and keys. */
 export function levelFrame(play: LevelPlay, place: LevelPlace, colors: Colors): string {
   const { session, pack } = play;
   const { width, height } = session.level;
-  const title = play.def.title ?? play.levelId;
-  const lines = [colors.bold(`${place.gameTitle} · Level ${place.number}/${place.count} · ${title}`)];
-  if (pack.game.ui?.showGuide && play.def.guide) lines.push(colors.dim(play.def.guide));
+  const title = inlineText(play.def.title ?? play.levelId);
+  const game = inlineText(place.gameTitle);
+  const lines = [colors.bold(`${game} · Level ${place.number}/${place.count} · ${title}`)];
+  if (pack.game.ui?.showGuide && play.def.guide) lines.push(colors.dim(blockText(play.def.guide)));
   lines.push("");
-  const rendered = renderText(pack, session.state, width, height, { legend: true }).split("\n");
+  const rendered = blockText(renderText(pack, session.state, width, height, { legend: true })).split("\n");
   const rows = rendered.slice(0, height);
   const board = play.controls.usesCursor ? boardWithCursor(rows, play.cursor, colors) : rows;
   for (const row of board) lines.push(`  ${row}`);
@@ -100,8 +102,8 @@ export function levelFrame(play: LevelPlay, place: LevelPlace, colors: Colors): 
 
 export function storyFrame(title: string | undefined, text: string | undefined, colors: Colors): string {
   const lines: string[] = [];
-  if (title) lines.push(colors.bold(title), "");
-  if (text) lines.push(text, "");
+  if (title) lines.push(colors.bold(inlineText(title)), "");
+  if (text) lines.push(blockText(text), "");
   lines.push(colors.dim("Press any key to continue (q quits)."));
   return lines.join("\n");
 }

@@ -5,9 +5,17 @@ import type { ActionBinding, Controls } from "./controls.js";
 type Direction = "up" | "down" | "left" | "right";
 const STEP: Record<Direction, Pos> = { up: [0, -1], down: [0, 1], left: [-1, 0], right: [1, 0] };
 
+/**
+ * The most moves a level keeps for undo since it was started or restarted. A session keeps every state
+ * it passed through; keys piped in by the million would otherwise fill the memory.
+ */
+export const MAX_KEPT_MOVES = 100_000;
+
 /** One level being played: the session plus what the keyboard adds (cursor, hints, the last message). */
 export class LevelPlay {
   readonly session: Session;
+  /** Accepted actions the session's undo history holds. */
+  private kept = 0;
   /** Gold-path moves the hints have shown so far; the next hint goes to the next stop beyond it. */
   hintShown = 0;
   cursor: Pos;
@@ -41,11 +49,16 @@ export class LevelPlay {
   }
 
   act(action: ActionObject): void {
+    if (this.kept >= MAX_KEPT_MOVES) {
+      this.message = `${MAX_KEPT_MOVES.toLocaleString("en-US")} moves are as many as a level keeps: undo (u), restart (r) or quit (q)`;
+      return;
+    }
     const result = this.session.act(action);
     if (!result.accepted) {
       this.message = `Cannot ${describeAction(action)}${result.reason ? `: ${result.reason}` : ""}`;
       return;
     }
+    this.kept++;
     this.message = null;
     this.loseReason = result.lost ? result.loseReason : null;
   }
@@ -84,12 +97,15 @@ export class LevelPlay {
   }
 
   undo(): void {
-    this.message = this.session.undo() ? "Undone" : "Nothing to undo";
+    const undone = this.session.undo();
+    if (undone) this.kept--;
+    this.message = undone ? "Undone" : "Nothing to undo";
     this.loseReason = null;
   }
 
   reset(): void {
     this.session.reset();
+    this.kept = 0;
     this.loseReason = null;
     this.message = "Level restarted";
   }
@@ -102,6 +118,7 @@ export class LevelPlay {
     const gold = goldPathOf(this.def);
     const stop = (this.def.solution.hintStops ?? []).find((s) => s > this.hintShown) ?? gold.length;
     this.session.reset();
+    this.kept = 0;
     this.loseReason = null;
     for (const action of gold.slice(0, stop)) this.act(action);
     this.hintShown = stop;

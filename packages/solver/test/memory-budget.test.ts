@@ -1,0 +1,64 @@
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+// The pool starts worker threads from the built files, so these run against dist (turbo builds first).
+import { defaultMemoryBudgetMb, solveLevels } from "../dist/node.js";
+import { MemoryBudget, sharedMemoryBudget } from "../src/memory-budget.js";
+import { PACKS } from "./corpus.js";
+
+/** A level searched breadth-first without a heuristic: every thread of a pool searches it together. */
+const BOX = join(PACKS, "box_builder");
+const SHARED_LEVEL = "bb_012";
+/** One such level whose search expands over a million states. */
+const BIG_LEVEL = "bb_014";
+
+describe("one memory budget for a whole solve", () => {
+  it("splits a budget evenly among the threads drawing on it, never handing out more than it has", () => {
+    const budget = new MemoryBudget(3000);
+    const cells = [budget.join(), budget.join(), budget.join()];
+    expect(cells.map((cell) => Atomics.load(cell, 0))).toEqual([1000, 1000, 1000]);
+    budget.leave();
+    expect(budget.shareMb).toBe(1500);
+    // Every thread reads the same cell, so a share changes for all of them at once.
+    expect(Atomics.load(cells[0] as Int32Array, 0)).toBe(1500);
+    const fourth = budget.join();
+    expect(Atomics.load(fourth, 0) * 3).toBeLessThanOrEqual(3000);
+  });
+
+  it("shares the default budget among every call of the process (the catalog's lanes)", () => {
+    const budget = sharedMemoryBudget();
+    expect(sharedMemoryBudget()).toBe(budget);
+    const lanes = [budget.join(), budget.join(), budget.join(), budget.join()];
+    try {
+      expect(Atomics.load(lanes[0] as Int32Array, 0)).toBe(Math.floor(defaultMemoryBudgetMb() / 4));
+    } finally {
+      for (const _ of lanes) budget.leave();
+    }
+    expect(budget.shareMb).toBe(defaultMemoryBudgetMb());
+  });
+
+  it("gives each of a solve's N threads 1/N of --max-memory, not the whole of it each", async () => {
+    const [result] = await solveLevels(BOX, [SHARED_LEVEL], { workers: 3, maxMemoryMb: 3000 });
+    expect(result?.threads).toBe(3);
+    expect(result?.status).toBe("solved");
+    expect(result?.memoryLimitMb).toBe(1000);
+  });
+
+  it("splits the default budget too", async () => {
+    const [result] = await solveLevels(BOX, [SHARED_LEVEL], { workers: 2 });
+    expect(result?.threads).toBe(2);
+    expect(result?.memoryLimitMb).toBe(Math.floor(defaultMemoryBudgetMb() / 2));
+  });
+
+  it("stops a search that outgrows its share with the memory bound instead of growing", async () => {
+    // Each thread's share (1 MB) is less than a thread holds before it searches, so the first memory
+    // check of each thread (every 2,048 states it expands) stops the search.
+    const [capped] = await solveLevels(BOX, [BIG_LEVEL], { workers: 2, maxMemoryMb: 2 });
+    expect(capped?.memoryLimitMb).toBe(1);
+    expect(capped?.status).toBe("bounded");
+    expect(capped?.bound).toBe("memory");
+    expect(capped?.statesExpanded).toBeLessThanOrEqual(2 * 2048);
+    const [full] = await solveLevels(BOX, [BIG_LEVEL], { workers: 2 });
+    expect(full?.status).toBe("solved");
+    expect(full?.statesExpanded).toBeGreaterThan(100 * 2 * 2048);
+  });
+});
