@@ -9,17 +9,21 @@ import { join } from "node:path";
 import {
   collectErrors,
   type HarnessBrowser,
-  launchBrowser,
   type Page,
   type PageErrors,
   type Server,
-  serveDir,
 } from "@gridponder/browser-harness";
 import { type ActionInput, Session } from "@gridponder/engine";
 import { ownPack } from "@gridponder/test-corpus";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CONTENT_SECURITY_POLICY } from "../src/components/csp.ts";
-import { assertNoErrors, buildSite, makePacksFolder, removeAll, XSS_TITLE } from "./site-helpers.ts";
+import {
+  assertNoErrors,
+  makePacksFolder,
+  removeAll,
+  type ServedSite,
+  serveSite,
+  XSS_TITLE,
+} from "./site-helpers.ts";
 
 const SHOTS = join(import.meta.dirname, "../test-results");
 const PACK = "/dev-gridponder-lantern-cellar/";
@@ -31,7 +35,7 @@ const KEY_OF: Record<string, string> = {
 };
 
 let packs: string;
-let out: string;
+let site: ServedSite | undefined;
 let server: Server;
 let browser: HarnessBrowser;
 let page: Page;
@@ -40,9 +44,8 @@ const dialogs: string[] = [];
 
 beforeAll(async () => {
   packs = await makePacksFolder();
-  out = await buildSite(packs);
-  server = await serveDir(out, { csp: CONTENT_SECURITY_POLICY });
-  browser = await launchBrowser({ viewport: { width: 1100, height: 850 }, reducedMotion: "reduce" });
+  site = await serveSite(packs);
+  ({ server, browser } = site);
   page = await browser.newPage();
   errors = collectErrors(page);
   page.on("dialog", (d) => {
@@ -53,9 +56,8 @@ beforeAll(async () => {
 }, 300_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await removeAll(packs, out);
+  await site?.close();
+  await removeAll(packs);
 });
 
 async function goldKeys(levelId: string): Promise<string[]> {

@@ -7,6 +7,8 @@ import { delimiter, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { gzipSync } from "node:zlib";
+import { type HarnessBrowser, launchBrowser, type Server, serveDir } from "@gridponder/browser-harness";
+import { CONTENT_SECURITY_POLICY } from "../src/components/csp.ts";
 
 const APP = resolve(import.meta.dirname, "..");
 export const REPO = resolve(import.meta.dirname, "../../..");
@@ -51,6 +53,35 @@ export async function buildSite(packsDir: string, base = "/"): Promise<string> {
     maxBuffer: 64 * 1024 * 1024,
   });
   return out;
+}
+
+/** A built site served under the catalog's CSP (as a header too), and a browser to open it in. */
+export interface ServedSite {
+  readonly out: string;
+  readonly server: Server;
+  readonly browser: HarnessBrowser;
+  /** Closes the browser and the server and removes the site. */
+  close(): Promise<void>;
+}
+
+/** Builds the site of `packsDir`, serves it on 127.0.0.1 and starts headless chromium (reduced motion). */
+export async function serveSite(
+  packsDir: string,
+  viewport = { width: 1100, height: 850 },
+): Promise<ServedSite> {
+  const out = await buildSite(packsDir);
+  const server = await serveDir(out, { csp: CONTENT_SECURITY_POLICY });
+  const browser = await launchBrowser({ viewport, reducedMotion: "reduce" });
+  return {
+    out,
+    server,
+    browser,
+    close: async () => {
+      await browser.close();
+      await server.close();
+      await removeAll(out);
+    },
+  };
 }
 
 export async function removeAll(...dirs: (string | undefined)[]): Promise<void> {

@@ -7,21 +7,13 @@
  */
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
-import {
-  collectErrors,
-  type HarnessBrowser,
-  launchBrowser,
-  type Page,
-  type Server,
-  serveDir,
-} from "@gridponder/browser-harness";
+import { collectErrors, type HarnessBrowser, type Page, type Server } from "@gridponder/browser-harness";
 import { type ActionInput, type Pack, Session } from "@gridponder/engine";
 import { loadPackFolder } from "@gridponder/engine/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encodeActions, type ShareAction } from "../src/client/share-code.ts";
-import { CONTENT_SECURITY_POLICY } from "../src/components/csp.ts";
 import { HOSTILE, makeSharePacks, WIDE_LEVEL } from "./share-helpers.ts";
-import { assertNoErrors, buildSite, removeAll } from "./site-helpers.ts";
+import { assertNoErrors, removeAll, type ServedSite, serveSite } from "./site-helpers.ts";
 
 const SHOTS = join(import.meta.dirname, "../test-results");
 const CELLAR = "/dev-gridponder-lantern-cellar/";
@@ -29,7 +21,7 @@ const LEVEL = "lc02_storeroom";
 const player = "gridponder-player";
 
 let packs: string;
-let out: string;
+let site: ServedSite | undefined;
 let server: Server;
 let browser: HarnessBrowser;
 const dialogs: string[] = [];
@@ -37,9 +29,8 @@ const loaded = new Map<string, Pack>();
 
 beforeAll(async () => {
   packs = await makeSharePacks();
-  out = await buildSite(packs);
-  server = await serveDir(out, { csp: CONTENT_SECURITY_POLICY });
-  browser = await launchBrowser({ viewport: { width: 1100, height: 850 }, reducedMotion: "reduce" });
+  site = await serveSite(packs);
+  ({ server, browser } = site);
   for (const name of ["lantern-cellar", "lantern-wide"]) {
     const result = await loadPackFolder(join(packs, name));
     if (!result.ok) throw new Error(`${name} did not load`);
@@ -49,9 +40,8 @@ beforeAll(async () => {
 }, 300_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await removeAll(packs, out);
+  await site?.close();
+  await removeAll(packs);
 });
 
 function packOf(name: string): Pack {

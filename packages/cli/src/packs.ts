@@ -26,19 +26,10 @@ export async function isPackFolder(dir: string): Promise<boolean> {
   return (await statOrNull(join(dir, "manifest.json")))?.isFile() ?? false;
 }
 
-/**
- * Fails with an `InputError` unless `path` is an existing folder: a path that is missing, and one the
- * file system will not read (no permission, a loop of links), each with its reason.
- */
+/** Fails with an `InputError` unless `path` is an existing folder. */
 export async function requireFolder(path: string, what = "folder"): Promise<void> {
-  let info: Awaited<ReturnType<typeof stat>>;
-  try {
-    info = await stat(path);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT" || code === "ENOTDIR") throw new InputError(`no such ${what}: ${path}`);
-    throw new InputError(`cannot read ${path}: ${code ?? (error as Error).message}`);
-  }
+  const info = await statOrNull(path);
+  if (!info) throw new InputError(`no such ${what}: ${path}`);
   if (!info.isDirectory()) throw new InputError(`not a folder: ${path}`);
 }
 

@@ -177,22 +177,31 @@ describe("build --out keeps what it did not write", { timeout: 600_000 }, () => 
     const after = await tree(out);
     expect(only(after, USER_FILES)).toEqual(before);
     expect(after["index.html"]).toBeDefined();
-    const manifest = JSON.parse(await readFile(join(out, MANIFEST), "utf8"));
-    expect(manifest.files).toContain("index.html");
-    expect(manifest.files.some((f: string) => USER_FILES.includes(f))).toBe(false);
+    const listed = (JSON.parse(await readFile(join(out, MANIFEST), "utf8")).files as [string, string][]).map(
+      ([path]) => path,
+    );
+    expect(listed).toContain("index.html");
+    expect(listed.some((path) => USER_FILES.includes(path))).toBe(false);
   });
 
   it("a rebuild deletes the previous site's files and nothing else", async () => {
     const site = await previousSite();
     await addUserFiles(site);
+    // A page the build wrote and someone edited since is theirs now.
+    const edited = "test-second-cellar/lc01-bottom-step/index.html";
+    await writeFile(join(site, edited), "<p>my annotated copy</p>");
     const before = await tree(site);
     expect(before["test-second-cellar/index.html"]).toBeDefined();
 
     const rebuilt = await spawnBuild([onePack, "--out", site]);
     expect(rebuilt.code, rebuilt.stderr).toBe(0);
     const after = await tree(site);
-    // The second pack is gone from the new site, with all of its pages; the user's files are untouched.
-    expect(Object.keys(after).filter((p) => p.startsWith("test-second-cellar"))).toEqual([]);
+    // The second pack is gone from the new site, with all of its pages but the edited one; the user's
+    // files are untouched.
+    expect(Object.keys(after).filter((p) => p.startsWith("test-second-cellar") && !p.endsWith("/"))).toEqual([
+      edited,
+    ]);
+    expect(await readFile(join(site, edited), "utf8")).toBe("<p>my annotated copy</p>");
     expect(only(after, USER_FILES)).toEqual(only(before, USER_FILES));
     expect(after["index.html"]).toBeDefined();
     expect(await stagingFolders(join(site, ".."))).toEqual([]);
@@ -202,7 +211,7 @@ describe("build --out keeps what it did not write", { timeout: 600_000 }, () => 
     const site = await previousSite();
     // The user put their own 404 page there: the previous build's list does not name it.
     const manifest = JSON.parse(await readFile(join(site, MANIFEST), "utf8"));
-    manifest.files = manifest.files.filter((f: string) => f !== "404.html");
+    manifest.files = manifest.files.filter(([path]: [string, string]) => path !== "404.html");
     await writeFile(join(site, MANIFEST), JSON.stringify(manifest));
     await writeFile(join(site, "404.html"), "<p>my own 404</p>");
     const before = await tree(site);
@@ -261,10 +270,11 @@ describe("build --out keeps what it did not write", { timeout: 600_000 }, () => 
 
 /**
  * Every path in the installed catalog package, with the modification time of each file (folders only
- * by their presence), but for its build output (`dist/`) and the test runner's own files (its cache, its
- * bundled config), which the catalog's own tests may write while this runs.
+ * by their presence), but for its build output (`dist/`), the task runner's logs (`.turbo/`) and the
+ * test runner's own files (its cache, its bundled config), which the catalog's own tasks may write while
+ * this runs.
  */
-const TEST_RUNNER_PATHS = new Set(["dist", "node_modules/.vite/vitest", "node_modules/.vite-temp"]);
+const TEST_RUNNER_PATHS = new Set(["dist", ".turbo", "node_modules/.vite/vitest", "node_modules/.vite-temp"]);
 
 async function catalogFiles(): Promise<Record<string, number>> {
   const out: Record<string, number> = {};

@@ -3,7 +3,7 @@
  * @module
  */
 import type { Dirent } from "node:fs";
-import { readdir } from "node:fs/promises";
+import { readdir, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { type ValidateFolderOptions, validatePackFolder } from "@gridponder/schema/node";
 import { builtinRegistry } from "./builtins.js";
@@ -37,17 +37,27 @@ async function entriesOf(dir: string): Promise<Dirent[]> {
   }
 }
 
+/**
+ * Whether an entry of the traces folder is a folder of traces. A link to one counts: the traces folder
+ * is the user's own arrangement (a corpus linked in), not a pack's content.
+ */
+async function isFolder(parent: string, entry: Dirent): Promise<boolean> {
+  if (entry.isDirectory()) return true;
+  if (!entry.isSymbolicLink()) return false;
+  return (await stat(join(parent, entry.name)).catch(() => null))?.isDirectory() ?? false;
+}
+
 const byName = (a: Dirent, b: Dirent) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 
 /**
  * Replays every trace under `tracesDir/<pack>/` against the pack of the same name in `packsDir`.
- * Entries of `tracesDir` that are not folders (a README) are skipped. A trace file that cannot be
+ * Entries of `tracesDir` that are not folders or links to folders (a README) are skipped. A trace file that cannot be
  * read as a trace, or a folder that cannot be read, rejects with a {@link TraceFileError}.
  */
 export async function runConformance(packsDir: string, tracesDir: string): Promise<LevelReport[]> {
   const reports: LevelReport[] = [];
   for (const packEntry of (await entriesOf(tracesDir)).sort(byName)) {
-    if (!packEntry.isDirectory()) continue;
+    if (!(await isFolder(tracesDir, packEntry))) continue;
     const packName = packEntry.name;
     const loaded = await loadPackFolder(join(packsDir, packName));
     const files = (await entriesOf(join(tracesDir, packName)))
