@@ -270,9 +270,9 @@ describe("build --out keeps what it did not write", { timeout: 600_000 }, () => 
 
 /**
  * Every path in the installed catalog package, with the modification time of each file (folders only
- * by their presence), but for its build output (`dist/`), the task runner's logs (`.turbo/`) and the
- * test runner's own files (its cache, its bundled config), which the catalog's own tasks may write while
- * this runs.
+ * by their presence), but for what the catalog's own tasks write and may be writing while this runs:
+ * its build output (`dist/`), the task runner's logs (`.turbo/`), its tests' screenshots
+ * (`test-results/`) and the test runner's cache and bundled config.
  */
 const TEST_RUNNER_PATHS = new Set(["dist", ".turbo", "node_modules/.vite/vitest", "node_modules/.vite-temp"]);
 
