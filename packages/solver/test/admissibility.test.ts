@@ -19,7 +19,7 @@ import { corpusPack, PACKS } from "./corpus.js";
 
 /** States drawn per level, and the most states an exact search from one of them may visit. */
 const SAMPLES = 24;
-const EXACT_STATES = 60_000;
+const EXACT_STATES = 20_000;
 
 /** A small seeded generator (mulberry32), so every run draws the same states. */
 function random(seed: number): () => number {
