@@ -274,7 +274,13 @@ describe("build --out keeps what it did not write", { timeout: 600_000 }, () => 
  * its build output (`dist/`), the task runner's logs (`.turbo/`), its tests' screenshots
  * (`test-results/`) and the test runner's cache and bundled config.
  */
-const TEST_RUNNER_PATHS = new Set(["dist", ".turbo", "test-results", "node_modules/.vite/vitest", "node_modules/.vite-temp"]);
+const TEST_RUNNER_PATHS = new Set([
+  "dist",
+  ".turbo",
+  "test-results",
+  "node_modules/.vite/vitest",
+  "node_modules/.vite-temp",
+]);
 
 async function catalogFiles(): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
