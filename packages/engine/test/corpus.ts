@@ -1,10 +1,11 @@
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
+import { CORPUS } from "@gridponder/conformance-corpus";
 import { type Pack, Session } from "../src/index.js";
 import { loadPackFolder, readTrace } from "../src/node.js";
 
-/** The conformance corpus beside the repo (see DEVELOPERS.md); read in place, never copied. */
-export const CORPUS = join(import.meta.dirname, "../../../../shared/conformance");
+/** The conformance corpus (see "Tests" in the README); read in place, never copied. Only `*.conformance.test.ts` files read it. */
+export { CORPUS } from "@gridponder/conformance-corpus";
 export const PACKS = join(CORPUS, "packs");
 export const TRACES = join(CORPUS, "traces");
 /** Mutated levels nobody designed, with traces of the reference engine walking them (`fuzz/README.md`). */

@@ -1,10 +1,11 @@
 import { join } from "node:path";
+import { CORPUS } from "@gridponder/conformance-corpus";
 import type { Pack } from "@gridponder/engine";
 import { loadPackFolder } from "@gridponder/engine/node";
 import type { SearchSpace } from "../src/search-space.js";
 
-/** The conformance corpus beside the repository (see the project README). */
-export const PACKS = join(import.meta.dirname, "../../../../shared/conformance/packs");
+/** The conformance corpus's packs (see "Tests" in the README); only `*.conformance.test.ts` files read them. */
+export const PACKS = join(CORPUS, "packs");
 /** The mutated levels beside it (`fuzz/README.md` there). */
 export const FUZZ_PACKS = join(PACKS, "../fuzz/packs");
 

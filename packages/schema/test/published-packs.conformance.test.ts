@@ -1,11 +1,12 @@
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
+import { CORPUS as CONFORMANCE_CORPUS } from "@gridponder/conformance-corpus";
 import { describe, expect, it } from "vitest";
 import { formatDiagnostics } from "../src/index.js";
 import { validatePackFolder } from "../src/node.js";
 
-// The real published packs beside the repo (see DEVELOPERS.md); never copied into the repo.
-const CORPUS = join(import.meta.dirname, "../../../../shared/conformance/packs");
+// The real published packs of the conformance corpus (see "Tests" in the README); never copied into the repo.
+const CORPUS = join(CONFORMANCE_CORPUS, "packs");
 const packs = readdirSync(CORPUS).filter((d) => existsSync(join(CORPUS, d, "manifest.json")));
 
 describe("conformance corpus", () => {

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { CORPUS } from "@gridponder/conformance-corpus";
 import { registerSchema, validate } from "@hyperjump/json-schema/draft-07";
 import { beforeAll, describe, expect, it } from "vitest";
 import { gameSchema, levelSchema, manifestSchema, themeSchema } from "../src/generated/schemas.js";
@@ -9,7 +10,7 @@ import { gameSchema, levelSchema, manifestSchema, themeSchema } from "../src/gen
 const SCHEMAS = { manifest: manifestSchema, game: gameSchema, level: levelSchema, theme: themeSchema };
 type FileKind = keyof typeof SCHEMAS;
 
-const SHARED = join(import.meta.dirname, "../../../../shared/conformance");
+const SHARED = CORPUS;
 const ROOTS = [
   join(SHARED, "packs"),
   join(SHARED, "fuzz/packs"),

@@ -13,9 +13,9 @@ import {
   solveLevel,
   zeroHeuristic,
 } from "../src/index.js";
+import { PACKS } from "./corpus.js";
 
 const REPO = join(import.meta.dirname, "../../..");
-const PACKS = join(REPO, "../shared/conformance/packs");
 
 async function load(dir: string): Promise<Pack> {
   const loaded = await loadPackFolder(dir);

@@ -6,9 +6,7 @@ import { breadthFirst } from "../src/bfs.js";
 import { type levelHeuristic, placementHeuristic, searchSpace, solveLevel } from "../src/index.js";
 import { Limits } from "../src/limits.js";
 import { markerBreadthFirst } from "../src/marker-bfs.js";
-import { countingTurns } from "./corpus.js";
-
-const PACKS = join(import.meta.dirname, "../../../../shared/conformance/packs");
+import { countingTurns, PACKS } from "./corpus.js";
 
 let twinseed: Pack;
 let carrot: Pack;
