@@ -1,4 +1,8 @@
+import { corpusTestOptions } from "@gridponder/conformance-corpus/vitest";
 import { defineConfig } from "vitest/config";
 
 // These tests start worker threads and child processes, which a busy two-core CI machine can make slow.
-export default defineConfig({ test: { testTimeout: 300_000, hookTimeout: 300_000 } });
+// Test files named *.conformance.test.ts need the conformance corpus (see "Tests" in the README).
+export default defineConfig({
+  test: { testTimeout: 300_000, hookTimeout: 300_000, ...corpusTestOptions(import.meta.dirname) },
+});

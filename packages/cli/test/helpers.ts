@@ -8,7 +8,8 @@ import { type CliIo, main } from "../src/index.js";
 
 export const REPO = join(import.meta.dirname, "../../..");
 export const LANTERN_CELLAR = join(REPO, "packs/lantern-cellar");
-export const CONFORMANCE = join(import.meta.dirname, "../../../../shared/conformance");
+/** The conformance corpus (see "Tests" in the README): only `*.conformance.test.ts` files read it. */
+export { CORPUS as CONFORMANCE } from "@gridponder/conformance-corpus";
 export const BROKEN_FIXTURES = join(REPO, "packages/schema/test/fixtures/broken");
 export const BIN = join(import.meta.dirname, "../dist/bin.js");
 

@@ -6,12 +6,14 @@
  */
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
+import { CORPUS } from "@gridponder/conformance-corpus";
 import { type Pack, Session } from "@gridponder/engine";
 import { loadPackFolder } from "@gridponder/engine/node";
 
 const REPO = join(import.meta.dirname, "../../..");
-/** The conformance corpus: `packs/` and `traces/`. */
-export const CORPUS = join(REPO, "../shared/conformance");
+
+/** The conformance corpus: `packs/` and `traces/` (see "Tests" in the README); only `*.conformance.test.ts` files read it. */
+export { CORPUS } from "@gridponder/conformance-corpus";
 export const CORPUS_PACKS = join(CORPUS, "packs");
 /** This repository's own packs. */
 export const OWN_PACKS = join(REPO, "packs");

@@ -1,0 +1,21 @@
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { arrowKeys, CONFORMANCE, run } from "./helpers.js";
+
+describe("gridponder play (keys from a stream)", () => {
+  it("gives the game's other actions digit keys", async () => {
+    const pack = join(CONFORMANCE, "packs/flood_colors");
+    const { stdout } = await run(["play", pack, "fl_001"], { stdin: "1" });
+    expect(stdout).toContain("1 flood_red · 2 flood_blue · 3 flood_yellow");
+    expect(stdout).toContain("Moves: 1 · Moves left: 4");
+  });
+
+  it("plays position actions at a cursor", async () => {
+    const pack = join(CONFORMANCE, "packs/fx_individual_actors");
+    // Gold path: tap [0,0], down, right, up, tap [3,1], up, left, down. The cursor starts at [0,0].
+    const keys = ` ${arrowKeys(["down", "right", "up"])}t${arrowKeys(["right", "right", "right", "down"])} t${arrowKeys(["up", "left", "down"])}`;
+    const { stdout } = await run(["play", pack, "ia_001"], { stdin: keys });
+    expect(stdout).toContain("t cursor mode (on: arrows move the cursor)");
+    expect(stdout).toMatch(/Level solved in \d+ moves!/);
+  });
+});
