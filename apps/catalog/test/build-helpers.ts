@@ -2,10 +2,12 @@
 import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { CORPUS } from "@gridponder/conformance-corpus";
 
 export const REPO = resolve(import.meta.dirname, "../../..");
 export const OWN_PACKS = join(REPO, "packs");
-export const CORPUS_PACKS = resolve(REPO, "../shared/conformance/packs");
+/** The conformance corpus's packs (see "Tests" in the README): only `*.conformance.test.ts` files read them. */
+export const CORPUS_PACKS = join(CORPUS, "packs");
 export const LANTERN_CELLAR = join(OWN_PACKS, "lantern-cellar");
 
 const made: string[] = [];

@@ -8,12 +8,14 @@ import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { gzipSync } from "node:zlib";
 import { type HarnessBrowser, launchBrowser, type Server, serveDir } from "@gridponder/browser-harness";
+import { CORPUS } from "@gridponder/conformance-corpus";
 import { CONTENT_SECURITY_POLICY } from "../src/components/csp.ts";
 
 const APP = resolve(import.meta.dirname, "..");
 export const REPO = resolve(import.meta.dirname, "../../..");
 export const OWN_PACKS = join(REPO, "packs");
-export const CORPUS_PACKS = resolve(REPO, "../shared/conformance/packs");
+/** The conformance corpus's packs (see "Tests" in the README): only `*.conformance.test.ts` files read them. */
+export const CORPUS_PACKS = join(CORPUS, "packs");
 export const XSS_TITLE = "<script>alert(1)</script>";
 
 /**
