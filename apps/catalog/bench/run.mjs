@@ -7,13 +7,14 @@
 import { readdir, rm } from "node:fs/promises";
 import { cpus } from "node:os";
 import { join, resolve } from "node:path";
+import { CORPUS } from "@gridponder/conformance-corpus";
 import { measureBuilds } from "./build-time.mjs";
 import { measureFirstBoard } from "./first-board.mjs";
 import { measurePageTypes } from "./page-js.mjs";
 import { describeMs, kib, median } from "./stats.mjs";
 
 const here = import.meta.dirname;
-const packsDirs = [resolve(here, "../../../../shared/conformance/packs"), resolve(here, "../../../packs")];
+const packsDirs = [join(CORPUS, "packs"), resolve(here, "../../../packs")];
 const builds = Number(process.env.BENCH_BUILDS ?? 5);
 const loads = Number(process.env.BENCH_LOADS ?? 3);
 const BUDGETS = { home: 30 * 1024, pack: 30 * 1024, level: 200 * 1024 };

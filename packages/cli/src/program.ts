@@ -15,7 +15,8 @@ const EXIT_CODES = `
 Exit codes:
   0  ok
   1  findings (a gold path that does not win, a failing conformance level)
-  2  usage error or invalid input (missing path, invalid pack, unknown level id)`;
+  2  usage error or invalid input (missing path, invalid pack, unknown level id)
+  3  internal error: a bug in gridponder (please report it with the message)`;
 
 /**
  * The commander program. Settings that subcommands inherit (exit override, output) are configured

@@ -3,13 +3,14 @@
 // gold path included.
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
+import { CORPUS } from "@gridponder/conformance-corpus";
 import { validatePackFolder } from "@gridponder/schema/node";
 import { Session } from "../dist/index.js";
-import { prepareValidated } from "../dist/pack.js";
+import { prepareValidated } from "../dist/load.js";
 import { forgetPreparedLevels } from "../dist/session.js";
 
-/** The shared conformance packs, beside the repository. */
-export const CONFORMANCE_PACKS = join(import.meta.dirname, "../../../../shared/conformance/packs");
+/** The conformance corpus's packs (GRIDPONDER_CONFORMANCE, see "Tests" in the README). */
+export const CONFORMANCE_PACKS = join(CORPUS, "packs");
 
 /**
  * Every pack of a folder (or only those named in `only`), loaded through the engine, with each level's

@@ -19,10 +19,11 @@ import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
+import { CORPUS } from "@gridponder/conformance-corpus";
 import { build } from "esbuild";
 
 const root = join(import.meta.dirname, "..");
-const conformanceDir = join(root, "../../../shared/conformance");
+const conformanceDir = CORPUS;
 /**
  * The seven published packs of the conformance corpus (its README), without its fixture packs
  * (`actor_balance_smoke`, `fx_*`): the workload the engine's speed goal was first stated on.

@@ -5,10 +5,11 @@
 // The browser harness is TypeScript: Node runs it with its type stripping (see the bench script).
 import { join } from "node:path";
 import { bundle, htmlPage, launchBrowser, serve } from "@gridponder/browser-harness";
+import { CORPUS } from "@gridponder/conformance-corpus";
 
 const here = import.meta.dirname;
 // Sprites are requested as /packs/<collection>/<path>.
-const conformance = join(here, "../../../../shared/conformance");
+const conformance = CORPUS;
 
 const { code } = await bundle(join(here, "page.ts"), { minify: true });
 const server = await serve({

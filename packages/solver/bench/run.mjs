@@ -11,6 +11,7 @@ import { readdirSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { CORPUS } from "@gridponder/conformance-corpus";
 import { loadPackFolder } from "@gridponder/engine/node";
 import { solveLevels } from "../dist/node.js";
 import { heldOut } from "./split.mjs";
@@ -26,7 +27,7 @@ const { values } = parseArgs({
 const sets = values.set ?? ["tuned", "held-out", "fuzz"];
 const timeLimitMs = Number(values["time-limit"]) * 1000;
 const workers = values.workers ? Number(values.workers) : availableParallelism();
-const corpus = join(import.meta.dirname, "../../../../shared/conformance");
+const corpus = CORPUS;
 
 /** Every level of the packs under `dir`, as { set, pack, dir, level }. */
 async function levelsUnder(dir, setOf) {
