@@ -1,5 +1,6 @@
 import { isAbsolute, relative } from "node:path";
 import type { BuildSummary, CatalogProgress, CatalogSolveOptions } from "@gridponder/catalog";
+import { loadCatalog } from "../catalog-module.js";
 import { countDiagnostics, type Diagnostic, formatDiagnostics } from "@gridponder/schema";
 import { SingleBar } from "cli-progress";
 import { type Command, InvalidArgumentError } from "commander";
@@ -149,7 +150,7 @@ async function runBuild(ctx: CliContext, folders: string[], flags: BuildFlags): 
     );
   for (const folder of folders) await requireFolder(folder, "folder of packs");
   // Loaded here, not at start-up: the site builder (Astro, Vite) is heavy and only this command needs it.
-  const { buildCatalog, CatalogError } = await import("@gridponder/catalog");
+  const { buildCatalog, CatalogError } = await loadCatalog();
   const progress = progressDisplay(ctx);
   const stopListening = exitOnSignal(ctx, progress.stop);
   let summary: BuildSummary;
