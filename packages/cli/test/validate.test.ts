@@ -1,9 +1,29 @@
-import { readdir, readFile, writeFile } from "node:fs/promises";
+import { cp, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { copyBrokenFixture, LANTERN_CELLAR, REPO, run, STACK_FRAME, useScratchDirs } from "./helpers.js";
+import {
+  CONFORMANCE,
+  copyBrokenFixture,
+  LANTERN_CELLAR,
+  REPO,
+  run,
+  STACK_FRAME,
+  useScratchDirs,
+} from "./helpers.js";
 
 const scratch = useScratchDirs();
+
+/** A copy of a pack in a scratch folder with one file's text edited, so the original is never touched. */
+async function editedCopy(pack: string, file: string, edit: (text: string) => string): Promise<string> {
+  const copy = join(await scratch(), "pack");
+  await cp(pack, copy, { recursive: true });
+  const path = join(copy, file);
+  const text = await readFile(path, "utf8");
+  const edited = edit(text);
+  expect(edited, `the edit changed nothing in ${file}`).not.toBe(text);
+  await writeFile(path, edited);
+  return copy;
+}
 
 describe("gridponder validate", () => {
   it("accepts lantern-cellar: valid, every gold path wins", async () => {
@@ -59,6 +79,66 @@ describe("gridponder validate", () => {
     expect(code).toBe(1);
   });
 
+  it("points a gold path broken by a misspelt system config field at its first step that changes nothing", async () => {
+    // Without solidHandling "delegate" Wick walks into a crate instead of pushing it: the move is
+    // accepted and changes nothing. The misspelt field itself stays a warning, as every unknown field is.
+    const pack = await editedCopy(LANTERN_CELLAR, "game.json", (text) =>
+      text.replace('"solidHandling"', '"solidHandlin"'),
+    );
+    const level = join(pack, "levels/lc02_storeroom.json");
+    const { code, stdout } = await run(["validate", pack]);
+    expect(stdout).toContain(
+      `${join(pack, "game.json")}:/systems/0/config/solidHandlin: warning: unknown field "solidHandlin" (did you mean "solidHandling"?)`,
+    );
+    expect(stdout).toContain(
+      `${level}:/solution/goldPath/6: failure: the gold path does not win; step 7 (move up) changes nothing\n`,
+    );
+    expect(stdout).toContain("1 pack, 0 errors, 1 warning, 7 failing gold paths");
+    expect(code).toBe(1);
+
+    const report = JSON.parse((await run(["validate", pack, "--json"])).stdout);
+    expect(report.packs[0].goldPaths).toContainEqual({
+      level: "lc02_storeroom",
+      won: false,
+      actions: 12,
+      step: 6,
+      action: "move up",
+      problem: "the gold path does not win; step 7 (move up) changes nothing",
+      file: "levels/lc02_storeroom.json",
+      pointer: "/solution/goldPath/6",
+    });
+  });
+
+  it("points a gold path at its first refused step when that comes before any step that changes nothing", async () => {
+    // Flooding with the colour the region already has is refused: "the fill would change nothing".
+    const pack = await editedCopy(join(CONFORMANCE, "packs/flood_colors"), "levels/fl_001.json", (text) =>
+      text.replace(/"goldPath": \[[^\]]*\]/, '"goldPath": ["flood_red", "flood_red", "flood_orange"]'),
+    );
+    const { code, stdout } = await run(["validate", pack, "--json"]);
+    const gold = JSON.parse(stdout).packs[0].goldPaths.find((g: { level: string }) => g.level === "fl_001");
+    expect(gold).toEqual({
+      level: "fl_001",
+      won: false,
+      actions: 2,
+      step: 1,
+      action: "flood_red",
+      problem: "the gold path does not win; step 2 (flood_red) was rejected: the fill would change nothing",
+      file: "levels/fl_001.json",
+      pointer: "/solution/goldPath/1",
+    });
+    expect(code).toBe(1);
+  });
+
+  it("counts the level files of an invalid pack in --json, the unreadable one included", async () => {
+    const dir = await scratch();
+    const pack = await copyBrokenFixture("level-json-trailing-comma", dir);
+    const { code, stdout } = await run(["validate", pack, "--json"]);
+    const report = JSON.parse(stdout);
+    expect(report.packs[0]).toMatchObject({ valid: false, levels: 2, errors: 1, goldPaths: [] });
+    expect(report.summary).toMatchObject({ packs: 1, levels: 2, errors: 1, failingGoldPaths: 0 });
+    expect(code).toBe(2);
+  });
+
   it("refuses a system type nothing registered, naming it, as play, trace and solve do", async () => {
     // Neither the DSL nor a --plugin module defines gravity_wells: every command must find the pack
     // invalid, with the same diagnostic.
@@ -101,7 +181,7 @@ describe("gridponder validate", () => {
     const { code, stdout } = await run(["validate", LANTERN_CELLAR, "--json"]);
     const report = JSON.parse(stdout);
     expect(code).toBe(0);
-    expect(report.summary).toEqual({ packs: 1, errors: 0, warnings: 0, failingGoldPaths: 0 });
+    expect(report.summary).toEqual({ packs: 1, levels: 8, errors: 0, warnings: 0, failingGoldPaths: 0 });
     expect(report.packs[0].goldPaths).toHaveLength(8);
     expect(report.packs[0].goldPaths.every((g: { won: boolean }) => g.won)).toBe(true);
   });

@@ -44,10 +44,14 @@ export interface Pack {
   entity(kind: string, params?: Params | null): Entity;
 }
 
-/** The outcome of loading a pack: the pack, or the diagnostics that refused it. */
-export type LoadResult =
+/**
+ * The outcome of loading a pack: the pack, or the diagnostics that refused it; with the level files
+ * the validator found (`ValidationResult.levelFiles`), which a refused pack has no other way to tell.
+ */
+export type LoadResult = (
   | { ok: true; pack: Pack; diagnostics: Diagnostic[] }
-  | { ok: false; pack?: undefined; diagnostics: Diagnostic[] };
+  | { ok: false; pack?: undefined; diagnostics: Diagnostic[] }
+) & { levelFiles?: string[] };
 
 /** Thrown by {@link Pack.entity} for a kind the game does not declare. */
 export class UnknownKindError extends Error {
@@ -173,10 +177,11 @@ export function missingTypes(valid: ValidPack, registry: Registry): Diagnostic[]
  * pack uses a type the registry lacks (each named in a diagnostic).
  */
 export function prepareWith(result: ValidationResult, registry: Registry): LoadResult {
-  if (!result.ok || !result.pack) return { ok: false, diagnostics: result.diagnostics };
+  const found = result.levelFiles ? { levelFiles: result.levelFiles } : {};
+  if (!result.ok || !result.pack) return { ok: false, diagnostics: result.diagnostics, ...found };
   const missing = missingTypes(result.pack, registry);
-  if (missing.length > 0) return { ok: false, diagnostics: [...result.diagnostics, ...missing] };
-  return { ok: true, pack: compileWith(result.pack, registry), diagnostics: result.diagnostics };
+  if (missing.length > 0) return { ok: false, diagnostics: [...result.diagnostics, ...missing], ...found };
+  return { ok: true, pack: compileWith(result.pack, registry), diagnostics: result.diagnostics, ...found };
 }
 
 /** The entity described by a layer cell value: a kind name or `{ kind, ...params }`. */

@@ -22,6 +22,15 @@ describe("loadPack", () => {
     );
   });
 
+  it("tells the level files it found, also when it refuses the pack", async () => {
+    const files = await readPackFolder(MINI);
+    expect(loadPack(files).levelFiles).toEqual(["levels/l1.json", "levels/l2.json"]);
+    files["levels/l2.json"] = "{";
+    const refused = loadPack(files);
+    expect(refused.ok).toBe(false);
+    expect(refused.levelFiles).toEqual(["levels/l1.json", "levels/l2.json"]);
+  });
+
   it("refuses a system type the registry lacks, naming it", async () => {
     const files = await readPackFolder(MINI);
     const game = JSON.parse(String(files["game.json"]));

@@ -167,6 +167,7 @@ export async function validatePackFolder(
           message: `cannot read the pack folder ${dir}: ${errorText(error)}`,
         },
       ],
+      levelFiles: [],
     };
   }
   const { searchPaths, ...rest } = options;

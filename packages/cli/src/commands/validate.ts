@@ -9,12 +9,16 @@ import { findPackFolders, levelFileOf, loadPackAt } from "../packs.js";
 import { plural } from "../plural.js";
 import { inlineText } from "../terminal-text.js";
 
-/** A gold-path replay with the level file it comes from. */
-type GoldPathReport = GoldPathResult & { file: string };
+/**
+ * A gold-path replay with the level file it comes from and, when it does not win, the JSON pointer in
+ * that file of what to blame (`blamedPointer`).
+ */
+type GoldPathReport = GoldPathResult & { file: string; pointer?: string };
 
 interface PackReport {
   path: string;
   valid: boolean;
+  /** The level files found: an invalid pack counts those it could not read or validate too. */
   levels: number;
   errors: number;
   warnings: number;
@@ -32,7 +36,7 @@ async function validateOne(dir: string, registry: Registry): Promise<PackReport>
   const report: PackReport = {
     path: dir,
     valid: loaded.ok,
-    levels: 0,
+    levels: loaded.levelFiles?.length ?? (loaded.ok ? loaded.pack.levelOrder.length : 0),
     errors,
     warnings,
     diagnostics,
@@ -40,18 +44,22 @@ async function validateOne(dir: string, registry: Registry): Promise<PackReport>
   };
   if (loaded.ok) {
     const { pack } = loaded;
-    report.levels = pack.levelOrder.length;
-    report.goldPaths = pack.levelOrder.map((id) => ({
-      ...replayGoldPath(pack, id),
-      file: levelFileOf(pack, id),
-    }));
+    report.goldPaths = pack.levelOrder.map((id) => {
+      const gold = replayGoldPath(pack, id);
+      const file = levelFileOf(pack, id);
+      return gold.won ? { ...gold, file } : { ...gold, file, pointer: blamedPointer(gold) };
+    });
   }
   return report;
 }
 
+/** Where a gold path that does not win goes wrong: the step its replay names, else the whole path. */
+function blamedPointer(gold: GoldPathResult): string {
+  return pointerOf("solution", "goldPath", ...(gold.step === undefined ? [] : [gold.step]));
+}
+
 function goldPathFinding(ctx: CliContext, report: PackReport, gold: GoldPathReport): string {
-  const pointer = pointerOf("solution", "goldPath", ...(gold.step === undefined ? [] : [gold.step]));
-  const where = inlineText(`${join(report.path, gold.file)}:${pointer}`);
+  const where = inlineText(`${join(report.path, gold.file)}:${blamedPointer(gold)}`);
   return `${where}: ${ctx.colors.red(ctx.colors.bold("failure"))}: ${inlineText(gold.problem ?? "")}`;
 }
 
@@ -82,6 +90,7 @@ async function runValidate(ctx: CliContext, paths: string[]): Promise<void> {
     if (!ctx.json) printReport(ctx, report);
   }
 
+  const levels = reports.reduce((n, r) => n + r.levels, 0);
   const errors = reports.reduce((n, r) => n + r.errors, 0);
   const warnings = reports.reduce((n, r) => n + r.warnings, 0);
   const failingGoldPaths = reports.reduce((n, r) => n + r.goldPaths.filter((g) => !g.won).length, 0);
@@ -90,7 +99,7 @@ async function runValidate(ctx: CliContext, paths: string[]): Promise<void> {
   if (ctx.json) {
     printJson(ctx, {
       packs: reports,
-      summary: { packs: reports.length, errors, warnings, failingGoldPaths },
+      summary: { packs: reports.length, levels, errors, warnings, failingGoldPaths },
     });
     return;
   }

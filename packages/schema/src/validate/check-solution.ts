@@ -14,6 +14,15 @@ export function expandGoldPathStep(step: GoldPathStep): GoldPathAction {
   return CARDINALS.has(step) ? { action: "move", direction: step } : { action: step };
 }
 
+/**
+ * What a gold-path step may name: an action id, and for a string step also a direction, the shorthand
+ * for "move" (so `"rigth"` is told about `"right"`, the step its author meant).
+ */
+function stepNames(step: GoldPathStep, index: GameIndex): string[] {
+  const ids = [...index.actions.keys()];
+  return typeof step === "string" && index.actions.has("move") ? [...ids, ...CARDINALS] : ids;
+}
+
 /** Checks the gold path's actions and params against the game's actions, and the hint stops against the path. */
 export function checkSolution(file: ParsedFile<LevelDefinition>, index: GameIndex, report: Reporter): void {
   const { goldPath, hintStops } = file.value.solution;
@@ -32,7 +41,7 @@ export function checkSolution(file: ParsedFile<LevelDefinition>, index: GameInde
         path,
         typeof step === "string" ? at : `${at}/action`,
         "gold-path-action",
-        `unknown action ${quote(id)}${shorthand}${didYouMean(id, index.actions.keys())}`,
+        `unknown action ${quote(id)}${shorthand}${didYouMean(id, stepNames(step, index))}`,
       );
       return;
     }

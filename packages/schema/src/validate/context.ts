@@ -78,6 +78,8 @@ export interface PackModel {
   game?: ParsedFile<GameDefinition>;
   theme?: ParsedFile<Theme>;
   levels: ParsedFile<LevelDefinition>[];
+  /** Every level file found, parsed or not (see `ValidationResult.levelFiles`). */
+  levelFiles: string[];
   index?: GameIndex;
 }
 

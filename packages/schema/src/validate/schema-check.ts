@@ -49,8 +49,11 @@ export const MAX_NESTING = 64;
 export const MAX_DIAGNOSTICS_PER_FILE = 200;
 
 // Refs are collected by a keyword callback while Ajv runs; validation is synchronous, so a module-level
-// sink set just for the duration of one call is safe.
-let sink: FoundRef[] | null = null;
+// sink set just for the duration of one call is safe. Every branch of a union that Ajv tries runs the
+// keyword, the failing ones too: `{ "hasItem": "x" }` fails the `avatar` shape that requires `at` after
+// its `hasItem` was found, and matches the other, which finds it again. One ref per kind and pointer is
+// kept, so that each is reported once.
+let sink: Map<string, FoundRef> | null = null;
 // Fields the types mark `@deprecated` carry their `deprecationMessage` in the schema (a keyword editors
 // show too); each one present is collected here, keyed by pointer (a union can evaluate it twice).
 let deprecations: Map<string, string> | null = null;
@@ -69,11 +72,12 @@ function ajv(): Ajv {
       // Strings starting with `$` in a name's place are value references, resolved at run time;
       // they are checked for their own syntax instead of being looked up as names.
       if (sink && typeof data === "string") {
-        sink.push({
+        const ref: FoundRef = {
           kind: data.startsWith("$") ? "value-ref" : kind,
           value: data,
           pointer: cxt?.instancePath ?? "",
-        });
+        };
+        sink.set(`${ref.kind} ${ref.pointer}`, ref);
       }
       return true;
     },
@@ -159,7 +163,7 @@ export function checkSchema(name: SchemaName, value: unknown): SchemaCheckResult
     };
   }
   const validate = validatorFor(schemaId(name));
-  const refs: FoundRef[] = [];
+  const refs = new Map<string, FoundRef>();
   const deprecated = new Map<string, string>();
   sink = refs;
   deprecations = deprecated;
@@ -172,7 +176,7 @@ export function checkSchema(name: SchemaName, value: unknown): SchemaCheckResult
   const errors = reduceUnions(validate.errors ?? [], value, schemaId(name));
   const diagnostics = errors.map((e) => toDiagnostic(e, value));
   diagnostics.push(...deprecationWarnings(deprecated, ""));
-  return { diagnostics: capDiagnostics(diagnostics), refs };
+  return { diagnostics: capDiagnostics(diagnostics), refs: [...refs.values()] };
 }
 
 /** A warning per deprecated field present: valid, but read by no engine. */

@@ -68,6 +68,12 @@ export interface ValidationResult {
   diagnostics: Diagnostic[];
   /** The typed pack, when `ok`. */
   pack?: ValidPack;
+  /**
+   * The pack-relative paths of the level files found in the level folder, sorted: valid or not, read
+   * or not, so that an invalid pack still tells how many levels it has. Always set by `validatePack`;
+   * optional so that a result rebuilt around an already validated pack need not list them.
+   */
+  levelFiles?: string[];
 }
 
 function parseFile<T>(
@@ -227,7 +233,7 @@ function configuredPath(
  */
 export function validatePack(files: PackFiles, options: ValidateOptions = {}): ValidationResult {
   const report = new Reporter();
-  const model: PackModel = { levels: [] };
+  const model: PackModel = { levels: [], levelFiles: [] };
   try {
     runChecks(files, options, report, model);
   } catch (error) {
@@ -243,7 +249,8 @@ export function validatePack(files: PackFiles, options: ValidateOptions = {}): V
   const diagnostics = sortDiagnostics(report.diagnostics);
   const ok = !diagnostics.some((d) => d.severity === "error");
   const pack = ok ? buildPack(model) : undefined;
-  return pack ? { ok, diagnostics, pack } : { ok, diagnostics };
+  const { levelFiles } = model;
+  return pack ? { ok, diagnostics, pack, levelFiles } : { ok, diagnostics, levelFiles };
 }
 
 function buildPack(model: PackModel): ValidPack | undefined {
@@ -294,6 +301,7 @@ function runChecks(files: PackFiles, options: ValidateOptions, report: Reporter,
   const levelPaths = [
     ...new Set([...Object.keys(files), ...unread.map((u) => u.path)].filter(isLevelFile)),
   ].sort();
+  model.levelFiles = levelPaths;
   const levelFiles = new Set<string>();
   for (const [i, path] of levelPaths.entries()) {
     const id = path.slice(prefix.length, -".json".length);
