@@ -26,7 +26,9 @@ function corpusTestFiles() {
         continue;
       }
       // A test's own fixture packages are not the package's suites.
-      const corpus = files.filter((file) => file.endsWith(CORPUS_TEST_SUFFIX) && !/(^|[\\/])fixture/.test(file));
+      const corpus = files.filter(
+        (file) => file.endsWith(CORPUS_TEST_SUFFIX) && !/(^|[\\/])fixture/.test(file),
+      );
       if (corpus.length > 0) found.set(folder.slice(REPO_ROOT.length + 1), corpus.length);
     }
   }
