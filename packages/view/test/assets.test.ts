@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { normalisePath, resolveAnimation, resolveAsset, substituteSpritePath } from "../src/assets.js";
 import type { AssetCatalog } from "../src/types.js";
-import { BASE_COLLECTION, corpusPack } from "./corpus.js";
 
 const catalog: AssetCatalog = {
   packFiles: ["assets/sprites/hero.png", "assets/tiles/floor.png"],
@@ -51,20 +50,6 @@ describe("resolveAsset", () => {
     expect(resolveAsset(catalog, "assets/sprites/nowhere.png")).toBeNull();
     expect(resolveAsset(undefined, "assets/sprites/hero.png")).toBeNull();
     expect(resolveAsset(catalog, "")).toBeNull();
-  });
-
-  it("finds corpus sprites in the pack, then in gridponder-base", async () => {
-    const twinseed = await corpusPack("twinseed");
-    expect(resolveAsset(twinseed.assets, "assets/sprites/garden_plot2.png")).toEqual({
-      collection: null,
-      path: "assets/sprites/garden_plot2.png",
-    });
-    const carrot = await corpusPack("carrot_quest");
-    expect(carrot.assets.packFiles).not.toContain("assets/sprites/grass.png");
-    expect(resolveAsset(carrot.assets, "assets/sprites/grass.png")).toEqual({
-      collection: BASE_COLLECTION,
-      path: "sprites/tiles/grass.png",
-    });
   });
 });
 
