@@ -41,6 +41,27 @@ export async function run(args: string[], options: RunOptions = {}): Promise<Run
   return { code, stdout, stderr };
 }
 
+/**
+ * A terminal: stdin in raw mode and stdout a TTY, so `play` draws full screens in colour; `columns`
+ * gives stdout a width, as Node's `tty.WriteStream` has.
+ */
+export function terminalIo(keys: string, columns?: number): { io: CliIo; output: () => string } {
+  let out = "";
+  const stdin = Object.assign(Readable.from([keys]), { isTTY: true, setRawMode: () => stdin });
+  const write = (text: string) => (out += text);
+  const stdout = columns === undefined ? { write } : { write, columns };
+  return {
+    io: {
+      stdout,
+      stderr: { write },
+      stdin,
+      isTTY: true,
+      env: {},
+    },
+    output: () => out,
+  };
+}
+
 /** Runs the built binary in a child process, writing `stdin` to it. */
 export function runBin(args: string[], stdin = ""): Promise<RunResult> {
   return new Promise((resolve, reject) => {

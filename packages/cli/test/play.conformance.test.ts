@@ -18,4 +18,17 @@ describe("gridponder play (keys from a stream)", () => {
     expect(stdout).toContain("t cursor mode (on: arrows move the cursor)");
     expect(stdout).toMatch(/Level solved in \d+ moves!/);
   });
+  it("wraps a level's guide too", async () => {
+    const pack = join(CONFORMANCE, "packs/number_cells");
+    let stdout = "";
+    const terminalOut = { write: (t: string) => (stdout += t), columns: 30 };
+    await run(["play", pack, "nc_001"], { stdin: "q", stdout: terminalOut });
+    const guide = stdout.split("\n\n")[0]?.split("\n").slice(1);
+    expect(guide).toEqual([
+      "Swipe to slide all numbers in",
+      "that direction. When two",
+      "numbers collide, they merge",
+      "into their sum.",
+    ]);
+  });
 });

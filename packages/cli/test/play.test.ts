@@ -1,8 +1,10 @@
-import { readFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { main } from "../src/index.js";
 import { MAX_KEPT_MOVES } from "../src/play/level-play.js";
-import { arrowKeys, LANTERN_CELLAR, run, tempDir } from "./helpers.js";
+
+import { arrowKeys, LANTERN_CELLAR, run, tempDir, terminalIo } from "./helpers.js";
 
 type Step = string | { action: string; direction?: string };
 
@@ -139,5 +141,52 @@ describe("gridponder play on the scaffold", () => {
     expect(last).toContain("Bye!");
     expect(previous).toContain("Undone");
     expect(previous).toContain("Moves: 99999");
+  });
+});
+
+describe("gridponder play wraps story text to the terminal's width", () => {
+  it("breaks the story at spaces, each row as full as the next word allows", async () => {
+    const game = JSON.parse(await readFile(join(LANTERN_CELLAR, "game.json"), "utf8"));
+    const story: string = game.levelSequence[0].text;
+    let stdout = "";
+    const terminalOut = { write: (t: string) => (stdout += t), columns: 40 };
+    // Keys piped in, the screen on a 40-column terminal.
+    await run(["play", LANTERN_CELLAR], { stdin: "q", stdout: terminalOut });
+    const [title, ...paragraphs] = stdout.slice(0, stdout.indexOf("Press any key")).trimEnd().split("\n\n");
+    expect(title).toBe("The Dark Below");
+    expect(paragraphs.map((rows) => rows.replaceAll("\n", " "))).toEqual(story.split("\n\n"));
+    for (const rows of paragraphs.map((p) => p.split("\n"))) {
+      rows.forEach((row, i) => {
+        expect(row.length, row).toBeLessThanOrEqual(40);
+        const next = rows[i + 1]?.split(" ")[0];
+        if (next !== undefined) expect(row.length + 1 + next.length, `${row} | ${next}`).toBeGreaterThan(40);
+      });
+    }
+  });
+
+  it("counts wide characters as two columns and keeps control characters escaped", async () => {
+    const { dir, cleanup } = await tempDir();
+    try {
+      const pack = join(dir, "starter");
+      await run(["new", pack]);
+      const gameFile = join(pack, "game.json");
+      const game = JSON.parse(await readFile(gameFile, "utf8"));
+      game.levelSequence[0].title = "Start";
+      game.levelSequence[0].text = "Wick \u001b[2J lights 漢字漢字漢字 ok 👨‍👩‍👧👨‍👩‍👧 ab";
+      await writeFile(gameFile, JSON.stringify(game));
+      const terminal = terminalIo("q", 14);
+      expect(await main(["play", pack], terminal.io)).toBe(0);
+      const firstFrame = terminal.output().split("\u001b[H\u001b[2J")[1] ?? "";
+      const lines = firstFrame.split("\r\n");
+      // Counted in UTF-16 units, "lights 漢字漢字漢字" (13) would share a row, and the two families (16) would not.
+      expect(lines.slice(2, lines.indexOf("", 2))).toEqual([
+        "Wick \\u001b[2J",
+        "lights",
+        "漢字漢字漢字",
+        "ok 👨‍👩‍👧👨‍👩‍👧 ab",
+      ]);
+    } finally {
+      await cleanup();
+    }
   });
 });

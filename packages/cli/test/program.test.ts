@@ -10,7 +10,8 @@ describe("gridponder (program)", () => {
       expect(stdout).toContain(command);
     expect(stdout).toContain("Exit codes:");
     // Every code main can return, the internal error included.
-    for (const exit of ["0  ok", "1  findings", "2  usage error", "3  internal error"]) expect(stdout).toContain(exit);
+    for (const exit of ["0  ok", "1  findings", "2  usage error", "3  internal error"])
+      expect(stdout).toContain(exit);
   });
 
   it("prints the version", async () => {

@@ -1,12 +1,11 @@
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { Readable } from "node:stream";
 import { gzipSync } from "node:zlib";
 import { Session } from "@gridponder/engine";
 import { loadPackFolder } from "@gridponder/engine/node";
 import { describe, expect, it } from "vitest";
-import { type CliIo, main } from "../src/index.js";
-import { run, useScratchDirs } from "./helpers.js";
+import { main } from "../src/index.js";
+import { run, terminalIo, useScratchDirs } from "./helpers.js";
 
 const scratch = useScratchDirs();
 
@@ -70,22 +69,6 @@ async function hostilePack(): Promise<{ pack: string; level: string }> {
   await writeJson(join(pack, "levels", `${level}.json`), def);
   await rename(join(pack, "levels/first_steps.json"), join(dir, "unused.json"));
   return { pack, level };
-}
-
-/** A terminal: stdin in raw mode and stdout a TTY, so `play` draws full screens in colour. */
-function terminalIo(keys: string): { io: CliIo; output: () => string } {
-  let out = "";
-  const stdin = Object.assign(Readable.from([keys]), { isTTY: true, setRawMode: () => stdin });
-  return {
-    io: {
-      stdout: { write: (text: string) => (out += text) },
-      stderr: { write: (text: string) => (out += text) },
-      stdin,
-      isTTY: true,
-      env: {},
-    },
-    output: () => out,
-  };
 }
 
 describe("text from packs and file names reaches the terminal inert", () => {

@@ -1,17 +1,6 @@
-import type { Appearance, GoalGridView, Hud, Scene, SpriteRef } from "@gridponder/view";
-import { el, safeColor } from "./dom.js";
-
-/** Paints a swatch for an appearance: its sprite when it has one, else its colour. */
-export function paintSwatch(
-  node: HTMLElement,
-  appearance: Appearance,
-  url: (ref: SpriteRef) => string,
-): void {
-  const color = safeColor(appearance.color);
-  if (color) node.style.backgroundColor = color;
-  if (appearance.sprite) node.style.backgroundImage = `url("${url(appearance.sprite)}")`;
-  node.style.opacity = String(appearance.opacity);
-}
+import type { GoalGridView, Hud, Scene, SpriteRef } from "@gridponder/view";
+import { el } from "./dom.js";
+import { paintSwatch } from "./swatch.js";
 
 /** The moves counter: used, and the limit when the level has one. */
 export function counterText(hud: Hud): string {
@@ -69,6 +58,8 @@ export function renderHud(panel: HTMLElement, hud: Hud, scene: Scene, url: (ref:
     const row = el("div", "gp-row gp-inventory");
     const swatch = el("span", "gp-swatch");
     paintSwatch(swatch, hud.inventory.appearance, url);
+    // The item's name follows, so a glyph on the swatch would only be read out twice.
+    swatch.setAttribute("aria-hidden", "true");
     row.append(el("span", undefined, "Holding:"), swatch, el("span", undefined, hud.inventory.name));
     parts.push(row);
   }

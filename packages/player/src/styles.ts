@@ -28,6 +28,12 @@ export const PLAYER_CSS = `
 .gp-swatch { display: inline-block; width: 16px; height: 16px; border-radius: 3px; background-size: cover; flex: none; }
 .gp-grid { display: grid; gap: 1px; width: max-content; padding: 2px; background: rgba(127,127,127,0.3); border-radius: 3px; }
 .gp-grid > span { width: 12px; height: 12px; background-size: cover; }
+.gp-swatch, .gp-grid > span { overflow: hidden; white-space: nowrap; text-align: center; font-weight: bold; }
+.gp-swatch { font-size: 10px; line-height: 16px; }
+.gp-grid > span { font-size: 8px; line-height: 12px; }
+.gp-swatch.gp-emoji { font-size: 12px; font-weight: normal; }
+.gp-grid > span.gp-emoji { font-size: 9px; font-weight: normal; }
+.gp-round { border-radius: 50%; }
 .gp-controls { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; }
 .gp-controls .gp-sep { flex: 1 1 auto; }
 .gp button {

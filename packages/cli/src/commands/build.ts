@@ -1,9 +1,9 @@
 import { isAbsolute, relative } from "node:path";
 import type { BuildSummary, CatalogProgress, CatalogSolveOptions } from "@gridponder/catalog";
-import { loadCatalog } from "../catalog-module.js";
 import { countDiagnostics, type Diagnostic, formatDiagnostics } from "@gridponder/schema";
 import { SingleBar } from "cli-progress";
 import { type Command, InvalidArgumentError } from "commander";
+import { loadCatalog } from "../catalog-module.js";
 import { type CliContext, printError, printJson, printLine } from "../context.js";
 import { InputError } from "../errors.js";
 import { requireFolder } from "../packs.js";

@@ -8,6 +8,14 @@ import { playSequence } from "../play/sequence.js";
 import { terminalSafe } from "../terminal-text.js";
 
 type TerminalInput = Readable & { isTTY?: boolean; setRawMode?: (raw: boolean) => unknown };
+/** Output that may be a terminal, which knows its width (Node's `tty.WriteStream`). */
+type TerminalOutput = TextSink & { columns?: number };
+
+/** The pane's width in columns, or `undefined` for output that has none (a pipe, a file). */
+function paneColumns(out: TerminalOutput | null): number | undefined {
+  const columns = out?.columns;
+  return typeof columns === "number" && Number.isFinite(columns) && columns > 0 ? columns : undefined;
+}
 
 const ALT_SCREEN_ON = "\u001b[?1049h\u001b[?25l";
 const ALT_SCREEN_OFF = "\u001b[?25h\u001b[?1049l";
@@ -60,13 +68,13 @@ async function runPlay(ctx: CliContext, packDir: string, levelId: string | undef
 
   const input = ctx.io.stdin as TerminalInput;
   const interactive = ctx.io.isTTY && input.isTTY === true && typeof input.setRawMode === "function";
-  // With --json, stdout carries only the summary: a terminal still needs its screen, so it goes to stderr.
   const guard: Guard = (frame) => terminalSafe(frame, ctx.colors.isColorSupported);
-  const screen = interactive
-    ? terminalScreen(ctx.json ? ctx.io.stderr : ctx.io.stdout, input, guard)
-    : streamScreen(ctx.json ? null : ctx.io.stdout, guard);
+  // With --json, stdout carries only the summary: a terminal still needs its screen, so it goes to stderr.
+  const out: TerminalOutput | null = ctx.json ? (interactive ? ctx.io.stderr : null) : ctx.io.stdout;
+  const screen = out && interactive ? terminalScreen(out, input, guard) : streamScreen(out, guard);
   try {
-    const frame = () => player.frame();
+    // Read at every frame, so a resized terminal gets prose wrapped to its new width from the next key.
+    const frame = () => player.frame(paneColumns(out));
     await screen.draw(frame);
     await readKeys(input, interactive, async (key) => {
       player.press(key);

@@ -3,6 +3,7 @@ import type { Colors } from "../context.js";
 import { plural } from "../plural.js";
 import { blockText, inlineText } from "../terminal-text.js";
 import type { LevelPlay } from "./level-play.js";
+import { wordWrap } from "./word-wrap.js";
 
 /** Where a level sits in the game, for the header line. */
 export interface LevelPlace {
@@ -11,6 +12,11 @@ export interface LevelPlace {
   count: number;
   /** Whether no level follows, so the win message says so. */
   last: boolean;
+}
+
+/** Escaped text wrapped to the pane's width, when there is a pane (a pipe has none). */
+function fitted(escaped: string, columns: number | undefined): string {
+  return columns === undefined ? escaped : wordWrap(escaped, columns);
 }
 
 /** The board with a space between cells, and the cursor cell in brackets. */
@@ -72,14 +78,23 @@ function statusLines(play: LevelPlay, place: LevelPlace, colors: Colors): string
   return play.message ? [colors.yellow(inlineText(play.message))] : [];
 }
 
-/** The whole level screen: header, board with legend, goals, move counters, status and keys. */
-export function levelFrame(play: LevelPlay, place: LevelPlace, colors: Colors): string {
+/**
+ * The whole level screen: header, board with legend, goals, move counters, status and keys; the guide
+ * is wrapped to the pane's `columns` when given.
+ */
+export function levelFrame(
+  play: LevelPlay,
+  place: LevelPlace,
+  colors: Colors,
+  columns: number | undefined,
+): string {
   const { session, pack } = play;
   const { width, height } = session.level;
   const title = inlineText(play.def.title ?? play.levelId);
   const game = inlineText(place.gameTitle);
   const lines = [colors.bold(`${game} · Level ${place.number}/${place.count} · ${title}`)];
-  if (pack.game.ui?.showGuide && play.def.guide) lines.push(colors.dim(blockText(play.def.guide)));
+  if (pack.game.ui?.showGuide && play.def.guide)
+    lines.push(colors.dim(fitted(blockText(play.def.guide), columns)));
   lines.push("");
   const rendered = blockText(renderText(pack, session.state, width, height, { legend: true })).split("\n");
   const rows = rendered.slice(0, height);
@@ -100,10 +115,16 @@ export function levelFrame(play: LevelPlay, place: LevelPlace, colors: Colors): 
   return lines.join("\n");
 }
 
-export function storyFrame(title: string | undefined, text: string | undefined, colors: Colors): string {
+/** A story screen: its title and text, wrapped to the pane's `columns` when given. */
+export function storyFrame(
+  title: string | undefined,
+  text: string | undefined,
+  colors: Colors,
+  columns: number | undefined,
+): string {
   const lines: string[] = [];
-  if (title) lines.push(colors.bold(inlineText(title)), "");
-  if (text) lines.push(blockText(text), "");
+  if (title) lines.push(colors.bold(fitted(inlineText(title), columns)), "");
+  if (text) lines.push(fitted(blockText(text), columns), "");
   lines.push(colors.dim("Press any key to continue (q quits)."));
   return lines.join("\n");
 }

@@ -66,7 +66,8 @@ export class Player {
     else this.pressInLevel(play, k);
   }
 
-  frame(): string {
+  /** The screen to show, with pack prose wrapped to the pane's `columns` when they are known. */
+  frame(columns?: number): string {
     if (this.finished) return this.farewell();
     const entry = this.entries[this.index];
     if (this.play) {
@@ -80,9 +81,10 @@ export class Player {
           last: this.index === this.entries.length - 1,
         },
         this.colors,
+        columns,
       );
     }
-    return entry?.type === "story" ? storyFrame(entry.title, entry.text, this.colors) : "";
+    return entry?.type === "story" ? storyFrame(entry.title, entry.text, this.colors, columns) : "";
   }
 
   /** The closing line. */
