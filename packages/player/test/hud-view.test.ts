@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import type { ActionInput } from "@gridponder/engine";
-import { corpusPack, ownPack } from "@gridponder/test-corpus";
+import { ownPack } from "@gridponder/test-corpus";
 import { type Appearance, makeAppearance, type SpriteRef, ViewController } from "@gridponder/view";
 import { describe, expect, it } from "vitest";
 import { renderHud } from "../src/hud-view.js";
@@ -59,14 +59,6 @@ describe("the HUD's Holding badge", () => {
     expect(badge.style.backgroundImage).toBe("");
     // The item's name is spelled out beside it, so the glyph is not read out again.
     expect(badge.getAttribute("aria-hidden")).toBe("true");
-  });
-
-  it("shows the sprite of an item drawn as an image, without text", async () => {
-    const panel = await hudAfter(corpusPack("carrot_quest"), "fw_005", [move("down"), move("left")]);
-    const badge = holdingBadge(panel);
-    expect(badge.style.backgroundImage).toBe('url("/assets/gridponder-base/sprites/tiles/torch.png")');
-    expect(badge.textContent).toBe("");
-    expect(badge.classList.contains("gp-round")).toBe(false);
   });
 });
 
