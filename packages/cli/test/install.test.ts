@@ -153,12 +153,13 @@ describe("npm install @gridponder/cli into an empty project", { timeout: 300_000
     await writeFile(join(project, "package.json"), JSON.stringify({ name: "my-puzzles", private: true }));
     const npmrc = join(project, ".npmrc");
     await writeFile(npmrc, `registry=${served.url}\n`);
-    const env = {
-      ...process.env,
-      npm_config_userconfig: npmrc,
-      npm_config_cache: join(project, ".npm-cache"),
-    };
-    await run("npm", ["install", "@gridponder/cli", "--no-audit", "--no-fund"], { cwd: project, env });
+    // Run by pnpm, this process carries pnpm's npm_config_* settings (its registry among them): none pass on.
+    const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_config_/i.test(k)));
+    Object.assign(env, { npm_config_userconfig: npmrc, npm_config_cache: join(project, ".npm-cache") });
+    await run("npm", ["install", "@gridponder/cli", "--no-audit", "--no-fund", "--registry", served.url], {
+      cwd: project,
+      env,
+    });
     pack = join(project, "lantern-cellar");
     await cp(LANTERN_CELLAR, pack, { recursive: true });
     const installed = await readdir(join(project, "node_modules"), { recursive: true });
