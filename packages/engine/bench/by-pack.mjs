@@ -4,8 +4,9 @@
 //   node bench/by-pack.mjs [packs dir] [--cold]
 // --cold forgets a level's preparation when its session is done, so every session prepares its level
 // and runs its load-time cascade, as the reference engine's do (the packs stay loaded, as its games do).
+
+import { forgetPreparedLevels } from "../dist/assembly/session.js";
 import { Session } from "../dist/index.js";
-import { forgetPreparedLevels } from "../dist/session.js";
 import { CONFORMANCE_PACKS, loadCorpus } from "./corpus.mjs";
 
 const args = process.argv.slice(2);

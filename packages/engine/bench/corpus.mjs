@@ -5,9 +5,9 @@ import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { CORPUS } from "@gridponder/conformance-corpus";
 import { validatePackFolder } from "@gridponder/schema/node";
+import { prepareValidated } from "../dist/assembly/load.js";
+import { forgetPreparedLevels } from "../dist/assembly/session.js";
 import { Session } from "../dist/index.js";
-import { prepareValidated } from "../dist/load.js";
-import { forgetPreparedLevels } from "../dist/session.js";
 
 /** The conformance corpus's packs (GRIDPONDER_CONFORMANCE, see "Tests" in the README). */
 export const CONFORMANCE_PACKS = join(CORPUS, "packs");

@@ -5,25 +5,26 @@
  * it is enough. Everything here is exported from the package's entry point too.
  * @module
  */
-export type { GameEvent } from "./events.js";
-export { DIRECTION_DELTAS, type Entity, type KindInfo, type Params, type Pos } from "./model.js";
-export { moveAvatar, placeEntity, removeEntity } from "./ops.js";
-export type { LayerInfo, Pack } from "./pack.js";
-export {
-  defineSystem,
-  type GoalCheck,
-  type GoalDefinition,
-  type GoalEntry,
-  type GoalStatus,
-  type LoseConditionDefinition,
-  type LoseConditionEntry,
-  type SystemDefinition,
-} from "./registry.js";
-export type { AvatarState, Draft, GameState } from "./state.js";
+
+export { defineSystem } from "./assembly/registry.js";
+export { DIRECTION_DELTAS } from "./board/geometry.js";
+export { moveAvatar, placeEntity, removeEntity } from "./board/ops.js";
+export type { GameEvent } from "./contract/events.js";
+export type { Entity, KindInfo, Params, Pos } from "./contract/model.js";
 export type {
+  GoalCheck,
+  GoalDefinition,
+  GoalEntry,
+  GoalStatus,
+  LayerInfo,
+  LoseConditionDefinition,
+  LoseConditionEntry,
+  Pack,
   ResolvedAction,
   SystemBehaviour,
   SystemContext,
+  SystemDefinition,
   TurnContext,
   TurnScratch,
-} from "./systems/types.js";
+} from "./contract/runtime.js";
+export type { AvatarState, Draft, GameState } from "./contract/state.js";

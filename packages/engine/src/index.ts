@@ -26,24 +26,12 @@ export {
   pendingMoveKey,
   slipperyGroundPossible,
 } from "./analysis/pending-move.js";
-export { type Settlement, type SettleView, settlementOf } from "./analysis/settle-pending.js";
 export { reachTargetsStayPut, targetLocks } from "./analysis/target-locks.js";
 // What systems, goals and lose conditions written outside the engine use (see `api.ts`).
 export * from "./api.js";
-export { builtinRegistry } from "./builtins.js";
-export { type CanonicalState, canonicalState, stableStringify } from "./canonical.js";
-export {
-  checkTrace,
-  formatLevelReport,
-  jsonDiff,
-  type LevelReport,
-  levelPasses,
-  type Mismatch,
-  type PassOptions,
-  type Trace,
-  type TraceRun,
-} from "./conformance.js";
-export { LevelLoadError, type LevelRuntime, prepareLevel } from "./level.js";
+export { builtinRegistry } from "./assembly/builtins.js";
+export { type CanonicalState, canonicalState, stableStringify } from "./assembly/canonical.js";
+export { LevelLoadError, prepareLevel } from "./assembly/level.js";
 export {
   type CustomTypes,
   compilePack,
@@ -52,19 +40,43 @@ export {
   loadPack,
   prepareValidated,
   validateOptionsFor,
-} from "./load.js";
-export { isPos } from "./model.js";
-export { type LoadResult, missingTypes } from "./pack.js";
-export { followerNpcs } from "./plugins/follower-npcs.js";
+} from "./assembly/load.js";
+export { missingTypes } from "./assembly/pack.js";
+export { createRegistry, RegistryError } from "./assembly/registry.js";
+export { type ActionInput, Session, stateKey } from "./assembly/session.js";
 export {
-  createRegistry,
-  type Registry,
-  RegistryError,
-  type RegistryParts,
-} from "./registry.js";
-export type { CompiledRule, RuleBook } from "./rules/compile.js";
-export type { Test as ConditionTest } from "./rules/conditions.js";
-export type { EffectRunner } from "./rules/effects.js";
+  type GameAction,
+  PENDING_MOVE_MEMORY,
+  resolveAction,
+  runTurn,
+  type TurnResult,
+} from "./assembly/turn.js";
+export { isPos } from "./board/geometry.js";
+export { type Settlement, type SettleView, settlementOf } from "./board/push.js";
+export type {
+  CompiledRule,
+  EffectRunner,
+  LevelRuntime,
+  LoadResult,
+  PendingMove,
+  Registry,
+  RegistryParts,
+  RuleBook,
+  SolidObjects,
+  SystemInstance,
+  Test as ConditionTest,
+  ToolUse,
+} from "./contract/runtime.js";
+export type {
+  AreaGrowthRole,
+  AvatarStepRole,
+  PushRole,
+  RecallRole,
+  SlideRole,
+  SystemRole,
+} from "./contract/search-roles.js";
+export type { MultiCellObjectState, OverlayState } from "./contract/state.js";
+export { followerNpcs } from "./plugins/follower-npcs.js";
 export { type AreaGrowthLevel, areaGrowthLevel } from "./search/area-growth.js";
 export { contentBlindLayers } from "./search/blind-layers.js";
 export type { CarryLevel } from "./search/carry/analysis.js";
@@ -87,17 +99,16 @@ export {
 export { ORTHOGONAL_STEPS } from "./search/grid.js";
 export { levelRoles } from "./search/level-roles.js";
 export { type PlacementLevel, placementLevel } from "./search/placement.js";
-export type {
-  AreaGrowthRole,
-  AvatarStepRole,
-  PushRole,
-  RecallRole,
-  SlideRole,
-  SystemRole,
-} from "./search/roles.js";
-export { type ActionInput, Session, stateKey } from "./session.js";
-export type { MultiCellObjectState, OverlayState } from "./state.js";
 export { BUILTIN_SYSTEMS } from "./systems/index.js";
-export type { PendingMove, SolidObjects, SystemInstance, ToolUse } from "./systems/types.js";
-export { renderText, type TextRenderOptions } from "./text.js";
-export { type GameAction, PENDING_MOVE_MEMORY, resolveAction, runTurn, type TurnResult } from "./turn.js";
+export {
+  checkTrace,
+  formatLevelReport,
+  jsonDiff,
+  type LevelReport,
+  levelPasses,
+  type Mismatch,
+  type PassOptions,
+  type Trace,
+  type TraceRun,
+} from "./tooling/conformance.js";
+export { renderText, type TextRenderOptions } from "./tooling/text.js";

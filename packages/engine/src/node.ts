@@ -6,12 +6,12 @@ import type { Dirent } from "node:fs";
 import { readdir, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { type ValidateFolderOptions, validatePackFolder } from "@gridponder/schema/node";
-import { builtinRegistry } from "./builtins.js";
-import { checkTrace, type LevelReport } from "./conformance.js";
-import { validateOptionsFor } from "./load.js";
-import { type LoadResult, prepareWith } from "./pack.js";
-import type { Registry } from "./registry.js";
-import { readTrace, TraceFileError } from "./trace-file.js";
+import { builtinRegistry } from "./assembly/builtins.js";
+import { validateOptionsFor } from "./assembly/load.js";
+import { prepareWith } from "./assembly/pack.js";
+import type { LoadResult, Registry } from "./contract/runtime.js";
+import { checkTrace, type LevelReport } from "./tooling/conformance.js";
+import { readTrace, TraceFileError } from "./tooling/trace-file.js";
 
 /** How to load a pack folder: the validator's options, and the registry to play it with. */
 export interface LoadFolderOptions extends ValidateFolderOptions {
@@ -88,6 +88,6 @@ export async function runConformance(packsDir: string, tracesDir: string): Promi
   return reports;
 }
 
-export type { LoadResult } from "./pack.js";
+export type { LoadResult } from "./contract/runtime.js";
 export { loadPlugins, resolvePlugin } from "./plugins.js";
-export { MAX_TRACE_BYTES, readTrace, TraceFileError } from "./trace-file.js";
+export { MAX_TRACE_BYTES, readTrace, TraceFileError } from "./tooling/trace-file.js";

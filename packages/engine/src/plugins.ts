@@ -5,8 +5,9 @@
 import { existsSync } from "node:fs";
 import { isAbsolute, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { builtinRegistry } from "./builtins.js";
-import { type Registry, RegistryError, type RegistryParts } from "./registry.js";
+import { builtinRegistry } from "./assembly/builtins.js";
+import { RegistryError } from "./assembly/registry.js";
+import type { Registry, RegistryParts } from "./contract/runtime.js";
 
 /**
  * The built-in registry extended with the types of each plugin module, in order. A plugin module

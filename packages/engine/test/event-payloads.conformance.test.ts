@@ -1,9 +1,10 @@
 import { join } from "node:path";
 import { readPackFolder } from "@gridponder/schema/node";
 import { describe, expect, it } from "vitest";
-import type { GameEvent } from "../src/events.js";
+import { isPos } from "../src/board/geometry.js";
+import type { GameEvent } from "../src/contract/events.js";
+import type { Pos } from "../src/contract/model.js";
 import { type GameState, loadPack, type Pack, Session } from "../src/index.js";
-import { isPos, type Pos } from "../src/model.js";
 import { loadPackFolder } from "../src/node.js";
 import { PACKS } from "./corpus.js";
 

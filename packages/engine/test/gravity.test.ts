@@ -2,12 +2,12 @@ import { join } from "node:path";
 import type { PackFiles } from "@gridponder/schema";
 import { readPackFolder } from "@gridponder/schema/node";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { GameEvent } from "../src/events.js";
-import { applyGravity, type GravitySelector } from "../src/gravity.js";
+import { boardState, prepareLevel } from "../src/assembly/level.js";
+import { WorkingDraft } from "../src/board/draft.js";
+import type { GameEvent } from "../src/contract/events.js";
+import type { TurnContext } from "../src/contract/runtime.js";
 import { loadPack, type Pack, Session } from "../src/index.js";
-import { boardState, prepareLevel } from "../src/level.js";
-import { Draft } from "../src/state.js";
-import type { TurnContext } from "../src/systems/types.js";
+import { applyGravity, type GravitySelector } from "../src/rules/gravity.js";
 
 const MINI = join(import.meta.dirname, "../../schema/test/fixtures/valid/mini");
 
@@ -72,7 +72,7 @@ beforeAll(async () => {
 /** Runs the effect on a level's starting board; returns the objects layer as rows of symbols and the events. */
 function fall(id: string, selector: GravitySelector, direction: string) {
   const runtime = prepareLevel(pack, id);
-  const draft = new Draft(boardState(pack, runtime), runtime.width, runtime.height);
+  const draft = new WorkingDraft(boardState(pack, runtime), runtime.width, runtime.height);
   const events: GameEvent[] = [];
   const ctx: TurnContext = {
     pack,

@@ -1,13 +1,12 @@
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { builtinRegistry } from "../src/builtins.js";
-import { boardState, prepareLevel } from "../src/level.js";
+import { builtinRegistry } from "../src/assembly/builtins.js";
+import { boardState, prepareLevel } from "../src/assembly/level.js";
+import { createRegistry } from "../src/assembly/registry.js";
+import { loadCascade, runTurn } from "../src/assembly/turn.js";
+import type { Pack, SystemContext, SystemDefinition } from "../src/contract/runtime.js";
 import { loadPackFolder } from "../src/node.js";
-import type { Pack } from "../src/pack.js";
-import { createRegistry, type SystemDefinition } from "../src/registry.js";
-import type { SystemContext } from "../src/systems/types.js";
-import { loadCascade, runTurn } from "../src/turn.js";
 import { FUZZ_PACKS, PACKS } from "./corpus.js";
 import { documented, PHASES } from "./documented-systems.js";
 

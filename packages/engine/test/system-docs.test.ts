@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { builtinRegistry } from "../src/builtins.js";
+import { builtinRegistry } from "../src/assembly/builtins.js";
 import { documented, PHASES } from "./documented-systems.js";
 
 describe("system docs against the engine", () => {

@@ -1,9 +1,8 @@
-import type { LevelRuntime } from "../level.js";
-import type { Entity } from "../model.js";
-import type { Pack } from "../pack.js";
+import type { Entity } from "../contract/model.js";
+import type { LevelRuntime, Pack } from "../contract/runtime.js";
+import type { RecallRole, SystemRole } from "../contract/search-roles.js";
+import type { GameState } from "../contract/state.js";
 import { levelRoles } from "../search/level-roles.js";
-import type { RecallRole, SystemRole } from "../search/roles.js";
-import type { GameState } from "../state.js";
 
 /**
  * A layer that only turns of certain actions read or write. A turn of any other action leaves it as it

@@ -1,12 +1,10 @@
 import { type PushObjectsConfig, parseValueRef } from "@gridponder/schema";
-import type { LevelRuntime } from "../level.js";
-import { DIRECTION_DELTAS, directionDelta, type Entity } from "../model.js";
-import type { Pack } from "../pack.js";
+import { PENDING_MOVE_MEMORY } from "../assembly/turn.js";
+import { DIRECTION_DELTAS, directionDelta } from "../board/geometry.js";
+import type { Entity } from "../contract/model.js";
+import type { LevelRuntime, Pack, PendingMove } from "../contract/runtime.js";
+import type { GameState } from "../contract/state.js";
 import { levelRoles } from "../search/level-roles.js";
-import type { GameState } from "../state.js";
-import type { PendingMove } from "../systems/types.js";
-
-import { PENDING_MOVE_MEMORY } from "../turn.js";
 
 /**
  * A state's pending move as far as later turns can tell, as a number: 0 when there is none or it can

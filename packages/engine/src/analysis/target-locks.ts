@@ -1,8 +1,7 @@
 import type { Effect } from "@gridponder/schema";
-import type { LevelRuntime } from "../level.js";
-import type { Entity } from "../model.js";
-import type { Pack } from "../pack.js";
-import type { GameState } from "../state.js";
+import type { Entity } from "../contract/model.js";
+import type { LevelRuntime, Pack } from "../contract/runtime.js";
+import type { GameState } from "../contract/state.js";
 import { creatableKinds } from "./creatable-kinds.js";
 import { movedLayers } from "./level-traits.js";
 

@@ -1,6 +1,6 @@
 import type { ActorClaim, BalanceGoal, LoseCondition } from "@gridponder/schema";
 import { own } from "@gridponder/schema";
-import type { TurnContext } from "../systems/types.js";
+import type { TurnContext } from "../contract/runtime.js";
 
 interface Tally {
   owned: Map<string, number>;

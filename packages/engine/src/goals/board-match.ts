@@ -1,7 +1,8 @@
 import type { BoardMatchGoal, JsonValue } from "@gridponder/schema";
-import { type Entity, jsonEqual } from "../model.js";
-import type { Pack } from "../pack.js";
-import type { Draft } from "../state.js";
+import { jsonEqual } from "../board/json.js";
+import type { Entity } from "../contract/model.js";
+import type { Pack } from "../contract/runtime.js";
+import type { Draft } from "../contract/state.js";
 
 /** What one target cell wants: nothing, a kind without params, or a kind with exactly these params. */
 interface Want {

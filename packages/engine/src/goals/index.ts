@@ -1,11 +1,16 @@
 import type { Goal, LoseCondition } from "@gridponder/schema";
 import { own } from "@gridponder/schema";
-import type { GameEvent } from "../events.js";
-import type { Entity } from "../model.js";
-import type { Pack } from "../pack.js";
-import type { GoalCheck, GoalDefinition, GoalStatus, LoseConditionDefinition } from "../registry.js";
-import type { Draft } from "../state.js";
-import type { TurnContext } from "../systems/types.js";
+import type { GameEvent } from "../contract/events.js";
+import type { Entity } from "../contract/model.js";
+import type {
+  GoalCheck,
+  GoalDefinition,
+  GoalStatus,
+  LoseConditionDefinition,
+  Pack,
+  TurnContext,
+} from "../contract/runtime.js";
+import type { Draft } from "../contract/state.js";
 import { balanceLose, balanceStatus } from "./balance.js";
 import { compileBoardMatch } from "./board-match.js";
 import { compare, compileLineConstraint } from "./lines.js";

@@ -1,6 +1,6 @@
 import type { Comparison, CountConstraintGoal, SumConstraintGoal } from "@gridponder/schema";
-import type { Pack } from "../pack.js";
-import type { Draft } from "../state.js";
+import type { Pack } from "../contract/runtime.js";
+import type { Draft } from "../contract/state.js";
 import { tileValue } from "./values.js";
 
 /** Compares a measured value with a target: equal, at least, at most. */

@@ -1,7 +1,7 @@
 import type { SequenceMatchGoal } from "@gridponder/schema";
-import type { GameEvent } from "../events.js";
-import { removeEntity } from "../ops.js";
-import type { TurnContext } from "../systems/types.js";
+import { removeEntity } from "../board/ops.js";
+import type { GameEvent } from "../contract/events.js";
+import type { TurnContext } from "../contract/runtime.js";
 import { tileValue } from "./values.js";
 
 type Target = SequenceMatchGoal["config"]["sequence"][number];

@@ -1,4 +1,4 @@
-import type { Entity } from "../model.js";
+import type { Entity } from "../contract/model.js";
 
 /**
  * The number a tile stands for: its `value` param, or the number ending its kind's name

@@ -1,32 +1,7 @@
 import type { Rule } from "@gridponder/schema";
-import type { Pack } from "../pack.js";
-import { compileCondition, type Test } from "./conditions.js";
-import { compileEffect, type EffectRunner } from "./effects.js";
-
-/** A rule ready to run. `order` is its position in evaluation order, which also keys its `once` mark. */
-export interface CompiledRule {
-  readonly id: string;
-  readonly order: number;
-  readonly on: string;
-  readonly once: boolean;
-  readonly where: Test | null;
-  readonly when: Test | null;
-  readonly effects: readonly EffectRunner[];
-  /** The rule as written, for analyses of what a level can ever do (see `pending-move.ts`). */
-  readonly source: Rule;
-}
-
-/** Rules grouped by the event type they listen to, each group in evaluation order. */
-export interface RuleBook {
-  readonly all: readonly CompiledRule[];
-  readonly byEvent: ReadonlyMap<string, readonly CompiledRule[]>;
-  /**
-   * The same groups as a list of event types and their rules: a game's rules listen to a few types,
-   * and comparing an event's type with each is cheaper than a map lookup on every event of a turn.
-   */
-  readonly types: readonly string[];
-  readonly groups: readonly (readonly CompiledRule[])[];
-}
+import type { CompiledRule, EffectRunner, Pack, RuleBook, Test } from "../contract/runtime.js";
+import { compileCondition } from "./conditions.js";
+import { compileEffect } from "./effects.js";
 
 /** What compiling one rule yields, independent of where it lands in evaluation order. */
 interface CompiledParts {

@@ -1,12 +1,10 @@
 import type { Condition, ConditionOperator } from "@gridponder/schema";
 import { own } from "@gridponder/schema";
-import type { GameEvent } from "../events.js";
-import { isPos, jsonEqual } from "../model.js";
-import type { Pack } from "../pack.js";
-import type { Draft } from "../state.js";
-
-/** A compiled condition: a pure test of the event and the state. */
-export type Test = (draft: Draft, event: GameEvent | null) => boolean;
+import { isPos } from "../board/geometry.js";
+import { jsonEqual } from "../board/json.js";
+import type { GameEvent } from "../contract/events.js";
+import type { Pack, Test } from "../contract/runtime.js";
+import type { Draft } from "../contract/state.js";
 
 /** Compares two values with an operator; ordering operators only hold between numbers. */
 export function compare(a: unknown, op: ConditionOperator, b: unknown): boolean {

@@ -1,16 +1,13 @@
 import type { Effect, JsonValue, ScalarValue } from "@gridponder/schema";
 import { own } from "@gridponder/schema";
-import { releaseFromEmitter } from "../emitters.js";
-import type { GameEvent } from "../events.js";
-import { applyGravity } from "../gravity.js";
-import { isPos, type Params, type Pos } from "../model.js";
-import { moveAvatar, placeEntity, removeEntity } from "../ops.js";
-import type { Pack } from "../pack.js";
-import type { TurnContext } from "../systems/types.js";
-import { compileValue, type ValueReader } from "./refs.js";
-
-/** A compiled effect. It resolves its references when it runs, and skips itself when one resolves to nothing. */
-export type EffectRunner = (ctx: TurnContext, event: GameEvent | null) => void;
+import { isPos } from "../board/geometry.js";
+import { moveAvatar, placeEntity, removeEntity } from "../board/ops.js";
+import type { GameEvent } from "../contract/events.js";
+import type { Params, Pos } from "../contract/model.js";
+import type { EffectRunner, Pack, TurnContext, ValueReader } from "../contract/runtime.js";
+import { releaseFromEmitter } from "../systems/queued-emitters/emitters.js";
+import { applyGravity } from "./gravity.js";
+import { compileValue } from "./refs.js";
 
 function layerOf(pack: Pack, id: unknown): number {
   const index = typeof id === "string" ? pack.layerIndex.get(id) : undefined;

@@ -1,11 +1,6 @@
 import { parseValueRef } from "@gridponder/schema";
-import type { GameEvent } from "../events.js";
-import { isPos } from "../model.js";
-import type { Pack } from "../pack.js";
-import type { Draft } from "../state.js";
-
-/** A compiled value: a literal, or a reader of live state. `undefined` from a reader means "resolves to nothing". */
-export type ValueReader = (draft: Draft, event: GameEvent | null) => unknown;
+import { isPos } from "../board/geometry.js";
+import type { Pack, ValueReader } from "../contract/runtime.js";
 
 const cache = new Map<string, ValueReader | null>();
 

@@ -1,5 +1,4 @@
-import type { LevelRuntime } from "../level.js";
-import type { Pack } from "../pack.js";
+import type { LevelRuntime, Pack } from "../contract/runtime.js";
 import { levelRoles } from "./level-roles.js";
 
 /**

@@ -1,10 +1,9 @@
 import { fixedGroundKinds, slipperyGroundPossible } from "../analysis/pending-move.js";
-import type { LevelRuntime } from "../level.js";
-import type { Pack } from "../pack.js";
-import { Session } from "../session.js";
+import { Session } from "../assembly/session.js";
+import type { LevelRuntime, Pack } from "../contract/runtime.js";
+import type { AvatarStepRole } from "../contract/search-roles.js";
 import { clearedGroundKind } from "./grid.js";
 import { levelRoles } from "./level-roles.js";
-import type { AvatarStepRole } from "./roles.js";
 
 /** Rule effects that put or move objects; any of them aimed at `objects` ends the analysis. */
 const OBJECT_PLACING = new Set(["spawn", "set_cell", "transform", "move_entity"]);

@@ -1,6 +1,7 @@
 import type { ActorClaim, DirectionTransform } from "@gridponder/schema";
-import { directionDelta, type Entity, OPPOSITE, type Pos } from "../model.js";
-import type { TurnContext } from "./types.js";
+import { directionDelta, OPPOSITE } from "../board/geometry.js";
+import type { Entity, Pos } from "../contract/model.js";
+import type { TurnContext } from "../contract/runtime.js";
 
 /**
  * Movement shared by `coupled_actors` and `individual_actors`: direction transforms, the front-first

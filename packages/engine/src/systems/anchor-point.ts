@@ -1,6 +1,6 @@
 import type { AnchorPointConfig } from "@gridponder/schema";
-import { sharedPos } from "../ops.js";
-import type { SystemBehaviour } from "./types.js";
+import { sharedPos } from "../board/ops.js";
+import type { SystemBehaviour } from "../contract/runtime.js";
 
 /**
  * `anchor_point` (action phase): one marker per board. The action drops it under the avatar when there

@@ -1,7 +1,8 @@
 import type { AvatarNavigationConfig } from "@gridponder/schema";
-import { directionDelta, type Pos } from "../model.js";
-import { moveAvatar } from "../ops.js";
-import type { SystemBehaviour } from "./types.js";
+import { directionDelta } from "../board/geometry.js";
+import { moveAvatar } from "../board/ops.js";
+import type { Pos } from "../contract/model.js";
+import type { SystemBehaviour } from "../contract/runtime.js";
 
 interface Prepared {
   /** The unit steps of the allowed directions (the shared ones `directionDelta` returns). */

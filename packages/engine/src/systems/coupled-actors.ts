@@ -1,8 +1,9 @@
 import type { CoupledActorsConfig } from "@gridponder/schema";
 import { own } from "@gridponder/schema";
-import { directionDelta, type Pos } from "../model.js";
+import { directionDelta } from "../board/geometry.js";
+import type { Pos } from "../contract/model.js";
+import type { SystemBehaviour } from "../contract/runtime.js";
 import { claimCell, frontFirst, type Mover, relocate, transformDirection, walled } from "./actor-moves.js";
-import type { SystemBehaviour } from "./types.js";
 
 /**
  * `coupled_actors` (action phase): one move action steps every actor on the actor layer at once, each

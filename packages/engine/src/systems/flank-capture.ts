@@ -1,7 +1,8 @@
 import type { FlankCaptureConfig } from "@gridponder/schema";
 import { own } from "@gridponder/schema";
-import { type Entity, isPos, type Pos } from "../model.js";
-import type { SystemBehaviour, SystemContext } from "./types.js";
+import { isPos } from "../board/geometry.js";
+import type { Entity, Pos } from "../contract/model.js";
+import type { SystemBehaviour, SystemContext } from "../contract/runtime.js";
 
 type Ctx = SystemContext<Required<FlankCaptureConfig>>;
 

@@ -1,7 +1,6 @@
 import type { FloodFillConfig } from "@gridponder/schema";
-import type { Entity, Pos } from "../model.js";
-import type { Pack } from "../pack.js";
-import type { SystemBehaviour, SystemContext } from "./types.js";
+import type { Entity, Pos } from "../contract/model.js";
+import type { Pack, SystemBehaviour, SystemContext } from "../contract/runtime.js";
 
 type Ctx = SystemContext<Required<FloodFillConfig>>;
 

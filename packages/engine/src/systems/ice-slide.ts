@@ -1,8 +1,9 @@
 import type { IceSlideConfig, PushObjectsConfig } from "@gridponder/schema";
-import type { GameEvent } from "../events.js";
-import { directionDelta, type Entity, isPos, type Pos } from "../model.js";
-import { moveAvatar } from "../ops.js";
-import type { SystemBehaviour, SystemContext } from "./types.js";
+import { directionDelta, isPos } from "../board/geometry.js";
+import { moveAvatar } from "../board/ops.js";
+import type { GameEvent } from "../contract/events.js";
+import type { Entity, Pos } from "../contract/model.js";
+import type { SystemBehaviour, SystemContext } from "../contract/runtime.js";
 
 type Ctx = SystemContext<Required<IceSlideConfig>>;
 

@@ -1,5 +1,5 @@
 import { type JsonValue, SYSTEM_DEFAULTS, type SystemType } from "@gridponder/schema";
-import type { SystemDefinition } from "../registry.js";
+import type { SystemBehaviour, SystemDefinition } from "../contract/runtime.js";
 import { anchorPoint } from "./anchor-point.js";
 import { avatarNavigation } from "./avatar-navigation.js";
 import { coupledActors } from "./coupled-actors.js";
@@ -11,14 +11,13 @@ import { lineOfSight } from "./line-of-sight.js";
 import { overlayCursor } from "./overlay-cursor.js";
 import { portals } from "./portals.js";
 import { pushObjects } from "./push-objects.js";
-import { queuedEmitters } from "./queued-emitters.js";
+import { queuedEmitters } from "./queued-emitters/index.js";
 import { regionTransform } from "./region-transform.js";
 import { sidedBox } from "./sided-box.js";
 import { slideMerge } from "./slide-merge.js";
 import { slidingBlocks } from "./sliding-blocks.js";
 import { supportCollapse } from "./support-collapse.js";
 import { tileTeleport } from "./tile-teleport.js";
-import type { SystemBehaviour } from "./types.js";
 
 /** A built-in system with the defaults the DSL documents for its config (see `SYSTEM_DEFAULTS`). */
 function withDefaults<C>(behaviour: SystemBehaviour<C>): SystemDefinition<never> {

@@ -1,8 +1,9 @@
 import type { IndividualActorsConfig, ScalarValue } from "@gridponder/schema";
 import { dictionary, own } from "@gridponder/schema";
-import { directionDelta, isPos, type Pos } from "../model.js";
+import { directionDelta, isPos } from "../board/geometry.js";
+import type { Pos } from "../contract/model.js";
+import type { SystemBehaviour, SystemContext } from "../contract/runtime.js";
 import { claimCell, frontFirst, type Mover, relocate, transformDirection, walled } from "./actor-moves.js";
-import type { SystemBehaviour, SystemContext } from "./types.js";
 
 type Ctx = SystemContext<Required<IndividualActorsConfig>>;
 

@@ -1,6 +1,7 @@
 import type { OverlayCursorConfig } from "@gridponder/schema";
-import { directionDelta, type Pos } from "../model.js";
-import type { SystemBehaviour } from "./types.js";
+import { directionDelta } from "../board/geometry.js";
+import type { Pos } from "../contract/model.js";
+import type { SystemBehaviour } from "../contract/runtime.js";
 
 /**
  * `overlay_cursor` (action phase): the move action shifts the overlay one cell (or, with

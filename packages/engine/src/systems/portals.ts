@@ -1,9 +1,10 @@
 import type { PortalsConfig } from "@gridponder/schema";
 import { own } from "@gridponder/schema";
-import type { GameEvent } from "../events.js";
-import { type Entity, isPos, type Pos } from "../model.js";
-import { sharedPos } from "../ops.js";
-import type { SystemBehaviour, SystemContext } from "./types.js";
+import { isPos } from "../board/geometry.js";
+import { sharedPos } from "../board/ops.js";
+import type { GameEvent } from "../contract/events.js";
+import type { Entity, Pos } from "../contract/model.js";
+import type { SystemBehaviour, SystemContext } from "../contract/runtime.js";
 
 /** What the hooks need, resolved once per level: the movement hook runs on every turn. */
 interface Prepared {

@@ -1,7 +1,7 @@
 import type { PushObjectsConfig } from "@gridponder/schema";
-import { settlementOf } from "../analysis/settle-pending.js";
-import { moveAvatar, removeEntity } from "../ops.js";
-import type { SystemBehaviour } from "./types.js";
+import { moveAvatar, removeEntity } from "../board/ops.js";
+import { settlementOf } from "../board/push.js";
+import type { SystemBehaviour } from "../contract/runtime.js";
 
 interface Prepared {
   readonly objects: number | undefined;

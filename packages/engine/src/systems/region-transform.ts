@@ -1,6 +1,6 @@
 import type { RegionOperation, RegionTransformConfig } from "@gridponder/schema";
-import type { Entity, Pos } from "../model.js";
-import type { SystemBehaviour, SystemContext } from "./types.js";
+import type { Entity, Pos } from "../contract/model.js";
+import type { SystemBehaviour, SystemContext } from "../contract/runtime.js";
 
 type Ctx = SystemContext<Required<RegionTransformConfig>>;
 

@@ -1,8 +1,9 @@
 import type { SidedBoxConfig } from "@gridponder/schema";
 import { own } from "@gridponder/schema";
-import { directionDelta, type Entity, type Pos } from "../model.js";
-import { moveAvatar, removeEntity } from "../ops.js";
-import type { SystemBehaviour, SystemContext } from "./types.js";
+import { directionDelta } from "../board/geometry.js";
+import { moveAvatar, removeEntity } from "../board/ops.js";
+import type { Entity, Pos } from "../contract/model.js";
+import type { SystemBehaviour, SystemContext } from "../contract/runtime.js";
 
 type Ctx = SystemContext<Required<SidedBoxConfig>>;
 

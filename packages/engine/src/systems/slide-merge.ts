@@ -1,9 +1,10 @@
 import type { JsonValue, SlideMergeConfig } from "@gridponder/schema";
+import { hasAnyTag } from "../board/entities.js";
+import { directionDelta } from "../board/geometry.js";
+import type { Entity, Pos } from "../contract/model.js";
+import type { Pack, SystemBehaviour, SystemContext } from "../contract/runtime.js";
+import type { Draft } from "../contract/state.js";
 import { tileValue } from "../goals/values.js";
-import { directionDelta, type Entity, hasAnyTag, type Pos } from "../model.js";
-import type { Pack } from "../pack.js";
-import type { Draft } from "../state.js";
-import type { SystemBehaviour, SystemContext } from "./types.js";
 
 /** The documented config, plus the renderer switch `emitMotion` (02_game.md, Motion) that the schema omits. */
 type Config = Required<SlideMergeConfig> & { readonly emitMotion?: boolean };

@@ -1,8 +1,9 @@
 import type { SlidingBlocksConfig } from "@gridponder/schema";
 import { own } from "@gridponder/schema";
-import { directionDelta, isPos, type Pos } from "../model.js";
-import type { MultiCellObjectState } from "../state.js";
-import type { SystemBehaviour, SystemContext } from "./types.js";
+import { directionDelta, isPos } from "../board/geometry.js";
+import type { Pos } from "../contract/model.js";
+import type { SystemBehaviour, SystemContext } from "../contract/runtime.js";
+import type { MultiCellObjectState } from "../contract/state.js";
 
 type Ctx = SystemContext<Required<SlidingBlocksConfig>>;
 

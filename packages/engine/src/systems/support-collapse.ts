@@ -1,8 +1,9 @@
 import type { SupportCollapseConfig } from "@gridponder/schema";
 import { own } from "@gridponder/schema";
-import { directionDelta, type Entity, isPos, type Pos } from "../model.js";
-import { sharedPos } from "../ops.js";
-import type { SystemBehaviour, SystemContext } from "./types.js";
+import { directionDelta, isPos } from "../board/geometry.js";
+import { sharedPos } from "../board/ops.js";
+import type { Entity, Pos } from "../contract/model.js";
+import type { SystemBehaviour, SystemContext } from "../contract/runtime.js";
 
 type Ctx = SystemContext<Required<SupportCollapseConfig>>;
 

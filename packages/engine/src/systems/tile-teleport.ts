@@ -1,6 +1,6 @@
 import type { TileTeleportConfig } from "@gridponder/schema";
-import type { Pos } from "../model.js";
-import type { SystemBehaviour } from "./types.js";
+import type { Pos } from "../contract/model.js";
+import type { SystemBehaviour } from "../contract/runtime.js";
 
 const TELEPORT_TAG = "teleport";
 

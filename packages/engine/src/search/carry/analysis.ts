@@ -1,11 +1,10 @@
 import type { PushObjectsConfig } from "@gridponder/schema";
-import type { LevelRuntime } from "../../level.js";
-import type { Pack } from "../../pack.js";
-import { Session } from "../../session.js";
-import type { GameState } from "../../state.js";
+import { Session } from "../../assembly/session.js";
+import type { LevelRuntime, Pack } from "../../contract/runtime.js";
+import type { AvatarStepRole } from "../../contract/search-roles.js";
+import type { GameState } from "../../contract/state.js";
 import { clearedGroundKind, DIRECTION_NAMES, ORTHOGONAL_STEPS } from "../grid.js";
 import { levelRoles } from "../level-roles.js";
-import type { AvatarStepRole } from "../roles.js";
 
 /**
  * Rule effects the relaxation understands (each aimed at the event's position, see `analyseRules`):

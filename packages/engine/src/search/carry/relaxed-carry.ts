@@ -1,12 +1,10 @@
 import { type PendingMoveKey, pendingMoveKey } from "../../analysis/pending-move.js";
-import { type SettleView, settlementOf } from "../../analysis/settle-pending.js";
-import type { LevelRuntime } from "../../level.js";
-import type { Entity } from "../../model.js";
-import type { Pack } from "../../pack.js";
-import { Session } from "../../session.js";
-import type { GameState } from "../../state.js";
-import type { PendingMove } from "../../systems/types.js";
-import { PENDING_MOVE_MEMORY } from "../../turn.js";
+import { Session } from "../../assembly/session.js";
+import { PENDING_MOVE_MEMORY } from "../../assembly/turn.js";
+import { type SettleView, settlementOf } from "../../board/push.js";
+import type { Entity } from "../../contract/model.js";
+import type { LevelRuntime, Pack, PendingMove } from "../../contract/runtime.js";
+import type { GameState } from "../../contract/state.js";
 import { analyseCarryLevel, type CarryLevel } from "./analysis.js";
 import { basketDomain, RelaxedLayout } from "./layout.js";
 import { RelaxedModel } from "./model.js";

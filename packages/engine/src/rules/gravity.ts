@@ -1,7 +1,7 @@
-import type { Entity } from "./model.js";
-import { directionDelta } from "./model.js";
-import type { Draft } from "./state.js";
-import type { TurnContext } from "./systems/types.js";
+import { directionDelta } from "../board/geometry.js";
+import type { Entity } from "../contract/model.js";
+import type { TurnContext } from "../contract/runtime.js";
+import type { Draft } from "../contract/state.js";
 
 /** Which entities fall: by kind, by tag, or both (an entity must then match both). */
 export interface GravitySelector {

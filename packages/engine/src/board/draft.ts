@@ -1,57 +1,13 @@
 import type { ScalarValue } from "@gridponder/schema";
 import { dictionary } from "@gridponder/schema";
-import type { Entity, Params, Pos } from "./model.js";
-
-/** The avatar's state. `position` is `null` when the level has no avatar. */
-export interface AvatarState {
-  readonly enabled: boolean;
-  readonly position: Pos | null;
-  readonly facing: string;
-  readonly item: string | null;
-}
-
-/** A multi-cell object (a pipe, a sliding block) with its run-time params. */
-export interface MultiCellObjectState {
-  readonly id: string;
-  readonly kind: string;
-  readonly cells: readonly Pos[];
-  readonly params: Params;
-}
-
-/** The overlay cursor: a rectangle whose top-left cell is `position`. */
-export interface OverlayState {
-  readonly position: Pos;
-  readonly size: Pos;
-}
-
-/**
- * One immutable state of a level. Turns never modify a state: they build the next one, sharing every
- * part that did not change (layers are copied only when written), so keeping the whole history for
- * undo costs little.
- */
-export interface GameState {
-  /** Cells of each layer, in `game.json` layer order, row-major (`y * width + x`). */
-  readonly layers: readonly (readonly (Entity | null)[])[];
-  readonly avatar: AvatarState;
-  readonly variables: Readonly<Record<string, ScalarValue>>;
-  readonly overlay: OverlayState | null;
-  readonly multiCellObjects: readonly MultiCellObjectState[];
-  readonly actionCount: number;
-  readonly won: boolean;
-  readonly lost: boolean;
-  /** Which lose condition ended the level (its id, or its type when it has none). */
-  readonly loseReason: string | null;
-  /** Indices (in evaluation order) of `once` rules that have fired in this attempt, ascending. */
-  readonly firedOnce: readonly number[];
-  /** Private state of systems and goals, by key; values are immutable. */
-  readonly memory: Readonly<Record<string, unknown>>;
-}
+import type { Entity } from "../contract/model.js";
+import type { AvatarState, Draft, GameState, MultiCellObjectState, OverlayState } from "../contract/state.js";
 
 /**
  * A mutable working copy of a state, used while a turn runs. Every write copies the part it touches
  * the first time (copy-on-write), so unchanged layers stay shared with the previous state.
  */
-export class Draft {
+export class WorkingDraft implements Draft {
   readonly width: number;
   readonly height: number;
   /** The layer list; shared with the last committed state until the first layer write copies it. */

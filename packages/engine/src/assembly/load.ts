@@ -1,8 +1,8 @@
 import type { CustomType, PackFiles, ValidateOptions, ValidationResult, ValidPack } from "@gridponder/schema";
 import { dictionary, validatePack } from "@gridponder/schema";
+import type { LoadResult, Pack, Registry } from "../contract/runtime.js";
 import { builtinRegistry } from "./builtins.js";
-import { compileWith, type LoadResult, type Pack, prepareWith } from "./pack.js";
-import type { Registry } from "./registry.js";
+import { compileWith, prepareWith } from "./pack.js";
 
 /** How to load a pack: the validator's options, and the registry to play it with. */
 export interface LoadOptions extends ValidateOptions {

@@ -1,57 +1,14 @@
 import {
-  type ActionDefinition,
   type Diagnostic,
   dictionary,
-  type GameDefinition,
   type JsonValue,
-  type LevelDefinition,
-  type Manifest,
   normaliseAssetPath,
-  type Theme,
   type ValidationResult,
   type ValidPack,
 } from "@gridponder/schema";
-import { type Entity, freezeJson, hasNoKeys, type KindInfo, type Params } from "./model.js";
-import type { Registry } from "./registry.js";
-
-/** A layer with its index and, for `exactly_one` layers, the entity that fills unset cells. */
-export interface LayerInfo {
-  readonly id: string;
-  readonly index: number;
-  readonly exactlyOne: boolean;
-  /** The default entity of an `exactly_one` layer; `null` for `zero_or_one` layers. */
-  readonly fill: Entity | null;
-}
-
-/**
- * A validated pack prepared for play: lookup tables resolved once, so turns never search by name
- * through the definition.
- */
-export interface Pack {
-  readonly manifest: Manifest;
-  readonly game: GameDefinition;
-  readonly theme: Theme | undefined;
-  readonly levels: Readonly<Record<string, LevelDefinition>>;
-  /** Level ids in play order (the `levelSequence`), then any level files not in the sequence. */
-  readonly levelOrder: readonly string[];
-  readonly layers: readonly LayerInfo[];
-  readonly layerIndex: ReadonlyMap<string, number>;
-  readonly kinds: ReadonlyMap<string, KindInfo>;
-  readonly actions: ReadonlyMap<string, ActionDefinition>;
-  /** The system, goal and lose condition types the pack is played with (see `Registry`). */
-  readonly registry: Registry;
-  /** The entity of a kind with the given params; param-less entities are shared singletons. */
-  entity(kind: string, params?: Params | null): Entity;
-}
-
-/**
- * The outcome of loading a pack: the pack, or the diagnostics that refused it; with the level files
- * the validator found (`ValidationResult.levelFiles`), which a refused pack has no other way to tell.
- */
-export type LoadResult = (
-  | { ok: true; pack: Pack; diagnostics: Diagnostic[] }
-  | { ok: false; pack?: undefined; diagnostics: Diagnostic[] }
-) & { levelFiles?: string[] };
+import { freezeJson, hasNoKeys } from "../board/json.js";
+import type { Entity, KindInfo, Params } from "../contract/model.js";
+import type { LayerInfo, LoadResult, Pack, Registry } from "../contract/runtime.js";
 
 /** Thrown by {@link Pack.entity} for a kind the game does not declare. */
 export class UnknownKindError extends Error {

@@ -1,6 +1,6 @@
-import type { Entity } from "./model.js";
-import type { Pack } from "./pack.js";
-import type { GameState } from "./state.js";
+import type { Entity } from "../contract/model.js";
+import type { Pack } from "../contract/runtime.js";
+import type { GameState } from "../contract/state.js";
 
 /** Options for {@link renderText}. */
 export interface TextRenderOptions {

@@ -1,20 +1,25 @@
 import type { JsonValue } from "@gridponder/schema";
 import { own } from "@gridponder/schema";
-import type { GameEvent } from "./events.js";
-import type { LevelRuntime } from "./level.js";
-import { type Entity, frozenCopy, isPos } from "./model.js";
-import type { Pack } from "./pack.js";
-import type { GoalCheck, GoalStatus } from "./registry.js";
-import type { CompiledRule, RuleBook } from "./rules/compile.js";
-import { Draft, type GameState } from "./state.js";
+import { WorkingDraft } from "../board/draft.js";
+import { isPos } from "../board/geometry.js";
+import { frozenCopy } from "../board/json.js";
+import type { GameEvent } from "../contract/events.js";
+import type { Entity } from "../contract/model.js";
 import type {
+  CompiledRule,
+  GoalCheck,
+  GoalStatus,
+  LevelRuntime,
+  Pack,
   PendingMove,
   ResolvedAction,
+  RuleBook,
   SystemContext,
   SystemInstance,
   TurnContext,
   TurnScratch,
-} from "./systems/types.js";
+} from "../contract/runtime.js";
+import type { Draft, GameState } from "../contract/state.js";
 
 /** An action as callers write it: `{ action: "move", direction: "up" }`, or a gold-path shorthand string. */
 export type GameAction = { readonly action: string; readonly [param: string]: JsonValue } | string;
@@ -209,7 +214,7 @@ const NO_EVENTS: readonly GameEvent[] = Object.freeze([]);
  * sink of the current cascade pass. It is also the turn's scratch (`turn`) and the context every
  * system and effect receives, so a turn allocates one object for all of them.
  */
-class TurnRun extends Draft implements TurnContext, TurnScratch {
+class TurnRun extends WorkingDraft implements TurnContext, TurnScratch {
   readonly draft: Draft;
   readonly events: GameEvent[] = [];
   pendingMove: PendingMove | null;

@@ -1,7 +1,8 @@
-import { BUILTIN_GOALS, BUILTIN_LOSE_CONDITIONS } from "./goals/index.js";
-import { followerNpcs } from "./plugins/follower-npcs.js";
-import { createRegistry, type Registry, type SystemDefinition } from "./registry.js";
-import { BUILTIN_SYSTEMS } from "./systems/index.js";
+import type { Registry, SystemDefinition } from "../contract/runtime.js";
+import { BUILTIN_GOALS, BUILTIN_LOSE_CONDITIONS } from "../goals/index.js";
+import { followerNpcs } from "../plugins/follower-npcs.js";
+import { BUILTIN_SYSTEMS } from "../systems/index.js";
+import { createRegistry } from "./registry.js";
 
 /**
  * The types the DSL defines, as the engine plays them: every built-in system, goal and lose condition

@@ -1,7 +1,7 @@
 import type { JsonValue, ScalarValue } from "@gridponder/schema";
-import type { Entity } from "./model.js";
-import type { Pack } from "./pack.js";
-import type { GameState } from "./state.js";
+import type { Entity } from "../contract/model.js";
+import type { Pack } from "../contract/runtime.js";
+import type { GameState } from "../contract/state.js";
 
 /** The canonical state of the conformance format: plain JSON, comparable across engines. */
 export interface CanonicalState {

@@ -1,48 +1,12 @@
-import type { Goal, JsonValue, LevelDefinition, LoseCondition } from "@gridponder/schema";
+import type { JsonValue, LevelDefinition } from "@gridponder/schema";
 import { dictionary, own } from "@gridponder/schema";
-import { type Entity, freezeJson, frozenCopy, hasNoKeys, isPos, type Params, type Pos } from "./model.js";
-import { entityFromCell, type Pack } from "./pack.js";
-import type { GoalCheck, Registry } from "./registry.js";
-import { compileRules, type RuleBook } from "./rules/compile.js";
-import type { AvatarState, GameState, MultiCellObjectState } from "./state.js";
-import type { ResolvedAction, SystemInstance, TurnContext } from "./systems/types.js";
-
-/** A level prepared for play: merged system configs, compiled rules, its goals. */
-export interface LevelRuntime {
-  readonly id: string;
-  readonly def: LevelDefinition;
-  readonly width: number;
-  readonly height: number;
-  readonly systems: readonly SystemInstance[];
-  readonly rules: RuleBook;
-  readonly goals: readonly Goal[];
-  /** The goals compiled for this level, in the same order. */
-  readonly goalChecks: readonly GoalCheck[];
-  readonly loseConditions: readonly LoseCondition[];
-  /** The lose conditions compiled for this level, in the same order: whether each holds after a turn. */
-  readonly loseChecks: readonly ((ctx: TurnContext) => boolean)[];
-  readonly maxCascadeDepth: number;
-  /** One frozen `[x, y]` per cell (row-major), shared by every state that stores a position. */
-  readonly cells: readonly Pos[];
-  /**
-   * Interned avatar states by cell (see `avatarState` in ops): a long history then shares them. Made
-   * when the avatar first moves, and a cell's list when the avatar first stands there.
-   */
-  avatars: (AvatarState[] | undefined)[] | null;
-  /**
-   * Frozen action objects already checked for this level, with their resolution (`null` until the
-   * first): a search replays the same few action objects millions of times. Frozen, so they cannot
-   * change after the check.
-   */
-  resolvedActions: Map<object, ResolvedAction> | null;
-  /** The enabled systems that take part in each phase, in `game.json` order. */
-  readonly phases: {
-    readonly action: readonly SystemInstance[];
-    readonly movement: readonly SystemInstance[];
-    readonly cascade: readonly SystemInstance[];
-    readonly npc: readonly SystemInstance[];
-  };
-}
+import { isPos } from "../board/geometry.js";
+import { freezeJson, frozenCopy, hasNoKeys } from "../board/json.js";
+import type { Entity, Params, Pos } from "../contract/model.js";
+import type { LevelRuntime, Pack, Registry, SystemInstance, TurnContext } from "../contract/runtime.js";
+import type { GameState, MultiCellObjectState } from "../contract/state.js";
+import { compileRules } from "../rules/compile.js";
+import { entityFromCell } from "./pack.js";
 
 /**
  * Why a level cannot be played: an unknown level id, or a system, goal or lose condition type the

@@ -1,10 +1,8 @@
 import type { JsonValue } from "@gridponder/schema";
+import type { GoalStatus, LevelRuntime, Pack, ResolvedAction } from "../contract/runtime.js";
+import type { GameState } from "../contract/state.js";
 import { type CanonicalState, canonicalState, stableStringify } from "./canonical.js";
-import { boardState, type LevelRuntime, prepareLevel } from "./level.js";
-import type { Pack } from "./pack.js";
-import type { GoalStatus } from "./registry.js";
-import type { GameState } from "./state.js";
-import type { ResolvedAction } from "./systems/types.js";
+import { boardState, prepareLevel } from "./level.js";
 import { type GameAction, goalProgressOf, loadCascade, runTurn, type TurnResult } from "./turn.js";
 
 /** An action with its params, as `legalActions()` lists them. */

@@ -1,6 +1,8 @@
 import type { PushObjectsConfig } from "@gridponder/schema";
-import { directionDelta, type Entity, hasAnyTag, type Pos } from "../model.js";
-import type { PendingMove } from "../systems/types.js";
+import type { Entity, Pos } from "../contract/model.js";
+import type { PendingMove } from "../contract/runtime.js";
+import { hasAnyTag } from "./entities.js";
+import { directionDelta } from "./geometry.js";
 
 /** What settling a pending move reads: the board's cells and the avatar's item (a state or a draft). */
 export interface SettleView {

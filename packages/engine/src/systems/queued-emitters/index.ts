@@ -1,4 +1,5 @@
 import type { QueuedEmittersConfig } from "@gridponder/schema";
+import type { SystemBehaviour } from "../../contract/runtime.js";
 import {
   clearFlags,
   emitBoth,
@@ -8,8 +9,7 @@ import {
   releaseSingle,
   slotsOf,
   storeSlots,
-} from "../emitters.js";
-import type { SystemBehaviour } from "./types.js";
+} from "./emitters.js";
 
 /**
  * `queued_emitters` (NPC phase): once per turn, after the cascade, each emitter of `emitterKind` (in

@@ -1,8 +1,8 @@
 import { own } from "@gridponder/schema";
-import { type CanonicalState, stableStringify } from "./canonical.js";
-import type { Pack } from "./pack.js";
-import { Session } from "./session.js";
-import { type GameAction, resolveAction } from "./turn.js";
+import { type CanonicalState, stableStringify } from "../assembly/canonical.js";
+import { Session } from "../assembly/session.js";
+import { type GameAction, resolveAction } from "../assembly/turn.js";
+import type { Pack } from "../contract/runtime.js";
 
 /** One recorded run of a trace file. */
 export interface TraceRun {

@@ -4,10 +4,11 @@
  * @module
  */
 import type { JsonValue } from "@gridponder/schema";
-import { directionDelta, type Entity, freezeJson, isPos, jsonEqual, type Params, type Pos } from "./model.js";
-import type { Pack } from "./pack.js";
-import type { MultiCellObjectState } from "./state.js";
-import type { TurnContext } from "./systems/types.js";
+import { directionDelta, isPos } from "../../board/geometry.js";
+import { freezeJson, jsonEqual } from "../../board/json.js";
+import type { Entity, Params, Pos } from "../../contract/model.js";
+import type { Pack, TurnContext } from "../../contract/runtime.js";
+import type { MultiCellObjectState } from "../../contract/state.js";
 
 /**
  * Emitters are multi-cell objects (pipes) whose params hold a `queue` of items and one exit

@@ -1,8 +1,7 @@
-import type { GameEvent } from "./events.js";
-import type { LevelRuntime } from "./level.js";
-import type { Entity, Pos } from "./model.js";
-import type { AvatarState } from "./state.js";
-import type { TurnContext } from "./systems/types.js";
+import type { GameEvent } from "../contract/events.js";
+import type { Entity, Pos } from "../contract/model.js";
+import type { LevelRuntime, TurnContext } from "../contract/runtime.js";
+import type { AvatarState } from "../contract/state.js";
 
 /**
  * The shared, frozen `[x, y]` of a cell: states keep positions (the avatar's), and a long undo

@@ -1,0 +1,377 @@
+/**
+ * The runtime's interfaces that refer to one another: a pack holds its registry, whose system,
+ * goal and effect definitions are handed the pack; a turn context holds the level, whose compiled
+ * rules and goals are handed the turn context. Kept in one file so no two contract files import
+ * each other. Nothing here runs.
+ * @module
+ */
+
+import type {
+  ActionDefinition,
+  Diagnostic,
+  GameDefinition,
+  Goal,
+  JsonSchemaObject,
+  JsonValue,
+  LevelDefinition,
+  LoseCondition,
+  Manifest,
+  Rule,
+  Theme,
+} from "@gridponder/schema";
+import type { GameEvent } from "./events.js";
+import type { Entity, KindInfo, Params, Pos } from "./model.js";
+import type { SystemRole } from "./search-roles.js";
+import type { AvatarState, Draft, GameState } from "./state.js";
+
+/** A layer with its index and, for `exactly_one` layers, the entity that fills unset cells. */
+export interface LayerInfo {
+  readonly id: string;
+  readonly index: number;
+  readonly exactlyOne: boolean;
+  /** The default entity of an `exactly_one` layer; `null` for `zero_or_one` layers. */
+  readonly fill: Entity | null;
+}
+
+/**
+ * A validated pack prepared for play: lookup tables resolved once, so turns never search by name
+ * through the definition.
+ */
+export interface Pack {
+  readonly manifest: Manifest;
+  readonly game: GameDefinition;
+  readonly theme: Theme | undefined;
+  readonly levels: Readonly<Record<string, LevelDefinition>>;
+  /** Level ids in play order (the `levelSequence`), then any level files not in the sequence. */
+  readonly levelOrder: readonly string[];
+  readonly layers: readonly LayerInfo[];
+  readonly layerIndex: ReadonlyMap<string, number>;
+  readonly kinds: ReadonlyMap<string, KindInfo>;
+  readonly actions: ReadonlyMap<string, ActionDefinition>;
+  /** The system, goal and lose condition types the pack is played with (see `Registry`). */
+  readonly registry: Registry;
+  /** The entity of a kind with the given params; param-less entities are shared singletons. */
+  entity(kind: string, params?: Params | null): Entity;
+}
+
+/**
+ * The outcome of loading a pack: the pack, or the diagnostics that refused it; with the level files
+ * the validator found (`ValidationResult.levelFiles`), which a refused pack has no other way to tell.
+ */
+export type LoadResult = (
+  | { ok: true; pack: Pack; diagnostics: Diagnostic[] }
+  | { ok: false; pack?: undefined; diagnostics: Diagnostic[] }
+) & { levelFiles?: string[] };
+
+/** What a registry is made of; every part is optional. */
+export interface RegistryParts {
+  readonly systems?: readonly SystemDefinition<never>[];
+  readonly goals?: readonly GoalDefinition<never>[];
+  readonly loseConditions?: readonly LoseConditionDefinition<never>[];
+}
+
+/**
+ * The system, goal and lose condition types a pack is played with, by type name. A pack is loaded
+ * with one (the built-in registry unless one is given) and keeps it: every session, search and tool
+ * that plays the pack uses it, and a pack using a type it lacks is refused.
+ */
+export interface Registry {
+  readonly systems: ReadonlyMap<string, SystemDefinition<never>>;
+  readonly goals: ReadonlyMap<string, GoalDefinition<never>>;
+  readonly loseConditions: ReadonlyMap<string, LoseConditionDefinition<never>>;
+  /**
+   * A new registry with these types added; this one is left as it is. Throws {@link RegistryError}
+   * for a type already registered: a definition never silently replaces another.
+   */
+  extend(parts: RegistryParts): Registry;
+}
+
+/** A tool use: holding `item`, the avatar may remove a solid object that carries `targetTag`. */
+export interface ToolUse {
+  readonly item: string;
+  readonly targetTag: string;
+}
+
+/**
+ * What a system promises about solid objects (entities tagged `solid` on the `objects` layer) that carry
+ * none of the `moves` tags. A turn of the system never puts the avatar on the cell of one; never moves
+ * or changes one, except one that got where it stands during the same turn (a portal carries on an
+ * object just pushed onto it); removes one only by a tool use in `tools`; hands the avatar no item;
+ * and emits `avatar_entered` and `object_placed` only for cells the avatar or an object has just
+ * entered. Searches use it (see `goalSupply`) to see targets walled off for good.
+ */
+export interface SolidObjects {
+  readonly moves: readonly string[];
+  readonly tools: readonly ToolUse[];
+  /**
+   * Tags of kinds that, should one be created on a solid object's cell, may send the object away (a
+   * portal): the promise holds only while no such kind can be created.
+   */
+  readonly sentAwayBy?: readonly string[];
+}
+
+/**
+ * A system type's behaviour. Each hook is one phase; the engine calls the hooks of every enabled
+ * system, in `game.json` order, phase by phase. Hooks mutate the draft and emit events.
+ */
+export interface SystemBehaviour<C = Record<string, unknown>> {
+  readonly type: string;
+  /**
+   * Derives, once per level, whatever the hooks would otherwise recompute on every turn (layer
+   * indices, lookup sets); the hooks find it as `ctx.prepared`.
+   */
+  prepare?(config: C, pack: Pack): unknown;
+  /**
+   * The entity kinds a turn of this system may bring onto the board, however its config is set here:
+   * a transform's result, a placed marker. Moving an entity, or removing one, brings no kind. `"any"`
+   * when the config cannot tell; a system type that leaves this out counts as `"any"`. Searches use
+   * it (see `goalSupply`) to see goals that can no longer be met, so it may name too many kinds,
+   * never too few.
+   */
+  kindsCreated?(config: C, pack: Pack): readonly string[] | "any";
+  /**
+   * The most cells (Manhattan distance) one turn of this system can carry the avatar: 0 when it never
+   * moves it, 1 for a step (a blocked step kept pending and completed later counts as one), `Infinity`
+   * for slides and teleports. A system type that leaves this out counts as `Infinity`.
+   */
+  readonly avatarReach?: number;
+  /**
+   * Whether some of its accepted turns do not count as an action (selecting an actor). A system type
+   * that leaves this out counts as `true`.
+   */
+  readonly freeTurns?: boolean;
+  /**
+   * The layers (by id) on which a turn of this system may move an entity from one cell to another.
+   * Placing, transforming or removing one is not a move. `"any"` when the config cannot tell; a system
+   * type that leaves this out counts as `"any"`.
+   */
+  layersMoved?(config: C, pack: Pack): readonly string[] | "any";
+  /**
+   * Whether a turn of this system leaves every cell whose ground is `void` as it is, on every layer:
+   * nothing enters it (the avatar included), leaves it or changes there, but for the cell the avatar
+   * stands on (which is void only if the avatar started there). A function answers for a level's start
+   * state (a portal standing on void ground sends the avatar there). A system type that leaves this out
+   * counts as `false`.
+   */
+  readonly keepsVoidCells?: boolean | ((config: C, pack: Pack, start: GameState) => boolean);
+  /**
+   * Its promise about solid objects (see `SolidObjects`) with this config in this level, or `null` for
+   * none. A system type that leaves this out promises nothing.
+   */
+  solidObjects?(config: C, pack: Pack, level: LevelRuntime): SolidObjects | null;
+  /**
+   * The layers (by id) whose contents a turn of this system never reads: it does the same whatever
+   * they hold, except that it may move a cell's content as a whole to another cell, the cells chosen
+   * without looking at them (a region turned under the overlay). Searches use it to play a level with
+   * some of those entities taken away (see `contentBlindLayers`). A system type that leaves this out
+   * counts as reading every layer.
+   */
+  blindTo?(config: C, pack: Pack): readonly string[];
+  /**
+   * The role this system plays in the relaxed models searches build (see `SystemRole`) with this
+   * config, or `null` when the config fits no role. A system type that leaves this out plays none, so
+   * levels using it are searched without those models.
+   */
+  role?(config: C, pack: Pack): SystemRole | null;
+  /** Phase 2: the primary effect of the player's action. */
+  action?(ctx: SystemContext<C>, action: ResolvedAction): void;
+  /** Phase 3: secondary movement (pushes, teleports). */
+  movement?(ctx: SystemContext<C>): void;
+  /** Phase 5, after the rules of each cascade pass, with that pass's pending events. */
+  cascade?(ctx: SystemContext<C>, pending: readonly GameEvent[]): void;
+  /** Phase 6: autonomous behaviour after the cascade settled. */
+  npc?(ctx: SystemContext<C>): void;
+}
+
+/** An enabled system of a level: its behaviour with its merged config. */
+export interface SystemInstance {
+  readonly id: string;
+  readonly type: string;
+  readonly config: Record<string, unknown>;
+  readonly behaviour: SystemBehaviour<never>;
+  /** The result of the behaviour's `prepare` hook, if it has one. */
+  readonly prepared: unknown;
+}
+
+/**
+ * A system type the engine can play: its type name, its hooks (one per phase it takes part in:
+ * `action`, `movement`, `cascade`, `npc`) and what searches may know about it (see
+ * {@link SystemBehaviour}). The built-in types are defined this way too.
+ */
+export interface SystemDefinition<C = Record<string, unknown>> extends SystemBehaviour<C> {
+  /**
+   * Its config's defaults: a pack's `config` and a level's overrides are merged over them. The
+   * built-in types take the defaults the DSL documents.
+   */
+  readonly defaults?: Readonly<Record<string, JsonValue>>;
+  /**
+   * A JSON Schema (draft-07) for its `config` in `game.json` and in a level's `systemOverrides`; the
+   * validator checks a pack against it. Without one, any JSON object is accepted. Only for types the
+   * DSL does not define: the built-in types are checked by the DSL's own schema.
+   */
+  readonly configSchema?: JsonSchemaObject;
+}
+
+/** A goal entry of a level, as the engine reads it: its id, its type and its type's `config`. */
+export interface GoalEntry {
+  readonly id: string;
+  readonly type: string;
+  readonly config?: unknown;
+}
+
+/** How far a goal is: done or not, and progress from 0 to 1. */
+export interface GoalStatus {
+  readonly id: string;
+  readonly type: string;
+  readonly done: boolean;
+  readonly progress: number;
+}
+
+/**
+ * A goal compiled for one level: evaluates it against the state after a turn. Compiled when the level
+ * is prepared, so a turn looks nothing up by goal (kind tables, layer indices, memory keys).
+ */
+export type GoalCheck = (ctx: TurnContext, events: readonly GameEvent[]) => GoalStatus;
+
+/** A goal type: compiles a level's goal of this type for its board (`width` × `height`). */
+export interface GoalDefinition<G extends GoalEntry = GoalEntry> {
+  readonly type: string;
+  /** A JSON Schema for its `config`, for types the DSL does not define (see `SystemDefinition`). */
+  readonly configSchema?: JsonSchemaObject;
+  compile(pack: Pack, goal: G, width: number, height: number): GoalCheck;
+}
+
+/** A lose condition entry of a level: its type, its optional id and its type's `config`. */
+export interface LoseConditionEntry {
+  readonly id?: string;
+  readonly type: string;
+  readonly config?: unknown;
+}
+
+/** A lose condition type: whether a condition of this type holds after a turn. */
+export interface LoseConditionDefinition<L extends LoseConditionEntry = LoseConditionEntry> {
+  readonly type: string;
+  /** A JSON Schema for its `config`, for types the DSL does not define (see `SystemDefinition`). */
+  readonly configSchema?: JsonSchemaObject;
+  holds(ctx: TurnContext, condition: L): boolean;
+}
+
+/** An action as the engine runs it: the action id and its validated params. */
+export interface ResolvedAction {
+  readonly id: string;
+  readonly params: Readonly<Record<string, JsonValue>>;
+}
+
+/** A move that a blocker stopped, which a rule's `resolve_move` effect may complete later in the turn. */
+export interface PendingMove {
+  readonly from: Pos;
+  readonly to: Pos;
+  readonly direction: string;
+}
+
+/** What a turn carries from phase to phase besides the state. */
+export interface TurnScratch {
+  /** The action being resolved; `null` during the load-time cascade. */
+  readonly action: ResolvedAction | null;
+  /** Every event emitted so far this turn, in order. */
+  readonly events: GameEvent[];
+  pendingMove: PendingMove | null;
+}
+
+/** What rule effects, goals and systems see while a turn runs. */
+export interface TurnContext {
+  readonly pack: Pack;
+  readonly level: LevelRuntime;
+  readonly draft: Draft;
+  readonly turn: TurnScratch;
+  /** Records an event: it joins the turn's log and, during the cascade, the next pass. */
+  emit(event: GameEvent): void;
+}
+
+/** What a system sees when it runs. */
+export interface SystemContext<C> extends TurnContext {
+  /** This system instance's id (from `game.json`). */
+  readonly id: string;
+  /** Its config: documented defaults, then `game.json`, then the level's overrides. */
+  readonly config: C;
+  /** What the system's `prepare` hook derived from its config when the level was prepared. */
+  readonly prepared: unknown;
+  /**
+   * Runs events through the rules and cascade-phase systems now, as the cascade (phase 5) runs the
+   * turn's earlier events: for NPC-phase systems whose events rules should answer (an NPC catching
+   * the avatar). Only in the NPC phase; elsewhere it does nothing, since the cascade is running or
+   * still to come.
+   */
+  resolve(events: readonly GameEvent[]): void;
+}
+
+/** A level prepared for play: merged system configs, compiled rules, its goals. */
+export interface LevelRuntime {
+  readonly id: string;
+  readonly def: LevelDefinition;
+  readonly width: number;
+  readonly height: number;
+  readonly systems: readonly SystemInstance[];
+  readonly rules: RuleBook;
+  readonly goals: readonly Goal[];
+  /** The goals compiled for this level, in the same order. */
+  readonly goalChecks: readonly GoalCheck[];
+  readonly loseConditions: readonly LoseCondition[];
+  /** The lose conditions compiled for this level, in the same order: whether each holds after a turn. */
+  readonly loseChecks: readonly ((ctx: TurnContext) => boolean)[];
+  readonly maxCascadeDepth: number;
+  /** One frozen `[x, y]` per cell (row-major), shared by every state that stores a position. */
+  readonly cells: readonly Pos[];
+  /**
+   * Interned avatar states by cell (see `avatarState` in ops): a long history then shares them. Made
+   * when the avatar first moves, and a cell's list when the avatar first stands there.
+   */
+  avatars: (AvatarState[] | undefined)[] | null;
+  /**
+   * Frozen action objects already checked for this level, with their resolution (`null` until the
+   * first): a search replays the same few action objects millions of times. Frozen, so they cannot
+   * change after the check.
+   */
+  resolvedActions: Map<object, ResolvedAction> | null;
+  /** The enabled systems that take part in each phase, in `game.json` order. */
+  readonly phases: {
+    readonly action: readonly SystemInstance[];
+    readonly movement: readonly SystemInstance[];
+    readonly cascade: readonly SystemInstance[];
+    readonly npc: readonly SystemInstance[];
+  };
+}
+
+/** A compiled condition: a pure test of the event and the state. */
+export type Test = (draft: Draft, event: GameEvent | null) => boolean;
+
+/** A compiled effect. It resolves its references when it runs, and skips itself when one resolves to nothing. */
+export type EffectRunner = (ctx: TurnContext, event: GameEvent | null) => void;
+
+/** A compiled value: a literal, or a reader of live state. `undefined` from a reader means "resolves to nothing". */
+export type ValueReader = (draft: Draft, event: GameEvent | null) => unknown;
+
+/** A rule ready to run. `order` is its position in evaluation order, which also keys its `once` mark. */
+export interface CompiledRule {
+  readonly id: string;
+  readonly order: number;
+  readonly on: string;
+  readonly once: boolean;
+  readonly where: Test | null;
+  readonly when: Test | null;
+  readonly effects: readonly EffectRunner[];
+  /** The rule as written, for analyses of what a level can ever do (see `pending-move.ts`). */
+  readonly source: Rule;
+}
+
+/** Rules grouped by the event type they listen to, each group in evaluation order. */
+export interface RuleBook {
+  readonly all: readonly CompiledRule[];
+  readonly byEvent: ReadonlyMap<string, readonly CompiledRule[]>;
+  /**
+   * The same groups as a list of event types and their rules: a game's rules listen to a few types,
+   * and comparing an event's type with each is cheaper than a map lookup on every event of a turn.
+   */
+  readonly types: readonly string[];
+  readonly groups: readonly (readonly CompiledRule[])[];
+}
