@@ -43,6 +43,7 @@ export {
 } from "./assembly/load.js";
 export { missingTypes } from "./assembly/pack.js";
 export { createRegistry, RegistryError } from "./assembly/registry.js";
+export { selectedPiece } from "./assembly/selected-piece.js";
 export { type ActionInput, Session, stateKey } from "./assembly/session.js";
 export {
   type GameAction,

@@ -110,6 +110,27 @@ export interface SolidObjects {
   readonly sentAwayBy?: readonly string[];
 }
 
+/** A piece a system has selected (an actor to move next): its cell and its kind. */
+export interface SelectedPiece {
+  readonly at: Pos;
+  readonly kind: string;
+}
+
+/**
+ * The rule a system pushes objects by: which objects move on when walked into, onto which ground, and
+ * which held items remove which objects instead (see `pushDestination` and `settlementOf`).
+ */
+export interface PushRule {
+  readonly pushableTags: readonly string[];
+  readonly validTargetTags: readonly string[];
+  readonly toolInteractions: readonly {
+    readonly item: string;
+    readonly targetTag: string;
+    readonly consumeItem?: boolean;
+    readonly animation?: string;
+  }[];
+}
+
 /**
  * A system type's behaviour. Each hook is one phase; the engine calls the hooks of every enabled
  * system, in `game.json` order, phase by phase. Hooks mutate the draft and emit events.
@@ -173,6 +194,17 @@ export interface SystemBehaviour<C = Record<string, unknown>> {
    * levels using it are searched without those models.
    */
   role?(config: C, pack: Pack): SystemRole | null;
+  /**
+   * The rule this system pushes objects by with this config, for other systems whose moves push too
+   * (a slide pushing a crate ahead): they follow the first such system of the level. A system type
+   * that leaves this out pushes nothing.
+   */
+  pushRule?(config: C): PushRule;
+  /**
+   * Presentation: the piece this system has selected in `state` (its cell and kind), for views to
+   * highlight, or `null` when none is. A system type that leaves this out selects nothing.
+   */
+  selectedPiece?(config: C, state: GameState): SelectedPiece | null;
   /** Phase 2: the primary effect of the player's action. */
   action?(ctx: SystemContext<C>, action: ResolvedAction): void;
   /** Phase 3: secondary movement (pushes, teleports). */

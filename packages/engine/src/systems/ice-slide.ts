@@ -1,9 +1,10 @@
-import type { IceSlideConfig, PushObjectsConfig } from "@gridponder/schema";
+import type { IceSlideConfig } from "@gridponder/schema";
 import { directionDelta, isPos } from "../board/geometry.js";
 import { moveAvatar } from "../board/ops.js";
+import { pushDestination, pushEntity, reportPush } from "../board/push.js";
 import type { GameEvent } from "../contract/events.js";
 import type { Entity, Pos } from "../contract/model.js";
-import type { SystemBehaviour, SystemContext } from "../contract/runtime.js";
+import type { LevelRuntime, PushRule, SystemBehaviour, SystemContext } from "../contract/runtime.js";
 
 type Ctx = SystemContext<Required<IceSlideConfig>>;
 
@@ -25,10 +26,13 @@ function isSlippery(ctx: Ctx, e: Entity | null): boolean {
   return e !== null && (ctx.prepared as Prepared).slippery[e.info.index] === 1;
 }
 
-/** The config of the game's first push system, whose rules also govern pushes made while sliding. */
-function pushConfig(ctx: Ctx): Required<PushObjectsConfig> | null {
-  const push = ctx.level.systems.find((s) => s.type === "push_objects");
-  return push ? (push.config as Required<PushObjectsConfig>) : null;
+/** The rule of the level's first system that pushes, which also governs pushes made while sliding. */
+function pushRuleOf(level: LevelRuntime): PushRule | null {
+  for (const system of level.systems) {
+    const rule = system.behaviour.pushRule?.(system.config as never);
+    if (rule !== undefined) return rule;
+  }
+  return null;
 }
 
 function open(ctx: Ctx, ground: number, x: number, y: number): Entity | null {
@@ -51,28 +55,12 @@ function slideAvatar(ctx: Ctx, entered: GameEvent, direction: string): boolean {
   if (!nextGround) return false;
   const blocker = draft.get(layers.objects, next[0], next[1]);
   if (blocker?.info.tags.has(SOLID)) {
-    const push = pushConfig(ctx);
-    if (!push?.pushableTags.some((t) => blocker.info.tags.has(t))) return false;
-    const beyond: Pos = [next[0] + delta[0], next[1] + delta[1]];
-    const beyondGround = open(ctx, layers.ground, beyond[0], beyond[1]);
-    if (!beyondGround || draft.get(layers.objects, beyond[0], beyond[1]) !== null) return false;
-    if (!push.validTargetTags.some((t) => beyondGround.info.tags.has(t))) return false;
-    draft.set(layers.objects, next[0], next[1], null);
-    draft.set(layers.objects, beyond[0], beyond[1], blocker);
-    ctx.emit({
-      type: "object_pushed",
-      kind: blocker.kind,
-      fromPosition: next,
-      toPosition: beyond,
-      direction,
-    });
-    ctx.emit({
-      type: "object_placed",
-      position: beyond,
-      kind: blocker.kind,
-      params: blocker.params ?? {},
-      layer: "objects",
-    });
+    const push = pushRuleOf(ctx.level);
+    if (push === null) return false;
+    const beyond = pushDestination(push, draft, layers.objects, layers.ground, blocker, next, delta);
+    // Ice never pushes a crate onto void ground, whatever tags the push rule accepts.
+    if (beyond === null || !open(ctx, layers.ground, beyond[0], beyond[1])) return false;
+    pushEntity(ctx, layers.objects, blocker, next, beyond, direction);
     moveAvatar(ctx, next, direction);
     return true;
   }
@@ -105,20 +93,7 @@ function slideObject(ctx: Ctx, pending: readonly GameEvent[]): boolean {
     draft.set(layers.objects, px, py, null);
     ctx.emit({ type: "cell_cleared", position: [px, py], previousKind: entity.kind, layer: "objects" });
     draft.set(layers.objects, next[0], next[1], entity);
-    ctx.emit({
-      type: "object_pushed",
-      kind: entity.kind,
-      fromPosition: [px, py],
-      toPosition: next,
-      direction: push.direction,
-    });
-    ctx.emit({
-      type: "object_placed",
-      position: next,
-      kind: entity.kind,
-      params: entity.params ?? {},
-      layer: "objects",
-    });
+    reportPush(ctx, entity, [px, py], next, push.direction, "objects");
     return true;
   }
   return false;
@@ -141,8 +116,7 @@ export const iceSlide: SystemBehaviour<Required<IceSlideConfig>> = {
   // A slide stops at a solid object unless it pushes it by the push system's rules, and an object
   // slides on only after a push this turn.
   solidObjects: (_config, _pack, level) => {
-    const push = level.systems.find((s) => s.type === "push_objects");
-    return { moves: push ? (push.config as Required<PushObjectsConfig>).pushableTags : [], tools: [] };
+    return { moves: pushRuleOf(level)?.pushableTags ?? [], tools: [] };
   },
   prepare(config, pack): Prepared | null {
     const ground = pack.layerIndex.get("ground");

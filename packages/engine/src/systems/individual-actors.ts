@@ -67,6 +67,12 @@ export const individualActors: SystemBehaviour<Required<IndividualActorsConfig>>
   freeTurns: true,
   // Actors move; a claim leaves its mark kinds.
   kindsCreated: (config) => Object.values(config.claim?.map ?? {}),
+  // The selection lives in two level variables, which the system names in its config.
+  selectedPiece(config, state) {
+    const kind = own(state.variables, config.selectedVariable);
+    const at = own(state.variables, config.selectedPositionVariable) as unknown;
+    return typeof kind === "string" && isPos(at) ? { at: [at[0], at[1]], kind } : null;
+  },
   action(ctx, action) {
     const { config, draft, pack } = ctx;
     const layer = pack.layerIndex.get(config.actorLayer);

@@ -1,6 +1,6 @@
 import type { PushObjectsConfig } from "@gridponder/schema";
 import { moveAvatar, removeEntity } from "../board/ops.js";
-import { settlementOf } from "../board/push.js";
+import { pushEntity, settlementOf } from "../board/push.js";
 import type { SystemBehaviour } from "../contract/runtime.js";
 
 interface Prepared {
@@ -21,6 +21,7 @@ export const pushObjects: SystemBehaviour<Required<PushObjectsConfig>> = {
   // Moves (or removes) entities; changes no entity's kind.
   kindsCreated: () => [],
   role: (config) => ({ role: "push", config }),
+  pushRule: (config) => config,
   // The avatar enters a blocker's cell only once a tool removed it or a push moved it on.
   solidObjects: (config) => ({ moves: config.pushableTags, tools: config.toolInteractions }),
   prepare(_config, pack): Prepared {
@@ -34,7 +35,6 @@ export const pushObjects: SystemBehaviour<Required<PushObjectsConfig>> = {
     if (objects === undefined) return;
     const settlement = settlementOf(config, draft, objects, ground, move);
     if (settlement === null) return;
-    const [tx, ty] = move.to;
     const { blocker } = settlement;
     if (settlement.by === "tool") {
       removeEntity(ctx, objects, move.to, settlement.tool.animation);
@@ -44,23 +44,7 @@ export const pushObjects: SystemBehaviour<Required<PushObjectsConfig>> = {
       moveAvatar(ctx, move.to, move.direction);
       return;
     }
-    const dest = settlement.to;
-    draft.set(objects, tx, ty, null);
-    draft.set(objects, dest[0], dest[1], blocker);
-    ctx.emit({
-      type: "object_pushed",
-      kind: blocker.kind,
-      fromPosition: move.to,
-      toPosition: dest,
-      direction: move.direction,
-    });
-    ctx.emit({
-      type: "object_placed",
-      position: dest,
-      kind: blocker.kind,
-      params: blocker.params ?? {},
-      layer: "objects",
-    });
+    pushEntity(ctx, objects, blocker, move.to, settlement.to, move.direction);
     turn.pendingMove = null;
     moveAvatar(ctx, move.to, move.direction);
   },

@@ -2,6 +2,7 @@ import type { SidedBoxConfig } from "@gridponder/schema";
 import { own } from "@gridponder/schema";
 import { directionDelta } from "../board/geometry.js";
 import { moveAvatar, removeEntity } from "../board/ops.js";
+import { pushEntity } from "../board/push.js";
 import type { Entity, Pos } from "../contract/model.js";
 import type { SystemBehaviour, SystemContext } from "../contract/runtime.js";
 
@@ -36,12 +37,9 @@ function canMerge(ctx: Ctx, moving: Entity, ahead: Entity, inBit: number, perp: 
   return (t & inBit) === 0 && (a & t & perp) === 0;
 }
 
+/** A push that joins the box ahead reports only the push: `boxes_merged` tells the rest. */
 function pushed(ctx: Ctx, e: Entity, from: Pos, to: Pos, direction: string): void {
   ctx.emit({ type: "object_pushed", kind: e.kind, fromPosition: from, toPosition: to, direction });
-}
-
-function placed(ctx: Ctx, e: Entity, at: Pos, layer: string): void {
-  ctx.emit({ type: "object_placed", position: at, kind: e.kind, params: e.params ?? {}, layer });
 }
 
 /**
@@ -77,7 +75,6 @@ export const sidedBox: SystemBehaviour<Required<SidedBoxConfig>> = {
     const objects = pack.layerIndex.get("objects");
     const ground = pack.layerIndex.get("ground");
     if (objects === undefined || ground === undefined) return;
-    const objectsId = "objects";
     const to: Pos = [from[0] + delta[0], from[1] + delta[1]];
     const walkableGround = (p: Pos, tags: readonly string[] | null): boolean => {
       if (!draft.inBounds(p[0], p[1])) return false;
@@ -91,10 +88,7 @@ export const sidedBox: SystemBehaviour<Required<SidedBoxConfig>> = {
 
     if (carried !== null && isSided(ctx, carried) && (maskOf(ctx, carried) & out) !== 0) {
       if (target === null) {
-        draft.set(objects, from[0], from[1], null);
-        draft.set(objects, to[0], to[1], carried);
-        pushed(ctx, carried, from, to, direction);
-        placed(ctx, carried, to, objectsId);
+        pushEntity(ctx, objects, carried, from, to, direction);
         moveAvatar(ctx, to, direction);
         return;
       }
@@ -122,10 +116,7 @@ export const sidedBox: SystemBehaviour<Required<SidedBoxConfig>> = {
       if (!walkableGround(beyond, config.validGroundTags)) return;
       const there = draft.get(objects, beyond[0], beyond[1]);
       if (there === null) {
-        draft.set(objects, to[0], to[1], null);
-        draft.set(objects, beyond[0], beyond[1], target);
-        pushed(ctx, target, to, beyond, direction);
-        placed(ctx, target, beyond, objectsId);
+        pushEntity(ctx, objects, target, to, beyond, direction);
       } else {
         if (!isSided(ctx, there) || !canMerge(ctx, target, there as Entity, 0, perp)) return;
         draft.set(objects, to[0], to[1], null);
