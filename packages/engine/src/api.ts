@@ -13,6 +13,8 @@ export { pushDestination, pushEntity, reportPush } from "./board/push.js";
 export type { GameEvent } from "./contract/events.js";
 export type { Entity, KindInfo, Params, Pos } from "./contract/model.js";
 export type {
+  ConditionDefinition,
+  EffectDefinition,
   GoalCheck,
   GoalDefinition,
   GoalEntry,

@@ -11,7 +11,7 @@ import type { Registry, RegistryParts } from "./contract/runtime.js";
 
 /**
  * The built-in registry extended with the types of each plugin module, in order. A plugin module
- * exports `systems`, `goals` and `loseConditions` (arrays of definitions, each optional), or a default
+ * exports `systems`, `goals`, `loseConditions`, `effects` and `conditions` (arrays of definitions, each optional), or a default
  * export holding them. Specifiers are resolved by `resolvePlugin`. Throws {@link RegistryError}
  * naming the module when it cannot be imported or registered.
  */
@@ -36,6 +36,8 @@ export async function loadPlugins(
         ...(parts.systems ? { systems: parts.systems } : {}),
         ...(parts.goals ? { goals: parts.goals } : {}),
         ...(parts.loseConditions ? { loseConditions: parts.loseConditions } : {}),
+        ...(parts.effects ? { effects: parts.effects } : {}),
+        ...(parts.conditions ? { conditions: parts.conditions } : {}),
       });
     } catch (error) {
       throw new RegistryError(

@@ -7,7 +7,7 @@ import { WorkingDraft } from "../src/board/draft.js";
 import type { GameEvent } from "../src/contract/events.js";
 import type { TurnContext } from "../src/contract/runtime.js";
 import { loadPack, type Pack, Session } from "../src/index.js";
-import { applyGravity, type GravitySelector } from "../src/rules/gravity.js";
+import { applyGravity, type GravitySelector } from "../src/rules/effects/apply-gravity.js";
 
 const MINI = join(import.meta.dirname, "../../schema/test/fixtures/valid/mini");
 

@@ -1,10 +1,14 @@
 import type {
+  ConditionDefinition,
+  EffectDefinition,
   GoalDefinition,
   LoseConditionDefinition,
   Registry,
   RegistryParts,
   SystemDefinition,
 } from "../contract/runtime.js";
+import { BUILTIN_CONDITIONS } from "../rules/conditions/index.js";
+import { BUILTIN_EFFECTS } from "../rules/effects/index.js";
 
 /** Thrown for a definition a registry cannot take: a type registered twice, or a bad type name. */
 export class RegistryError extends Error {
@@ -29,23 +33,43 @@ function addAll<T extends { readonly type: string }>(
   }
 }
 
-/** A registry of exactly these types (see {@link Registry}). */
+/**
+ * A registry of exactly these types (see {@link Registry}), with the rule effects and conditions the
+ * DSL defines outside any system, and those of its systems.
+ */
 export function createRegistry(parts: RegistryParts = {}): Registry {
   const systems = new Map<string, SystemDefinition<never>>();
   const goals = new Map<string, GoalDefinition<never>>();
   const loseConditions = new Map<string, LoseConditionDefinition<never>>();
+  const effects = new Map<string, EffectDefinition<never>>();
+  const conditions = new Map<string, ConditionDefinition<never>>();
   addAll(systems, parts.systems, "system");
   addAll(goals, parts.goals, "goal");
   addAll(loseConditions, parts.loseConditions, "lose condition");
+  // The rule language's own effects and conditions come with every registry: rules are not a type
+  // a registry may leave out, only extend.
+  addAll(effects, BUILTIN_EFFECTS, "effect");
+  addAll(conditions, BUILTIN_CONDITIONS, "condition");
+  addAll(effects, parts.effects, "effect");
+  addAll(conditions, parts.conditions, "condition");
+  // A system's own effects and conditions come with it.
+  for (const system of systems.values()) {
+    addAll(effects, system.effects, "effect");
+    addAll(conditions, system.conditions, "condition");
+  }
   const registry: Registry = {
     systems,
     goals,
     loseConditions,
+    effects,
+    conditions,
     extend: (more) =>
       createRegistry({
         systems: [...systems.values(), ...(more.systems ?? [])],
         goals: [...goals.values(), ...(more.goals ?? [])],
         loseConditions: [...loseConditions.values(), ...(more.loseConditions ?? [])],
+        effects: [...(parts.effects ?? []), ...(more.effects ?? [])],
+        conditions: [...(parts.conditions ?? []), ...(more.conditions ?? [])],
       }),
   };
   return Object.freeze(registry);

@@ -63,11 +63,34 @@ export type LoadResult = (
   | { ok: false; pack?: undefined; diagnostics: Diagnostic[] }
 ) & { levelFiles?: string[] };
 
+/**
+ * A rule effect type: compiles one effect of a rule (its fields, as written under its key in
+ * `then`) into a runner, once per pack. An effect that belongs to a system (`release_from_emitter`)
+ * is listed in that system's definition (`SystemDefinition.effects`).
+ */
+export interface EffectDefinition<F = Record<string, unknown>> {
+  /** The effect's key in a rule's `then` entry (`{ "destroy": { … } }`). */
+  readonly type: string;
+  compile(pack: Pack, fields: F): EffectRunner;
+}
+
+/**
+ * A rule condition type: compiles one condition (the value under its key in `where` or `if`) into a
+ * test, once per pack. `nested` compiles a condition inside it (`not`, `all_of`).
+ */
+export interface ConditionDefinition<F = unknown> {
+  /** The condition's key (`{ "cell": { … } }`). */
+  readonly type: string;
+  compile(pack: Pack, fields: F, nested: (condition: unknown) => Test): Test;
+}
+
 /** What a registry is made of; every part is optional. */
 export interface RegistryParts {
   readonly systems?: readonly SystemDefinition<never>[];
   readonly goals?: readonly GoalDefinition<never>[];
   readonly loseConditions?: readonly LoseConditionDefinition<never>[];
+  readonly effects?: readonly EffectDefinition<never>[];
+  readonly conditions?: readonly ConditionDefinition<never>[];
 }
 
 /**
@@ -79,6 +102,10 @@ export interface Registry {
   readonly systems: ReadonlyMap<string, SystemDefinition<never>>;
   readonly goals: ReadonlyMap<string, GoalDefinition<never>>;
   readonly loseConditions: ReadonlyMap<string, LoseConditionDefinition<never>>;
+  /** Rule effect types by key, the effects of its systems included. */
+  readonly effects: ReadonlyMap<string, EffectDefinition<never>>;
+  /** Rule condition types by key, the conditions of its systems included. */
+  readonly conditions: ReadonlyMap<string, ConditionDefinition<never>>;
   /**
    * A new registry with these types added; this one is left as it is. Throws {@link RegistryError}
    * for a type already registered: a definition never silently replaces another.
@@ -242,6 +269,10 @@ export interface SystemDefinition<C = Record<string, unknown>> extends SystemBeh
    * DSL does not define: the built-in types are checked by the DSL's own schema.
    */
   readonly configSchema?: JsonSchemaObject;
+  /** Rule effects that belong to this system type, registered with it. */
+  readonly effects?: readonly EffectDefinition<never>[];
+  /** Rule conditions that belong to this system type, registered with it. */
+  readonly conditions?: readonly ConditionDefinition<never>[];
 }
 
 /** A goal entry of a level, as the engine reads it: its id, its type and its type's `config`. */

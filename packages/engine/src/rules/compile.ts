@@ -1,7 +1,6 @@
-import type { Rule } from "@gridponder/schema";
+import type { Effect, Rule } from "@gridponder/schema";
 import type { CompiledRule, EffectRunner, Pack, RuleBook, Test } from "../contract/runtime.js";
 import { compileCondition } from "./conditions.js";
-import { compileEffect } from "./effects.js";
 
 /** What compiling one rule yields, independent of where it lands in evaluation order. */
 interface CompiledParts {
@@ -72,4 +71,12 @@ function orderAndCompile(
     else byEvent.set(rule.on, [rule]);
   }
   return { all, byEvent, types: [...byEvent.keys()], groups: [...byEvent.values()] };
+}
+
+/** Compiles one effect of a rule with the effect type its key names in the pack's registry. */
+export function compileEffect(pack: Pack, effect: Effect): EffectRunner {
+  const [key, fields] = Object.entries(effect)[0] as [string, unknown];
+  const definition = pack.registry.effects.get(key);
+  if (definition === undefined) throw new Error(`unknown effect ${JSON.stringify(key)}`);
+  return definition.compile(pack, (fields ?? {}) as never);
 }

@@ -1,5 +1,5 @@
 import type { QueuedEmittersConfig } from "@gridponder/schema";
-import type { SystemBehaviour } from "../../contract/runtime.js";
+import type { ConditionDefinition, EffectDefinition, SystemDefinition } from "../../contract/runtime.js";
 import {
   clearFlags,
   emitBoth,
@@ -10,14 +10,19 @@ import {
   slotsOf,
   storeSlots,
 } from "./emitters.js";
+import { emitterHasNext } from "./has-next-condition.js";
+import { releaseFromEmitterEffect } from "./release-effect.js";
 
 /**
  * `queued_emitters` (NPC phase): once per turn, after the cascade, each emitter of `emitterKind` (in
  * board order) releases at most one item per exit. A two-exit pipe then moves its remaining items one
  * slot along; an item that reaches an exit slot leaves on a later turn. Emits `item_released`.
  */
-export const queuedEmitters: SystemBehaviour<Required<QueuedEmittersConfig>> = {
+export const queuedEmitters: SystemDefinition<Required<QueuedEmittersConfig>> = {
   type: "queued_emitters",
+  // The rule effect and condition that work on emitters belong to this system.
+  effects: [releaseFromEmitterEffect as EffectDefinition<never>],
+  conditions: [emitterHasNext as ConditionDefinition<never>],
   avatarReach: 0,
   freeTurns: false,
   npc(ctx) {

@@ -1,7 +1,9 @@
-import { directionDelta } from "../board/geometry.js";
-import type { Entity } from "../contract/model.js";
-import type { TurnContext } from "../contract/runtime.js";
-import type { Draft } from "../contract/state.js";
+import type { ApplyGravityParams } from "@gridponder/schema";
+import { directionDelta } from "../../board/geometry.js";
+import type { Entity } from "../../contract/model.js";
+import type { TurnContext } from "../../contract/runtime.js";
+import type { Draft } from "../../contract/state.js";
+import { effect } from "./fields.js";
 
 /** Which entities fall: by kind, by tag, or both (an entity must then match both). */
 export interface GravitySelector {
@@ -77,3 +79,13 @@ export function applyGravity(ctx: TurnContext, selector: GravitySelector, direct
     }
   }
 }
+
+/** `apply_gravity`: the selected entities fall in a direction until they rest (see `applyGravity`). */
+export const applyGravityEffect = effect<ApplyGravityParams>({
+  type: "apply_gravity",
+  compile(_pack, f) {
+    const selector = (f.selector ?? {}) as GravitySelector;
+    const direction = String(f.direction);
+    return (ctx) => applyGravity(ctx, selector, direction);
+  },
+});
