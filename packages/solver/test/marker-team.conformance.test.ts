@@ -1,13 +1,13 @@
 import { join } from "node:path";
 import { type GameState, Session } from "@gridponder/engine";
 import { describe, expect, it } from "vitest";
-// The team's threads start from the built files, so this test runs against dist (turbo builds first).
-import { markerSearch } from "../dist/marker-bfs.js";
 import { solveLevels } from "../dist/node.js";
+// The team's threads start from the built files, so this test runs against dist (turbo builds first).
+import { markerSearch } from "../dist/search/marker-bfs.js";
 import { planLevel } from "../dist/solve.js";
-import type { Outbox } from "../src/marker-team.js";
+import type { Outbox } from "../src/parallel/marker-team.js";
+import { Receiver, Shipper, VISIT } from "../src/parallel/state-courier.js";
 import { searchSpace } from "../src/search-space.js";
-import { Receiver, Shipper, VISIT } from "../src/state-courier.js";
 import { corpusPack, FUZZ_PACKS, PACKS } from "./corpus.js";
 
 /** States of a level met breadth-first from its start, up to `most`. */

@@ -2,10 +2,10 @@ import { join } from "node:path";
 import type { Pack } from "@gridponder/engine";
 import { loadPackFolder } from "@gridponder/engine/node";
 import { beforeAll, describe, expect, it } from "vitest";
-import { aStar } from "../src/astar.js";
-import { breadthFirst } from "../src/bfs.js";
 import { levelHeuristic, patternHeuristic, searchSpace, solveLevel } from "../src/index.js";
 import { Limits } from "../src/limits.js";
+import { aStar } from "../src/search/astar.js";
+import { breadthFirst } from "../src/search/bfs.js";
 import { FUZZ_PACKS, PACKS } from "./corpus.js";
 
 async function load(dir: string): Promise<Pack> {

@@ -1,7 +1,7 @@
 import { Worker } from "node:worker_threads";
 import { describe, expect, it } from "vitest";
 // The inserting threads run the built files, so this test runs against dist too (turbo builds first).
-import { SharedStates } from "../dist/shared-states.js";
+import { SharedStates } from "../dist/tables/shared-states.js";
 
 /** `n` distinct fingerprints from a seed (a simple generator: distinct by their first lane). */
 function prints(n: number, from: number): Int32Array {
