@@ -44,7 +44,7 @@ describe("solveLevels (worker threads)", () => {
     const failure = await solveLevels(LANTERN, ["nope"], { workers: 1 }).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(SolveError);
     expect(String(failure)).toMatch(/nope/);
-  }, 300_000);
+  });
 
   it("refuses a pack that does not load before starting a worker, naming the first level", async () => {
     const broken = mkdtempSync(join(tmpdir(), "gp-pool-"));

@@ -97,5 +97,5 @@ describe("SharedStates", () => {
       const threads = [0, 1, 2].filter((t) => v >= (t * n) / 3 && v < (t * n) / 3 + n).length;
       if (states.paths(id) !== 1 + threads) throw new Error(`state ${v}: ${states.paths(id)} paths`);
     }
-  }, 60_000);
+  });
 });
