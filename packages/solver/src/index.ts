@@ -5,10 +5,8 @@
  * @module
  */
 
-export { areaGrowthFilter, areaGrowthHeuristic } from "./area-growth-heuristic.js";
-export { aStar } from "./astar.js";
-export { breadthFirst } from "./bfs.js";
 export { judgeGold } from "./gold.js";
+export { areaGrowthFilter, areaGrowthHeuristic } from "./heuristics/area-growth-heuristic.js";
 export {
   defaultHeuristic,
   HEURISTICS,
@@ -16,10 +14,11 @@ export {
   reachTargetHeuristic,
   strongestOf,
   zeroHeuristic,
-} from "./heuristics.js";
+} from "./heuristics/heuristics.js";
+export { patternHeuristic } from "./heuristics/pattern-heuristic.js";
+export { placementHeuristic } from "./heuristics/placement-heuristic.js";
+export { relaxedCarryHeuristic } from "./heuristics/relaxed-carry/heuristic.js";
 export { Limits } from "./limits.js";
-export { markerBreadthFirst, markerSearch, type Prune, type ReusableMarkerSearch } from "./marker-bfs.js";
-export { markerProof } from "./marker-proof.js";
 export {
   joinMarkerTeam,
   MarkerJob,
@@ -29,14 +28,20 @@ export {
   type Outbox,
   RoundWords,
   Word,
-} from "./marker-team.js";
-export { type LayerBatch, parallelBreadthFirst, type SearchLink } from "./parallel-bfs.js";
-export { patternHeuristic } from "./pattern-heuristic.js";
-export { placementHeuristic } from "./placement-heuristic.js";
-export { relaxedCarryHeuristic } from "./relaxed-carry/heuristic.js";
+} from "./parallel/marker-team.js";
+export type { TableTeam, TeamBuffers } from "./parallel/table-team.js";
+export { aStar } from "./search/astar.js";
+export { breadthFirst } from "./search/bfs.js";
+export {
+  markerBreadthFirst,
+  markerSearch,
+  type Prune,
+  type ReusableMarkerSearch,
+} from "./search/marker-bfs.js";
+export { markerProof } from "./search/marker-proof.js";
+export { type LayerBatch, parallelBreadthFirst, type SearchLink } from "./search/parallel-bfs.js";
 export { type SearchSpace, type SearchSpaceOptions, searchSpace } from "./search-space.js";
 export { solveLevel, solveLevelShared } from "./solve.js";
-export type { TableTeam, TeamBuffers } from "./table-team.js";
 export type {
   Bound,
   GoldVerdict,

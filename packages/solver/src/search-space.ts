@@ -14,8 +14,8 @@ import {
   Session,
   stableStringify,
 } from "@gridponder/engine";
-import { finishLanes, LANES, mixInto, mixLane, startLanes, textLanes } from "./fingerprint.js";
-import { LayerTable } from "./layer-table.js";
+import { finishLanes, LANES, mixInto, mixLane, startLanes, textLanes } from "./tables/fingerprint.js";
+import { LayerTable } from "./tables/layer-table.js";
 
 /**
  * A level seen as a graph for search: the start state, the actions to try from every state, the

@@ -1,22 +1,22 @@
 import type { ActionInput, Pack } from "@gridponder/engine";
-import { areaGrowthFilter } from "./area-growth-heuristic.js";
-import { aStar } from "./astar.js";
-import { breadthFirst, provenByKnown, type SearchOutcome, searchOutcome } from "./bfs.js";
 import { type GoldReplay, goldVerdict, replayGold } from "./gold.js";
-import { levelHeuristic, zeroHeuristic } from "./heuristics.js";
+import { areaGrowthFilter } from "./heuristics/area-growth-heuristic.js";
+import { levelHeuristic, zeroHeuristic } from "./heuristics/heuristics.js";
 import { Limits } from "./limits.js";
-import { markerBreadthFirst, markerSearch } from "./marker-bfs.js";
-import { markerDeepening, markerProof } from "./marker-proof.js";
 import {
   joinMarkerTeam,
   MarkerJob,
   type MarkerTeam,
   type MarkerTeamBuffers,
   markerTeamBuffers,
-} from "./marker-team.js";
-import { parallelBreadthFirst, type SearchLink } from "./parallel-bfs.js";
+} from "./parallel/marker-team.js";
+import { awaitJob, Job, joinTeam, postJob, type TeamBuffers } from "./parallel/table-team.js";
+import { aStar } from "./search/astar.js";
+import { breadthFirst, provenByKnown, type SearchOutcome, searchOutcome } from "./search/bfs.js";
+import { markerBreadthFirst, markerSearch } from "./search/marker-bfs.js";
+import { markerDeepening, markerProof } from "./search/marker-proof.js";
+import { parallelBreadthFirst, type SearchLink } from "./search/parallel-bfs.js";
 import { type SearchSpace, searchSpace } from "./search-space.js";
-import { awaitJob, Job, joinTeam, postJob, type TeamBuffers } from "./table-team.js";
 import type { Heuristic, SolveOptions, SolveResult } from "./types.js";
 
 /** The most states the unpruned run before an A* heuristic's tables are built may reach. */

@@ -1,5 +1,5 @@
 import type { ActionInput, GameState, LevelRuntime, Pack } from "@gridponder/engine";
-import type { TableTeam, TeamBuffers } from "./table-team.js";
+import type { TableTeam, TeamBuffers } from "./parallel/table-team.js";
 
 /** Estimates the number of actions still needed from a state. */
 export interface Heuristic {

@@ -2,10 +2,10 @@ import { join } from "node:path";
 import { type Pack, Session } from "@gridponder/engine";
 import { loadPackFolder } from "@gridponder/engine/node";
 import { beforeAll, describe, expect, it } from "vitest";
-import { breadthFirst } from "../src/bfs.js";
 import { type levelHeuristic, placementHeuristic, searchSpace, solveLevel } from "../src/index.js";
 import { Limits } from "../src/limits.js";
-import { markerBreadthFirst } from "../src/marker-bfs.js";
+import { breadthFirst } from "../src/search/bfs.js";
+import { markerBreadthFirst } from "../src/search/marker-bfs.js";
 import { countingTurns, PACKS } from "./corpus.js";
 
 let twinseed: Pack;

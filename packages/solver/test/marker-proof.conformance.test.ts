@@ -4,8 +4,8 @@ import { loadPackFolder } from "@gridponder/engine/node";
 import { beforeAll, describe, expect, it } from "vitest";
 import { levelHeuristic, placementHeuristic, searchSpace } from "../src/index.js";
 import { Limits } from "../src/limits.js";
-import { markerBreadthFirst, markerSearch } from "../src/marker-bfs.js";
-import { markerDeepening, markerProof, nextLength } from "../src/marker-proof.js";
+import { markerBreadthFirst, markerSearch } from "../src/search/marker-bfs.js";
+import { markerDeepening, markerProof, nextLength } from "../src/search/marker-proof.js";
 import type { Heuristic } from "../src/types.js";
 import { corpusPack, countingTurns, PACKS } from "./corpus.js";
 

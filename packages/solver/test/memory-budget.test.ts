@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 // The pool starts worker threads from the built files, so these run against dist (turbo builds first).
 import { defaultMemoryBudgetMb } from "../dist/node.js";
-import { MemoryBudget, sharedMemoryBudget } from "../src/memory-budget.js";
+import { MemoryBudget, sharedMemoryBudget } from "../src/parallel/memory-budget.js";
 
 describe("one memory budget for a whole solve", () => {
   it("splits a budget evenly among the threads drawing on it, never handing out more than it has", () => {

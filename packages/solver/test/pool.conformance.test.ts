@@ -1,9 +1,9 @@
 import { join } from "node:path";
-import type { Worker } from "node:worker_threads";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 // The pool starts worker threads from the built files, so this test runs against dist (turbo builds first).
 import { SolveError, type SolveEvent, solveLevels } from "../dist/node.js";
 import { PACKS } from "./corpus.js";
+import { workerWatches } from "./workers.js";
 
 const LANTERN = join(import.meta.dirname, "../../../packs/lantern-cellar");
 const LEVELS = ["lc01_bottom_step", "lc02_storeroom", "lc04_cobweb_curtains", "lc07_icehouse"];
@@ -11,37 +11,7 @@ const LEVELS = ["lc01_bottom_step", "lc02_storeroom", "lc04_cobweb_curtains", "l
 const TWINSEED = join(PACKS, "twinseed");
 const SLOW_LEVEL = "tw_023";
 
-/**
- * Watches the worker threads this process starts (Node's `process` "worker" event), so a test can
- * tell how many a call started and how many still run.
- */
-function watchWorkers() {
-  const live = new Set<Worker>();
-  let started = 0;
-  const onWorker = (worker: Worker) => {
-    started++;
-    live.add(worker);
-    worker.once("exit", () => live.delete(worker));
-  };
-  process.on("worker", onWorker);
-  return {
-    started: () => started,
-    live: () => live.size,
-    stop: () => process.off("worker", onWorker),
-  };
-}
-
-const watchers: ReturnType<typeof watchWorkers>[] = [];
-function watch() {
-  const watcher = watchWorkers();
-  watchers.push(watcher);
-  return watcher;
-}
-afterEach(() => {
-  for (const watcher of watchers.splice(0)) watcher.stop();
-});
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const watch = workerWatches();
 
 describe("solveLevels (worker threads)", () => {
   it("solves levels in parallel, returns them in the order asked, and streams events", async () => {
@@ -90,7 +60,7 @@ describe("solveLevels (worker threads)", () => {
     // One thread first tries the level without the table; a team's lead joins the fill instead (the
     // team's search itself is compared state for state with one thread's in marker-team.test.ts).
     expect(together?.statesExpanded).toBeLessThan(alone[0]?.statesExpanded as number);
-  }, 120_000);
+  });
 
   it("leaves a level searched with a heuristic to one thread", async () => {
     const workers = watch();
@@ -115,7 +85,9 @@ describe("solveLevels (worker threads)", () => {
     // Both threads have exited by the time the call rejects...
     expect(workers.live()).toBe(0);
     const seen = events.length;
-    await pause(2000);
+    // With every thread gone no message is left in flight: a further turn of the event loop (an event,
+    // not a wait of some length) delivers nothing...
+    await new Promise((resolve) => setImmediate(resolve));
     // ...so nothing more arrives, and the slow level never finished.
     expect(events.length).toBe(seen);
     expect(events.filter((e) => e.type === "done")).toEqual([]);
@@ -123,5 +95,5 @@ describe("solveLevels (worker threads)", () => {
       SLOW_LEVEL,
       "nope",
     ]);
-  }, 180_000);
+  });
 });

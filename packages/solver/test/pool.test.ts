@@ -1,50 +1,22 @@
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Worker } from "node:worker_threads";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 // The pool starts worker threads from the built files, so this test runs against dist (turbo builds first).
 import { SolveError, type SolveEvent, solveLevels } from "../dist/node.js";
+import { workerWatches } from "./workers.js";
 
 const LANTERN = join(import.meta.dirname, "../../../packs/lantern-cellar");
 const LEVELS = ["lc01_bottom_step", "lc02_storeroom", "lc04_cobweb_curtains", "lc07_icehouse"];
 
-/**
- * Watches the worker threads this process starts (Node's `process` "worker" event), so a test can
- * tell how many a call started and how many still run.
- */
-function watchWorkers() {
-  const live = new Set<Worker>();
-  let started = 0;
-  const onWorker = (worker: Worker) => {
-    started++;
-    live.add(worker);
-    worker.once("exit", () => live.delete(worker));
-  };
-  process.on("worker", onWorker);
-  return {
-    started: () => started,
-    live: () => live.size,
-    stop: () => process.off("worker", onWorker),
-  };
-}
-
-const watchers: ReturnType<typeof watchWorkers>[] = [];
-function watch() {
-  const watcher = watchWorkers();
-  watchers.push(watcher);
-  return watcher;
-}
-afterEach(() => {
-  for (const watcher of watchers.splice(0)) watcher.stop();
-});
+const watch = workerWatches();
 
 describe("solveLevels (worker threads)", () => {
   it("reports an unknown level as an error naming it", async () => {
     const failure = await solveLevels(LANTERN, ["nope"], { workers: 1 }).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(SolveError);
     expect(String(failure)).toMatch(/nope/);
-  }, 300_000);
+  });
 
   it("refuses a pack that does not load before starting a worker, naming the first level", async () => {
     const broken = mkdtempSync(join(tmpdir(), "gp-pool-"));

@@ -11,8 +11,13 @@ import {
   Session,
 } from "@gridponder/engine";
 import { beforeAll, describe, expect, it } from "vitest";
+import {
+  BEYOND,
+  type Distances,
+  distanceAt,
+  relaxedDistances,
+} from "../src/heuristics/relaxed-carry/table.js";
 import { relaxedCarryHeuristic, searchSpace } from "../src/index.js";
-import { BEYOND, type Distances, distanceAt, relaxedDistances } from "../src/relaxed-carry/table.js";
 import { corpusPack } from "./corpus.js";
 
 const ICE_LEVELS = ["tw_017", "tw_019", "tw_020", "tw_023", "tw_025"];

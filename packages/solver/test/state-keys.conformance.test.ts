@@ -2,9 +2,9 @@ import { join } from "node:path";
 import type { ActionInput, GameState, Pack } from "@gridponder/engine";
 import { loadPackFolder } from "@gridponder/engine/node";
 import { describe, expect, it } from "vitest";
-import { breadthFirst } from "../src/bfs.js";
 import { searchSpace, solveLevel } from "../src/index.js";
 import { Limits } from "../src/limits.js";
+import { breadthFirst } from "../src/search/bfs.js";
 import { PACKS } from "./corpus.js";
 
 describe("state keys", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { LayerTable } from "../src/layer-table.js";
-import { Column, StateTable } from "../src/state-table.js";
+import { LayerTable } from "../src/tables/layer-table.js";
+import { Column, StateTable } from "../src/tables/state-table.js";
 
 /** A deterministic stream of small integers (a linear congruential generator). */
 function numbers(seed: number): () => number {

@@ -5,7 +5,7 @@ import {
   type Pack,
   placementLevel,
 } from "@gridponder/engine";
-import type { Heuristic, HeuristicFactory } from "./types.js";
+import type { Heuristic, HeuristicFactory } from "../types.js";
 
 /**
  * For the levels the engine finds to be placement levels (`placementLevel`: Sokoban-like, a plot

@@ -1,5 +1,4 @@
 import type { RelaxedSpace } from "@gridponder/engine";
-import { Int32List } from "../int32-list.js";
 import {
   admitLead,
   barrier,
@@ -12,8 +11,9 @@ import {
   postJob,
   setParticipants,
   type TableTeam,
-} from "../table-team.js";
-import { written } from "../written.js";
+} from "../../parallel/table-team.js";
+import { Int32List } from "../../tables/int32-list.js";
+import { written } from "../../tables/written.js";
 
 /** Distance value for states farther than the table's horizon (or never able to win). */
 export const BEYOND = 255;

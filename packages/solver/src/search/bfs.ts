@@ -1,10 +1,10 @@
 import type { ActionInput, GameState } from "@gridponder/engine";
-import type { Limits } from "./limits.js";
-import type { SearchSpace } from "./search-space.js";
-import { Column, StateTable } from "./state-table.js";
-import type { Bound, Heuristic, SearchOutcome } from "./types.js";
+import type { Limits } from "../limits.js";
+import type { SearchSpace } from "../search-space.js";
+import { Column, StateTable } from "../tables/state-table.js";
+import type { Bound, Heuristic, SearchOutcome } from "../types.js";
 
-export type { SearchOutcome } from "./types.js";
+export type { SearchOutcome } from "../types.js";
 
 /**
  * Breadth-first search, layer by layer, with duplicate detection on state keys. Every state records

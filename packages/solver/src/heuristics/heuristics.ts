@@ -5,11 +5,11 @@ import {
   type Pack,
   reachTargetsStayPut,
 } from "@gridponder/engine";
+import type { Heuristic, HeuristicFactory, MarkerHeuristic } from "../types.js";
 import { areaGrowthHeuristic } from "./area-growth-heuristic.js";
 import { patternHeuristic } from "./pattern-heuristic.js";
 import { placementHeuristic } from "./placement-heuristic.js";
 import { relaxedCarryHeuristic } from "./relaxed-carry/heuristic.js";
-import type { Heuristic, HeuristicFactory, MarkerHeuristic } from "./types.js";
 
 /** No estimate at all: A* becomes uniform-cost search. Always admissible. */
 export const zeroHeuristic: Heuristic = { name: "zero", estimate: () => 0 };

@@ -1,5 +1,5 @@
 import { areaGrowthLevel, type GameState, type LevelRuntime, type Pack } from "@gridponder/engine";
-import type { Heuristic, HeuristicFactory, MoveFilter } from "./types.js";
+import type { Heuristic, HeuristicFactory, MoveFilter } from "../types.js";
 
 function popcount(n: number): number {
   let count = 0;

@@ -1,9 +1,9 @@
+import type { Limits } from "../limits.js";
+import type { MarkerTeam } from "../parallel/marker-team.js";
+import type { SearchSpace } from "../search-space.js";
+import type { Heuristic, SearchOutcome } from "../types.js";
 import { searchOutcome } from "./bfs.js";
-import type { Limits } from "./limits.js";
 import { markerSearch, type ReusableMarkerSearch } from "./marker-bfs.js";
-import type { MarkerTeam } from "./marker-team.js";
-import type { SearchSpace } from "./search-space.js";
-import type { Heuristic, SearchOutcome } from "./types.js";
 
 /**
  * The most states the unpruned run before a heuristic's table is built may reach: about 4 s of search,

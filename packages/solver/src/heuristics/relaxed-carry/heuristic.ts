@@ -1,7 +1,7 @@
 import { type LevelRuntime, type Pack, relaxedCarry } from "@gridponder/engine";
-import { Column } from "../state-table.js";
-import { type TableTeam, teamBuffers } from "../table-team.js";
-import type { HeuristicFactory, MarkerHeuristic } from "../types.js";
+import { type TableTeam, teamBuffers } from "../../parallel/table-team.js";
+import { Column } from "../../tables/state-table.js";
+import type { HeuristicFactory, MarkerHeuristic } from "../../types.js";
 import { BEYOND, type Distances, distanceAt, relaxedDistances, startFill } from "./table.js";
 
 /** The largest table built (one byte an entry): beyond it the level gets no relaxed carry distance. */

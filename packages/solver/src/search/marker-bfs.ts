@@ -1,13 +1,13 @@
 import { type ActionInput, type Entity, type GameState, stableStringify } from "@gridponder/engine";
+import type { Limits } from "../limits.js";
+import { type MarkerTeam, type RoundWords, Word } from "../parallel/marker-team.js";
+import { Receiver, Shipper } from "../parallel/state-courier.js";
+import { kindNamesOf } from "../parallel/state-transfer.js";
+import type { SearchSpace } from "../search-space.js";
+import { Int32List } from "../tables/int32-list.js";
+import { StateTable } from "../tables/state-table.js";
+import type { Bound, Heuristic, MarkerHeuristic, SearchOutcome } from "../types.js";
 import { searchOutcome } from "./bfs.js";
-import { Int32List } from "./int32-list.js";
-import type { Limits } from "./limits.js";
-import { type MarkerTeam, type RoundWords, Word } from "./marker-team.js";
-import type { SearchSpace } from "./search-space.js";
-import { Receiver, Shipper } from "./state-courier.js";
-import { StateTable } from "./state-table.js";
-import { kindNamesOf } from "./state-transfer.js";
-import type { Bound, Heuristic, MarkerHeuristic, SearchOutcome } from "./types.js";
 
 /**
  * A (core, marker) slot is one 32-bit word: the depth it was first reached at in the high half, the

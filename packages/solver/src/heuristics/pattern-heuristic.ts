@@ -10,9 +10,9 @@ import {
   runTurn,
   stableStringify,
 } from "@gridponder/engine";
-import { type SearchSpace, searchSpace } from "./search-space.js";
-import { StateTable } from "./state-table.js";
-import type { Heuristic, HeuristicFactory } from "./types.js";
+import { type SearchSpace, searchSpace } from "../search-space.js";
+import { StateTable } from "../tables/state-table.js";
+import type { Heuristic, HeuristicFactory } from "../types.js";
 
 /** The most abstract states one pattern may have: beyond it the pattern is dropped. */
 const MAX_PATTERN_STATES = 200_000;

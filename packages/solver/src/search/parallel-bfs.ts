@@ -1,12 +1,12 @@
 import type { ActionInput, GameState } from "@gridponder/engine";
+import type { Limits } from "../limits.js";
+import { kindNamesOf, type PackedStates, packStates, unpackState } from "../parallel/state-transfer.js";
+import type { SearchSpace } from "../search-space.js";
+import { LANES } from "../tables/fingerprint.js";
+import { type SharedStateBuffers, SharedStates } from "../tables/shared-states.js";
+import { Column, StateTable } from "../tables/state-table.js";
+import type { Bound, SearchOutcome } from "../types.js";
 import { searchOutcome, solvedAt } from "./bfs.js";
-import { LANES } from "./fingerprint.js";
-import type { Limits } from "./limits.js";
-import type { SearchSpace } from "./search-space.js";
-import { type SharedStateBuffers, SharedStates } from "./shared-states.js";
-import { Column, StateTable } from "./state-table.js";
-import { kindNamesOf, type PackedStates, packStates, unpackState } from "./state-transfer.js";
-import type { Bound, SearchOutcome } from "./types.js";
 
 /** What one searcher reports of one layer to the others. */
 export interface LayerBatch {

@@ -2,10 +2,10 @@ import { parentPort, workerData } from "node:worker_threads";
 import { prepareValidated } from "@gridponder/engine";
 import { loadPlugins } from "@gridponder/engine/plugins";
 import type { ValidPack } from "@gridponder/schema";
-import type { PlainSolveOptions, SolveEvent, WorkerReply, WorkerRequest } from "./node.js";
-import type { SearchLink } from "./parallel-bfs.js";
-import { solveLevel, solveLevelShared } from "./solve.js";
-import type { SolveOptions } from "./types.js";
+import type { SearchLink } from "../search/parallel-bfs.js";
+import { solveLevel, solveLevelShared } from "../solve.js";
+import type { SolveOptions } from "../types.js";
+import type { PlainSolveOptions, SolveEvent, WorkerReply, WorkerRequest } from "./pool.js";
 
 // A solver thread of `solveLevels`: prepares the pack the pool validated, then solves the levels it is
 // sent, one at a time, posting progress and results back; or, sent one level with a share, searches it

@@ -1,10 +1,10 @@
 import type { ActionInput, GameState } from "@gridponder/engine";
+import type { Limits } from "../limits.js";
+import type { SearchSpace } from "../search-space.js";
+import { MinHeap } from "../tables/heap.js";
+import { StateTable } from "../tables/state-table.js";
+import type { Bound, Heuristic, MoveFilter } from "../types.js";
 import { type SearchOutcome, searchOutcome } from "./bfs.js";
-import { MinHeap } from "./heap.js";
-import type { Limits } from "./limits.js";
-import type { SearchSpace } from "./search-space.js";
-import { StateTable } from "./state-table.js";
-import type { Bound, Heuristic, MoveFilter } from "./types.js";
 
 interface Open {
   readonly f: number;
