@@ -1,11 +1,6 @@
-import {
-  avatarReach,
-  type GameState,
-  type LevelRuntime,
-  type Pack,
-  reachTargetsStayPut,
-} from "@gridponder/engine";
+import type { GameState, LevelRuntime, Pack } from "@gridponder/engine";
 import { areaGrowthHeuristic } from "./area-growth-heuristic.js";
+import { avatarReach, reachTargetsStayPut } from "./models/index.js";
 import { patternHeuristic } from "./pattern-heuristic.js";
 import { placementHeuristic } from "./placement-heuristic.js";
 import { relaxedCarryHeuristic } from "./relaxed-carry/heuristic.js";

@@ -1,21 +1,23 @@
 import {
   type ActionInput,
-  actionBoundLayers,
   type GameState,
-  goalSupply,
-  hasFreeTurns,
   type LevelRuntime,
-  type OriginFreeTeleport,
-  originFreeTeleports,
   type Pack,
-  PENDING_MOVE_MEMORY,
-  pendingMoveKey,
   runTurn,
   Session,
   stableStringify,
 } from "@gridponder/engine";
+import { PENDING_MOVE_MEMORY } from "@gridponder/engine/search-contract";
 import { finishLanes, LANES, mixInto, mixLane, startLanes, textLanes } from "./fingerprint.js";
 import { LayerTable } from "./layer-table.js";
+import {
+  actionBoundLayers,
+  goalSupply,
+  hasFreeTurns,
+  type OriginFreeTeleport,
+  originFreeTeleports,
+  pendingMoveKey,
+} from "./models/index.js";
 
 /**
  * A level seen as a graph for search: the start state, the actions to try from every state, the

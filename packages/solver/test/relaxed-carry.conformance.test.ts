@@ -1,17 +1,15 @@
+import { type GameState, type Pack, Session } from "@gridponder/engine";
+import { beforeAll, describe, expect, it } from "vitest";
+import { relaxedCarryHeuristic, searchSpace } from "../src/index.js";
 import {
   DEFAULT_MAX_ENTRIES,
   decode,
-  type GameState,
-  type Pack,
   type RelaxedCarry,
   type RelaxedCarryOptions,
   type RelaxedSpace,
   readyToFire,
   relaxedCarry,
-  Session,
-} from "@gridponder/engine";
-import { beforeAll, describe, expect, it } from "vitest";
-import { relaxedCarryHeuristic, searchSpace } from "../src/index.js";
+} from "../src/models/index.js";
 import { BEYOND, type Distances, distanceAt, relaxedDistances } from "../src/relaxed-carry/table.js";
 import { corpusPack } from "./corpus.js";
 

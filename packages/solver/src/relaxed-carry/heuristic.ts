@@ -1,4 +1,5 @@
-import { type LevelRuntime, type Pack, relaxedCarry } from "@gridponder/engine";
+import type { LevelRuntime, Pack } from "@gridponder/engine";
+import { relaxedCarry } from "../models/index.js";
 import { Column } from "../state-table.js";
 import { type TableTeam, teamBuffers } from "../table-team.js";
 import type { HeuristicFactory, MarkerHeuristic } from "../types.js";

@@ -1,5 +1,5 @@
-import type { RelaxedSpace } from "@gridponder/engine";
 import { Int32List } from "../int32-list.js";
+import type { RelaxedSpace } from "../models/index.js";
 import {
   admitLead,
   barrier,

@@ -1,11 +1,8 @@
+import { type GameState, type LevelRuntime, type Pack, Session } from "@gridponder/engine";
+import type { AvatarStepRole } from "@gridponder/engine/search-contract";
 import type { PushObjectsConfig } from "@gridponder/schema";
-import type { LevelRuntime } from "../../level.js";
-import type { Pack } from "../../pack.js";
-import { Session } from "../../session.js";
-import type { GameState } from "../../state.js";
 import { clearedGroundKind, DIRECTION_NAMES, ORTHOGONAL_STEPS } from "../grid.js";
 import { levelRoles } from "../level-roles.js";
-import type { AvatarStepRole } from "../roles.js";
 
 /**
  * Rule effects the relaxation understands (each aimed at the event's position, see `analyseRules`):

@@ -1,5 +1,4 @@
-import type { LevelRuntime } from "../level.js";
-import type { Pack } from "../pack.js";
+import type { LevelRuntime, Pack } from "@gridponder/engine";
 
 /**
  * The most cells (Manhattan distance) one turn can carry the avatar in a level: the largest

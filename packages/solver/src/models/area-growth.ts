@@ -1,5 +1,4 @@
-import type { LevelRuntime } from "../level.js";
-import type { Pack } from "../pack.js";
+import type { LevelRuntime, Pack } from "@gridponder/engine";
 import { levelRoles } from "./level-roles.js";
 
 /**

@@ -1,12 +1,13 @@
-import { type PendingMoveKey, pendingMoveKey } from "../../analysis/pending-move.js";
-import { type SettleView, settlementOf } from "../../analysis/settle-pending.js";
-import type { LevelRuntime } from "../../level.js";
-import type { Entity } from "../../model.js";
-import type { Pack } from "../../pack.js";
-import { Session } from "../../session.js";
-import type { GameState } from "../../state.js";
-import type { PendingMove } from "../../systems/types.js";
-import { PENDING_MOVE_MEMORY } from "../../turn.js";
+import {
+  type Entity,
+  type GameState,
+  type LevelRuntime,
+  type Pack,
+  type PendingMove,
+  Session,
+} from "@gridponder/engine";
+import { PENDING_MOVE_MEMORY, type SettleView, settlementOf } from "@gridponder/engine/search-contract";
+import { type PendingMoveKey, pendingMoveKey } from "../facts/pending-move.js";
 import { analyseCarryLevel, type CarryLevel } from "./analysis.js";
 import { basketDomain, RelaxedLayout } from "./layout.js";
 import { RelaxedModel } from "./model.js";

@@ -1,10 +1,8 @@
-import { fixedGroundKinds, slipperyGroundPossible } from "../analysis/pending-move.js";
-import type { LevelRuntime } from "../level.js";
-import type { Pack } from "../pack.js";
-import { Session } from "../session.js";
+import { type LevelRuntime, type Pack, Session } from "@gridponder/engine";
+import type { AvatarStepRole } from "@gridponder/engine/search-contract";
+import { fixedGroundKinds, slipperyGroundPossible } from "./facts/pending-move.js";
 import { clearedGroundKind } from "./grid.js";
 import { levelRoles } from "./level-roles.js";
-import type { AvatarStepRole } from "./roles.js";
 
 /** Rule effects that put or move objects; any of them aimed at `objects` ends the analysis. */
 const OBJECT_PLACING = new Set(["spawn", "set_cell", "transform", "move_entity"]);

@@ -1,8 +1,5 @@
+import type { Entity, GameState, LevelRuntime, Pack } from "@gridponder/engine";
 import type { Effect } from "@gridponder/schema";
-import type { LevelRuntime } from "../level.js";
-import type { Entity } from "../model.js";
-import type { Pack } from "../pack.js";
-import type { GameState } from "../state.js";
 import { creatableKinds } from "./creatable-kinds.js";
 import { movedLayers } from "./level-traits.js";
 

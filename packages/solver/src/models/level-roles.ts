@@ -1,6 +1,5 @@
-import type { LevelRuntime } from "../level.js";
-import type { Pack } from "../pack.js";
-import type { SystemRole } from "./roles.js";
+import type { LevelRuntime, Pack } from "@gridponder/engine";
+import type { SystemRole } from "@gridponder/engine/search-contract";
 
 /**
  * The roles of a level's enabled systems, in `game.json` order, or `null` when some system plays

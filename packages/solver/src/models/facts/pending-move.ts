@@ -1,12 +1,14 @@
+import {
+  DIRECTION_DELTAS,
+  type Entity,
+  type GameState,
+  type LevelRuntime,
+  type Pack,
+  type PendingMove,
+} from "@gridponder/engine";
+import { directionDelta, PENDING_MOVE_MEMORY } from "@gridponder/engine/search-contract";
 import { type PushObjectsConfig, parseValueRef } from "@gridponder/schema";
-import type { LevelRuntime } from "../level.js";
-import { DIRECTION_DELTAS, directionDelta, type Entity } from "../model.js";
-import type { Pack } from "../pack.js";
-import { levelRoles } from "../search/level-roles.js";
-import type { GameState } from "../state.js";
-import type { PendingMove } from "../systems/types.js";
-
-import { PENDING_MOVE_MEMORY } from "../turn.js";
+import { levelRoles } from "../level-roles.js";
 
 /**
  * A state's pending move as far as later turns can tell, as a number: 0 when there is none or it can

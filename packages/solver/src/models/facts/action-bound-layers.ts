@@ -1,9 +1,6 @@
-import type { LevelRuntime } from "../level.js";
-import type { Entity } from "../model.js";
-import type { Pack } from "../pack.js";
-import { levelRoles } from "../search/level-roles.js";
-import type { RecallRole, SystemRole } from "../search/roles.js";
-import type { GameState } from "../state.js";
+import type { Entity, GameState, LevelRuntime, Pack } from "@gridponder/engine";
+import type { RecallRole, SystemRole } from "@gridponder/engine/search-contract";
+import { levelRoles } from "../level-roles.js";
 
 /**
  * A layer that only turns of certain actions read or write. A turn of any other action leaves it as it

@@ -1,5 +1,4 @@
-import type { LevelRuntime } from "../level.js";
-import type { Pack } from "../pack.js";
+import type { LevelRuntime, Pack } from "@gridponder/engine";
 
 /**
  * The layers (by index) whose contents no turn of the level reads (see `SystemBehaviour.blindTo`):
