@@ -67,7 +67,7 @@ interface Analysis {
  *   the avatar holds now or can still pick up;
  * - the cell the move started from is never read; the direction matters for a push, and otherwise only
  *   to whoever reads the arrival's direction (no system among the premises does; a rule might).
- * With slippery ground under `ice_slide` the first premise fails (see `driftingFire`). When the others
+ * With slippery ground under a `slide` role the first premise fails (see `driftingFire`). When the others
  * do not hold (other systems moving objects, rules spawning them, `resolve_move`), a pending move
  * counts whole but for its starting cell. The answer is valid for the states reachable from `start`.
  */
