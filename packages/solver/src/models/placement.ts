@@ -11,11 +11,12 @@ const GROUND_WRITES = new Set(["spawn", "destroy", "transform", "set_cell", "mov
 const UNFOLLOWED = new Set(["release_from_emitter", "resolve_move", "apply_gravity"]);
 
 /**
- * A Sokoban-like level: won by `all_cleared` of a ground kind (a garden plot) that only a rule clears,
- * when a pushed object of one kind (a seed basket) is placed on it, using that object up. Objects move
+ * A level won by `all_cleared` of a ground kind (a plot) that only a rule clears, when a pushed object
+ * of one kind (a carrier) is placed on it, using that object up: both kinds are read off the goal and
+ * that rule as the level writes them, not assumed of any pack. Objects move
  * only by pushes, one cell and at most one push per action: the systems play the roles `avatar-step`,
  * `push`, `recall` (a marker off `ground` and `objects`) and `slide` without any slippery ground, now
- * or ever; no rule places objects. So each plot left needs its own basket, and a basket needs at least
+ * or ever; no rule places objects. So each plot left needs its own carrier, and a carrier needs at least
  * as many pushes as its distance to the plot over cells a pushed object can ever enter.
  */
 export interface PlacementLevel {
