@@ -1,21 +1,14 @@
-import { join } from "node:path";
-import { loadPack, Session } from "@gridponder/engine";
-import type { PackFiles } from "@gridponder/schema";
-import { readPackFolder } from "@gridponder/schema/node";
+import { Session } from "@gridponder/engine";
 import { describe, expect, it } from "vitest";
 import { creatableKinds } from "../../src/models/index.js";
-
-const MINI = join(import.meta.dirname, "../../../schema/test/fixtures/valid/mini");
+import { miniPack, NEVER_WON } from "./mini-pack.js";
 
 describe("creatableKinds", () => {
   it("counts every kind a rotation over void can copy: a void cell feeds its neighbour, which keeps its tile", async () => {
     // The level of the engine's fuzz behaviour "region_transform without blockOnVoid": a 2×2 board,
     // void at (1,0), green and red tiles below; rotating leaves red in two cells.
-    const base = await readPackFolder(MINI);
-    const files: PackFiles = {
-      "manifest.json": base["manifest.json"] ?? "",
-      "assets/cover.png": base["assets/cover.png"] ?? "",
-      "game.json": JSON.stringify({
+    const pack = await miniPack(
+      {
         layers: [
           { id: "ground", occupancy: "exactly_one", default: "floor" },
           { id: "objects", occupancy: "zero_or_one" },
@@ -35,45 +28,37 @@ describe("creatableKinds", () => {
             config: { blockOnVoid: false, operations: { spin: { type: "rotate", action: "rotate" } } },
           },
         ],
-        levelSequence: [{ type: "level", ref: "spin" }],
-      }),
-      "levels/spin.json": JSON.stringify({
-        id: "spin",
-        title: "spin",
-        board: {
-          size: [2, 2],
-          layers: {
-            ground: [
-              ["floor", "void"],
-              ["floor", "floor"],
-            ],
-            objects: [
-              [null, null],
-              ["green", "red"],
-            ],
+      },
+      [
+        {
+          id: "spin",
+          title: "spin",
+          board: {
+            size: [2, 2],
+            layers: {
+              ground: [
+                ["floor", "void"],
+                ["floor", "floor"],
+              ],
+              objects: [
+                [null, null],
+                ["green", "red"],
+              ],
+            },
           },
-        },
-        state: {
-          avatar: { enabled: false },
-          overlay: { position: [0, 0], size: [2, 2] },
-          variables: { never: 0 },
-        },
-        goals: [
-          {
-            id: "never",
-            type: "variable_threshold",
-            config: { variable: "never", comparison: "gte", target: 1 },
+          state: {
+            avatar: { enabled: false },
+            overlay: { position: [0, 0], size: [2, 2] },
+            variables: { never: 0 },
           },
-        ],
-        solution: { goldPath: [] },
-      }),
-    };
-    const loaded = loadPack(files);
-    if (!loaded.ok) throw new Error(JSON.stringify(loaded.diagnostics));
-    const s = new Session(loaded.pack, "spin");
+          ...NEVER_WON,
+        } as { id: string },
+      ],
+    );
+    const s = new Session(pack, "spin");
     s.act({ action: "rotate" } as never);
-    const objects = loaded.pack.layerIndex.get("objects") as number;
+    const objects = pack.layerIndex.get("objects") as number;
     expect(s.state.layers[objects]?.map((e) => e?.kind ?? null)).toEqual(["green", null, "red", "red"]);
-    expect(creatableKinds(loaded.pack, s.level)).toEqual(new Set(["green", "red", "floor"]));
+    expect(creatableKinds(pack, s.level)).toEqual(new Set(["green", "red", "floor"]));
   });
 });
