@@ -2,7 +2,7 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { CORPUS } from "@gridponder/conformance-corpus";
 import { type Pack, Session } from "../src/index.js";
-import { loadPackFolder, readTrace } from "../src/node.js";
+import { loadPackFolder } from "../src/node.js";
 
 /** The conformance corpus (see "Tests" in the README); read in place, never copied. Only `*.conformance.test.ts` files read it. */
 export { CORPUS } from "@gridponder/conformance-corpus";
@@ -22,17 +22,4 @@ export async function corpusLevels(): Promise<{ pack: Pack; id: string; session:
       out.push({ pack: loaded.pack, id, session: new Session(loaded.pack, id) });
   }
   return out;
-}
-
-/**
- * Every traced level under `traces` (a folder per pack, as in the corpora), in order, with its pack
- * from `packs` (which must load) and its trace.
- */
-export async function* tracedLevels(packs: string, traces: string) {
-  for (const name of readdirSync(traces).sort()) {
-    const loaded = await loadPackFolder(join(packs, name));
-    if (!loaded.ok) throw new Error(`${name} must load`);
-    for (const file of readdirSync(join(traces, name)).sort())
-      yield { name, pack: loaded.pack, trace: await readTrace(join(traces, name, file)) };
-  }
 }

@@ -1,19 +1,21 @@
 import {
   type ActionInput,
-  actionBoundLayers,
   type GameState,
-  goalSupply,
-  hasFreeTurns,
   type LevelRuntime,
-  type OriginFreeTeleport,
-  originFreeTeleports,
   type Pack,
-  PENDING_MOVE_MEMORY,
-  pendingMoveKey,
   runTurn,
   Session,
   stableStringify,
 } from "@gridponder/engine";
+import { PENDING_MOVE_MEMORY } from "@gridponder/engine/search-contract";
+import {
+  actionBoundLayers,
+  goalSupply,
+  hasFreeTurns,
+  type OriginFreeTeleport,
+  originFreeTeleports,
+  pendingMoveKey,
+} from "./models/index.js";
 import { finishLanes, LANES, mixInto, mixLane, startLanes, textLanes } from "./tables/fingerprint.js";
 import { LayerTable } from "./tables/layer-table.js";
 

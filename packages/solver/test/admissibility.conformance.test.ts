@@ -1,9 +1,10 @@
 import { readdirSync } from "node:fs";
-import { type GameState, goalSupply, type Pack } from "@gridponder/engine";
+import type { GameState, Pack } from "@gridponder/engine";
 import { describe, expect, it } from "vitest";
 import { replayGold } from "../src/gold.js";
 import { HEURISTICS } from "../src/heuristics/heuristics.js";
 import { Limits } from "../src/limits.js";
+import { goalSupply } from "../src/models/index.js";
 import { breadthFirst } from "../src/search/bfs.js";
 import { type SearchSpace, searchSpace } from "../src/search-space.js";
 import type { Heuristic, MarkerHeuristic } from "../src/types.js";

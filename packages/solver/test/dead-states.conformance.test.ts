@@ -1,8 +1,9 @@
 import { join } from "node:path";
-import { goalSupply, type Pack } from "@gridponder/engine";
+import type { Pack } from "@gridponder/engine";
 import { loadPackFolder } from "@gridponder/engine/node";
 import { describe, expect, it } from "vitest";
 import { Limits } from "../src/limits.js";
+import { goalSupply } from "../src/models/index.js";
 import { breadthFirst } from "../src/search/bfs.js";
 import { searchSpace } from "../src/search-space.js";
 import { FUZZ_PACKS, PACKS } from "./corpus.js";

@@ -1,10 +1,11 @@
 import { join } from "node:path";
 import { Worker } from "node:worker_threads";
-import { type Pack, type RelaxedModel, relaxedCarry, Session } from "@gridponder/engine";
+import { type Pack, Session } from "@gridponder/engine";
 import { beforeAll, describe, expect, it } from "vitest";
 // Helper threads run the built files, so this test runs against dist too (turbo builds first).
 import { BEYOND, relaxedDistances, startFill } from "../dist/heuristics/relaxed-carry/table.js";
 import { Job, joinTeam, postJob, teamBuffers } from "../dist/parallel/table-team.js";
+import { type RelaxedModel, relaxedCarry } from "../src/models/index.js";
 import { FUZZ_PACKS } from "./corpus.js";
 
 /** A fuzz mutant on ice with a small relaxed model (3 M states). */

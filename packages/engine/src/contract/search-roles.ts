@@ -40,10 +40,18 @@ export interface PushRole {
  * cascade pass: the avatar (pushing a pushable object ahead of it) or, in a pass where the avatar did
  * not slide, an object just pushed. It reads and writes only `ground`, `objects` and the avatar.
  * Ground that never carries the tag makes the role do nothing.
+ *
+ * A step of the slide goes to the next cell in the arrival's direction, never off the board nor onto
+ * `void` ground, and only as follows; otherwise the slide stops. The avatar moves onto a cell holding a
+ * solid object only by pushing it one cell on, by the rules of the level's `push` role (a pushable
+ * tag, onto ground with a valid target tag that holds no object), and onto any other cell only when its
+ * ground has `ontoTag`. An object moves only onto ground with `ontoTag` that holds no solid object.
  */
 export interface SlideRole {
   readonly role: "slide";
   readonly slipperyTag: string;
+  /** The ground tag a slide needs to move onto a cell without pushing (see above). */
+  readonly ontoTag: string;
 }
 
 /**

@@ -112,7 +112,7 @@ export const iceSlide: SystemBehaviour<Required<IceSlideConfig>> = {
   freeTurns: false,
   // Moves (or removes) entities; changes no entity's kind.
   kindsCreated: () => [],
-  role: (config) => ({ role: "slide", slipperyTag: config.slipperyTag }),
+  role: (config) => ({ role: "slide", slipperyTag: config.slipperyTag, ontoTag: WALKABLE }),
   // A slide stops at a solid object unless it pushes it by the push system's rules, and an object
   // slides on only after a push this turn.
   solidObjects: (_config, _pack, level) => {

@@ -1,4 +1,5 @@
-import { areaGrowthLevel, type GameState, type LevelRuntime, type Pack } from "@gridponder/engine";
+import type { GameState, LevelRuntime, Pack } from "@gridponder/engine";
+import { areaGrowthLevel } from "../models/index.js";
 import type { Heuristic, HeuristicFactory, MoveFilter } from "../types.js";
 
 function popcount(n: number): number {

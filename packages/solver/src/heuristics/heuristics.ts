@@ -1,10 +1,5 @@
-import {
-  avatarReach,
-  type GameState,
-  type LevelRuntime,
-  type Pack,
-  reachTargetsStayPut,
-} from "@gridponder/engine";
+import type { GameState, LevelRuntime, Pack } from "@gridponder/engine";
+import { avatarReach, reachTargetsStayPut } from "../models/index.js";
 import type { Heuristic, HeuristicFactory, MarkerHeuristic } from "../types.js";
 import { areaGrowthHeuristic } from "./area-growth-heuristic.js";
 import { patternHeuristic } from "./pattern-heuristic.js";

@@ -1,15 +1,13 @@
 import {
   type ActionInput,
-  boardTargets,
-  contentBlindLayers,
   type Entity,
   type GameState,
-  hasFreeTurns,
   type LevelRuntime,
   type Pack,
   runTurn,
   stableStringify,
 } from "@gridponder/engine";
+import { boardTargets, contentBlindLayers, hasFreeTurns } from "../models/index.js";
 import { type SearchSpace, searchSpace } from "../search-space.js";
 import { StateTable } from "../tables/state-table.js";
 import type { Heuristic, HeuristicFactory } from "../types.js";

@@ -1,10 +1,5 @@
-import {
-  type Entity,
-  type LevelRuntime,
-  ORTHOGONAL_STEPS,
-  type Pack,
-  placementLevel,
-} from "@gridponder/engine";
+import type { Entity, LevelRuntime, Pack } from "@gridponder/engine";
+import { ORTHOGONAL_STEPS, placementLevel } from "../models/index.js";
 import type { Heuristic, HeuristicFactory } from "../types.js";
 
 /**

@@ -1,4 +1,5 @@
-import { type LevelRuntime, type Pack, relaxedCarry } from "@gridponder/engine";
+import type { LevelRuntime, Pack } from "@gridponder/engine";
+import { relaxedCarry } from "../../models/index.js";
 import { type TableTeam, teamBuffers } from "../../parallel/table-team.js";
 import { Column } from "../../tables/state-table.js";
 import type { HeuristicFactory, MarkerHeuristic } from "../../types.js";

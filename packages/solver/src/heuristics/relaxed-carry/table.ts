@@ -1,4 +1,4 @@
-import type { RelaxedSpace } from "@gridponder/engine";
+import type { RelaxedSpace } from "../../models/index.js";
 import {
   admitLead,
   barrier,

@@ -1,8 +1,6 @@
+import { type GameState, type LevelRuntime, type Pack, Session } from "@gridponder/engine";
+import type { AvatarStepRole, SlideRole } from "@gridponder/engine/search-contract";
 import type { PushObjectsConfig } from "@gridponder/schema";
-import { Session } from "../../assembly/session.js";
-import type { LevelRuntime, Pack } from "../../contract/runtime.js";
-import type { AvatarStepRole } from "../../contract/search-roles.js";
-import type { GameState } from "../../contract/state.js";
 import { clearedGroundKind, DIRECTION_NAMES, ORTHOGONAL_STEPS } from "../grid.js";
 import { levelRoles } from "../level-roles.js";
 
@@ -32,7 +30,10 @@ export interface CarryLevel {
   readonly avatarCell: Uint8Array;
   /** A push may move a carrier into this cell (its ground can carry a valid target tag). */
   readonly pushInto: Uint8Array;
-  /** The avatar or a carrier sliding on ice may move into this cell (its ground can be walkable). */
+  /**
+   * The avatar or a carrier sliding may move into this cell without pushing: its ground can carry the
+   * slide role's `ontoTag` (see `SlideRole`). All zero without a slide role, where nothing slides.
+   */
   readonly slideInto: Uint8Array;
   /** The ground can be slippery. */
   readonly slippery: Uint8Array;
@@ -86,6 +87,20 @@ interface RuleFacts {
  * (see `SystemRole`) are one `avatar-step` and one `push`, at most one `recall` (a marker off the
  * objects and ground layers) and at most one `slide`; rules that only hand out or take items, destroy at the
  * event's position and transform ground there. Returns `null` otherwise.
+ *
+ * Nothing here is assumed of a level's style; each thing the model names is read off declarations
+ * and checked, and the level is refused where the check fails:
+ * - the carriers are the one object kind the planting rule (as written in the level's rules) names
+ *   in its `object_placed` event, checked solid and pushable by the push role's config;
+ * - the plots are the cells of the goal's ground kind at the start: `all_cleared` asks for all of
+ *   them, and only the planting rule clears one (no rule or role may write that kind);
+ * - the marker is the recall role's (`RecallRole.markerLayer`), on a layer apart from ground and
+ *   objects, so it blocks nothing the model tracks;
+ * - the pickups are the objects a rule hands out as items on `avatar_entered` and destroys there;
+ *   they stay put because no kind that hands out an item is pushable, and no slippery ground is
+ *   beside one (the slide role moves objects only across slippery ground);
+ * - the walls are solid objects the push role cannot move, which only its tool interactions remove
+ *   (the `push` and `avatar-step` roles promise nothing else enters or removes a solid object).
  */
 export function analyseCarryLevel(pack: Pack, level: LevelRuntime, start?: GameState): CarryLevel | null {
   const ground = pack.layerIndex.get("ground");
@@ -101,7 +116,7 @@ export function analyseCarryLevel(pack: Pack, level: LevelRuntime, start?: GameS
   let push: Required<PushObjectsConfig> | null = null;
   let navigation: AvatarStepRole | null = null;
   let marker: CarryLevel["marker"] = null;
-  let slipperyTag: string | null = null;
+  let slide: SlideRole | null = null;
   let markerBlockedBy: readonly string[] | null = null;
   for (const role of roles) {
     if (role.role === "push") {
@@ -117,8 +132,8 @@ export function analyseCarryLevel(pack: Pack, level: LevelRuntime, start?: GameS
       marker = { layer };
       markerBlockedBy = role.blockedByTags;
     } else if (role.role === "slide") {
-      if (slipperyTag !== null) return null;
-      slipperyTag = role.slipperyTag;
+      if (slide !== null) return null;
+      slide = role;
     } else return null;
   }
   if (push === null || navigation === null) return null;
@@ -187,8 +202,11 @@ export function analyseCarryLevel(pack: Pack, level: LevelRuntime, start?: GameS
       ? 1
       : 0;
     pushInto[i] = can(i, (tags) => push.validTargetTags.some((t) => tags.has(t))) ? 1 : 0;
-    slideInto[i] = can(i, (tags, kind) => notVoid(tags, kind) && tags.has("walkable")) ? 1 : 0;
-    if (slipperyTag !== null) slippery[i] = can(i, (tags) => tags.has(slipperyTag)) ? 1 : 0;
+    if (slide !== null) {
+      const { ontoTag, slipperyTag } = slide;
+      slideInto[i] = can(i, (tags, kind) => notVoid(tags, kind) && tags.has(ontoTag)) ? 1 : 0;
+      slippery[i] = can(i, (tags) => tags.has(slipperyTag)) ? 1 : 0;
+    }
     destroys[i] = facts.carrierDestroyTags.some((tag) => tag === null || can(i, (tags) => tags.has(tag)))
       ? 1
       : 0;

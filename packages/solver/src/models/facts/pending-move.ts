@@ -1,10 +1,14 @@
+import {
+  DIRECTION_DELTAS,
+  type Entity,
+  type GameState,
+  type LevelRuntime,
+  type Pack,
+  type PendingMove,
+} from "@gridponder/engine";
+import { directionDelta, PENDING_MOVE_MEMORY } from "@gridponder/engine/search-contract";
 import { type PushObjectsConfig, parseValueRef } from "@gridponder/schema";
-import { PENDING_MOVE_MEMORY } from "../assembly/turn.js";
-import { DIRECTION_DELTAS, directionDelta } from "../board/geometry.js";
-import type { Entity } from "../contract/model.js";
-import type { LevelRuntime, Pack, PendingMove } from "../contract/runtime.js";
-import type { GameState } from "../contract/state.js";
-import { levelRoles } from "../search/level-roles.js";
+import { levelRoles } from "../level-roles.js";
 
 /**
  * A state's pending move as far as later turns can tell, as a number: 0 when there is none or it can
@@ -63,7 +67,7 @@ interface Analysis {
  *   the avatar holds now or can still pick up;
  * - the cell the move started from is never read; the direction matters for a push, and otherwise only
  *   to whoever reads the arrival's direction (no system among the premises does; a rule might).
- * With slippery ground under `ice_slide` the first premise fails (see `driftingFire`). When the others
+ * With slippery ground under a `slide` role the first premise fails (see `driftingFire`). When the others
  * do not hold (other systems moving objects, rules spawning them, `resolve_move`), a pending move
  * counts whole but for its starting cell. The answer is valid for the states reachable from `start`.
  */

@@ -1,19 +1,17 @@
-import fc from "fast-check";
-import { beforeAll, describe, expect, it } from "vitest";
 import {
   type ActionInput,
-  actionBoundLayers,
   canonicalState,
   type GameState,
   type LevelRuntime,
-  originFreeTeleports,
   type Pack,
-  PENDING_MOVE_MEMORY,
   type PendingMove,
-  pendingMoveKey,
   runTurn,
   stableStringify,
-} from "../src/index.js";
+} from "@gridponder/engine";
+import { PENDING_MOVE_MEMORY } from "@gridponder/engine/search-contract";
+import fc from "fast-check";
+import { beforeAll, describe, expect, it } from "vitest";
+import { actionBoundLayers, originFreeTeleports, pendingMoveKey } from "../../src/models/index.js";
 import { corpusLevels } from "./corpus.js";
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pendingRegions } from "../src/index.js";
+import { pendingRegions } from "../../src/models/index.js";
 
 /** Board cells (row-major, `width` wide) of every cell but those listed. */
 const allBut = (width: number, height: number, missing: readonly number[] = []) =>

@@ -1,4 +1,4 @@
-import type { LevelRuntime, Pack } from "../contract/runtime.js";
+import type { LevelRuntime, Pack } from "@gridponder/engine";
 
 /**
  * The most cells (Manhattan distance) one turn can carry the avatar in a level: the largest

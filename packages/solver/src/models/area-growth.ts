@@ -1,4 +1,4 @@
-import type { LevelRuntime, Pack } from "../contract/runtime.js";
+import type { LevelRuntime, Pack } from "@gridponder/engine";
 import { levelRoles } from "./level-roles.js";
 
 /**

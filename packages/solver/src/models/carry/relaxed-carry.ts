@@ -1,10 +1,13 @@
-import { type PendingMoveKey, pendingMoveKey } from "../../analysis/pending-move.js";
-import { Session } from "../../assembly/session.js";
-import { PENDING_MOVE_MEMORY } from "../../assembly/turn.js";
-import { type SettleView, settlementOf } from "../../board/push.js";
-import type { Entity } from "../../contract/model.js";
-import type { LevelRuntime, Pack, PendingMove } from "../../contract/runtime.js";
-import type { GameState } from "../../contract/state.js";
+import {
+  type Entity,
+  type GameState,
+  type LevelRuntime,
+  type Pack,
+  type PendingMove,
+  Session,
+} from "@gridponder/engine";
+import { PENDING_MOVE_MEMORY, type SettleView, settlementOf } from "@gridponder/engine/search-contract";
+import { type PendingMoveKey, pendingMoveKey } from "../facts/pending-move.js";
 import { analyseCarryLevel, type CarryLevel } from "./analysis.js";
 import { basketDomain, RelaxedLayout } from "./layout.js";
 import { RelaxedModel } from "./model.js";

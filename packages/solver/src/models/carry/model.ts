@@ -33,9 +33,14 @@ const blankState = (): RelaxedState => ({ present: 0, pending: 0, mask: 0, combo
  * avatar's side, -1 for none), then slide steps, then a stop. `successors` follows it forwards;
  * `predecessors` backwards, step by step, so the table can be filled from the goal.
  *
- * Cascade facts this relies on (see the engine notes on `ice_slide`): one slide step per pass, the
- * avatar's slide before any object's, a pushed object slides only in a pass where the avatar did not,
- * and a stale pending move fires in the movement phase, before the cascade.
+ * Cascade facts this relies on, each one a promise of the roles the level's systems declare (see
+ * `SystemRole` in `@gridponder/engine/search-contract`), never read off how a system is written:
+ * one slide step per pass, the avatar's slide before any object's, a pushed object slides only in a
+ * pass where the avatar did not, only onto ground with the slide's `ontoTag` (`SlideRole`); the avatar
+ * slides only after an arrival with a direction, so a recall (which arrives without one, `RecallRole`)
+ * never starts a slide; a slide into a carrier pushes it by the push role's rules; and a stale pending
+ * move fires in the movement phase, before the cascade, exactly when `settlementOf` says
+ * (`PushRole`, `AvatarStepRole`).
  */
 export class RelaxedModel implements RelaxedSpace {
   private readonly inB: Uint8Array;

@@ -1,16 +1,9 @@
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
+import { type Pack, Session } from "@gridponder/engine";
+import { loadPackFolder } from "@gridponder/engine/node";
 import { describe, expect, it } from "vitest";
-import {
-  creatableKinds,
-  fixedCells,
-  goalSupply,
-  movedLayers,
-  type Pack,
-  Session,
-  targetLocks,
-} from "../src/index.js";
-import { loadPackFolder } from "../src/node.js";
+import { creatableKinds, fixedCells, goalSupply, movedLayers, targetLocks } from "../../src/models/index.js";
 import { FUZZ_PACKS, FUZZ_TRACES, PACKS, TRACES, tracedLevels } from "./corpus.js";
 
 /** How many entities of each kind a canonical state's layers hold. */

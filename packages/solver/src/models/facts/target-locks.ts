@@ -1,7 +1,5 @@
+import type { Entity, GameState, LevelRuntime, Pack } from "@gridponder/engine";
 import type { Effect } from "@gridponder/schema";
-import type { Entity } from "../contract/model.js";
-import type { LevelRuntime, Pack } from "../contract/runtime.js";
-import type { GameState } from "../contract/state.js";
 import { creatableKinds } from "./creatable-kinds.js";
 import { movedLayers } from "./level-traits.js";
 

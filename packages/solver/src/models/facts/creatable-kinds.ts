@@ -1,5 +1,5 @@
+import type { LevelRuntime, Pack } from "@gridponder/engine";
 import type { Effect } from "@gridponder/schema";
-import type { LevelRuntime, Pack } from "../contract/runtime.js";
 
 /** The entity kinds a rule effect may bring onto the board, or `"any"` when it cannot be told. */
 function effectCreates(effect: Effect): readonly string[] | "any" {

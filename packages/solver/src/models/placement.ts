@@ -1,7 +1,6 @@
-import { fixedGroundKinds, slipperyGroundPossible } from "../analysis/pending-move.js";
-import { Session } from "../assembly/session.js";
-import type { LevelRuntime, Pack } from "../contract/runtime.js";
-import type { AvatarStepRole } from "../contract/search-roles.js";
+import { type LevelRuntime, type Pack, Session } from "@gridponder/engine";
+import type { AvatarStepRole } from "@gridponder/engine/search-contract";
+import { fixedGroundKinds, slipperyGroundPossible } from "./facts/pending-move.js";
 import { clearedGroundKind } from "./grid.js";
 import { levelRoles } from "./level-roles.js";
 
@@ -12,11 +11,12 @@ const GROUND_WRITES = new Set(["spawn", "destroy", "transform", "set_cell", "mov
 const UNFOLLOWED = new Set(["release_from_emitter", "resolve_move", "apply_gravity"]);
 
 /**
- * A Sokoban-like level: won by `all_cleared` of a ground kind (a garden plot) that only a rule clears,
- * when a pushed object of one kind (a seed basket) is placed on it, using that object up. Objects move
+ * A level won by `all_cleared` of a ground kind (a plot) that only a rule clears, when a pushed object
+ * of one kind (a carrier) is placed on it, using that object up: both kinds are read off the goal and
+ * that rule as the level writes them, not assumed of any pack. Objects move
  * only by pushes, one cell and at most one push per action: the systems play the roles `avatar-step`,
  * `push`, `recall` (a marker off `ground` and `objects`) and `slide` without any slippery ground, now
- * or ever; no rule places objects. So each plot left needs its own basket, and a basket needs at least
+ * or ever; no rule places objects. So each plot left needs its own carrier, and a carrier needs at least
  * as many pushes as its distance to the plot over cells a pushed object can ever enter.
  */
 export interface PlacementLevel {

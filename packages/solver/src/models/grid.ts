@@ -1,4 +1,4 @@
-import type { LevelRuntime, Pack } from "../contract/runtime.js";
+import type { LevelRuntime, Pack } from "@gridponder/engine";
 
 /** Cell steps by direction number: 0 up, 1 down, 2 left, 3 right (so `d ^ 1` is the opposite). */
 export const ORTHOGONAL_STEPS: readonly (readonly [number, number])[] = [

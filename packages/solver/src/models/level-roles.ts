@@ -1,5 +1,5 @@
-import type { LevelRuntime, Pack } from "../contract/runtime.js";
-import type { SystemRole } from "../contract/search-roles.js";
+import type { LevelRuntime, Pack } from "@gridponder/engine";
+import type { SystemRole } from "@gridponder/engine/search-contract";
 
 /**
  * The roles of a level's enabled systems, in `game.json` order, or `null` when some system plays

@@ -1,8 +1,6 @@
-import type { Entity } from "../contract/model.js";
-import type { LevelRuntime, Pack } from "../contract/runtime.js";
-import type { RecallRole, SystemRole } from "../contract/search-roles.js";
-import type { GameState } from "../contract/state.js";
-import { levelRoles } from "../search/level-roles.js";
+import type { Entity, GameState, LevelRuntime, Pack } from "@gridponder/engine";
+import type { RecallRole, SystemRole } from "@gridponder/engine/search-contract";
+import { levelRoles } from "../level-roles.js";
 
 /**
  * A layer that only turns of certain actions read or write. A turn of any other action leaves it as it

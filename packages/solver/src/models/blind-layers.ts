@@ -1,4 +1,4 @@
-import type { LevelRuntime, Pack } from "../contract/runtime.js";
+import type { LevelRuntime, Pack } from "@gridponder/engine";
 
 /**
  * The layers (by index) whose contents no turn of the level reads (see `SystemBehaviour.blindTo`):

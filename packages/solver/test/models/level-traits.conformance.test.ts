@@ -1,5 +1,7 @@
+import { Session } from "@gridponder/engine";
+import { PENDING_MOVE_MEMORY } from "@gridponder/engine/search-contract";
 import { describe, expect, it } from "vitest";
-import { avatarReach, hasFreeTurns, PENDING_MOVE_MEMORY, Session } from "../src/index.js";
+import { avatarReach, hasFreeTurns } from "../../src/models/index.js";
 import { FUZZ_PACKS, FUZZ_TRACES, PACKS, TRACES, tracedLevels } from "./corpus.js";
 
 const manhattan = (a: readonly number[], b: readonly number[]) =>

@@ -1,22 +1,24 @@
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
 import {
-  areaGrowthLevel,
   BUILTIN_SYSTEMS,
-  contentBlindLayers,
   type Entity,
   type GameState,
   type LevelRuntime,
-  levelRoles,
   type Pack,
-  placementLevel,
-  relaxedCarry,
   runTurn,
   Session,
   type SystemInstance,
   stateKey,
-} from "../src/index.js";
-import { loadPackFolder } from "../src/node.js";
+} from "@gridponder/engine";
+import { loadPackFolder } from "@gridponder/engine/node";
+import { describe, expect, it } from "vitest";
+import {
+  areaGrowthLevel,
+  contentBlindLayers,
+  levelRoles,
+  placementLevel,
+  relaxedCarry,
+} from "../../src/models/index.js";
 import { FUZZ_PACKS, FUZZ_TRACES, PACKS, TRACES, tracedLevels } from "./corpus.js";
 
 /** Every traced level of both corpora (random walks included), in order. */
