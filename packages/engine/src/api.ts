@@ -13,6 +13,7 @@ export { pushDestination, pushEntity, reportPush } from "./board/push.js";
 export type { GameEvent } from "./contract/events.js";
 export type { Entity, KindInfo, Params, Pos } from "./contract/model.js";
 export type {
+  AvatarTarget,
   ConditionDefinition,
   EffectDefinition,
   GoalCheck,

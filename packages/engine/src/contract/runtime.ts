@@ -302,6 +302,23 @@ export interface GoalDefinition<G extends GoalEntry = GoalEntry> {
   /** A JSON Schema for its `config`, for types the DSL does not define (see `SystemDefinition`). */
   readonly configSchema?: JsonSchemaObject;
   compile(pack: Pack, goal: G, width: number, height: number): GoalCheck;
+  /**
+   * The level variables a goal of this type reads, for views that show them (a HUD). A type that
+   * leaves this out reads none.
+   */
+  variablesRead?(goal: G): readonly string[];
+  /**
+   * When a goal of this type is met exactly while the avatar stands on a cell holding an entity of
+   * `kind` or carrying `tag` (on any layer), that target; else `null`. Searches bound the moves left
+   * by the distance to such cells. A type that leaves this out has no such target.
+   */
+  avatarTarget?(goal: G): AvatarTarget | null;
+}
+
+/** Where the avatar must stand to meet a goal: a cell holding an entity of `kind` or carrying `tag`. */
+export interface AvatarTarget {
+  readonly kind?: string;
+  readonly tag?: string;
 }
 
 /** A lose condition entry of a level: its type, its optional id and its type's `config`. */
@@ -317,6 +334,13 @@ export interface LoseConditionDefinition<L extends LoseConditionEntry = LoseCond
   /** A JSON Schema for its `config`, for types the DSL does not define (see `SystemDefinition`). */
   readonly configSchema?: JsonSchemaObject;
   holds(ctx: TurnContext, condition: L): boolean;
+  /** The level variables a condition of this type reads (see `GoalDefinition.variablesRead`). */
+  variablesRead?(condition: L): readonly string[];
+  /**
+   * The number of actions after which a condition of this type ends the level, when that is all it
+   * does (a move limit a HUD counts down); else `null`. A type that leaves this out sets no limit.
+   */
+  actionLimit?(condition: L): number | null;
 }
 
 /** An action as the engine runs it: the action id and its validated params. */

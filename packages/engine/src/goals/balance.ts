@@ -1,6 +1,7 @@
 import type { ActorClaim, BalanceGoal, LoseCondition } from "@gridponder/schema";
 import { own } from "@gridponder/schema";
 import type { TurnContext } from "../contract/runtime.js";
+import { counted } from "./define.js";
 
 interface Tally {
   owned: Map<string, number>;
@@ -218,3 +219,6 @@ export function balanceLose(ctx: TurnContext, condition: LoseCondition): boolean
     return left !== null && left !== undefined && left < share - (owned.get(o) ?? 0);
   });
 }
+
+/** `balance`: the owners hold equal shares of the claimable cells. */
+export const balanceGoal = counted("balance", (_pack, g) => (ctx) => balanceStatus(ctx, g));

@@ -3,6 +3,7 @@ import { jsonEqual } from "../board/json.js";
 import type { Entity } from "../contract/model.js";
 import type { Pack } from "../contract/runtime.js";
 import type { Draft } from "../contract/state.js";
+import { counted } from "./define.js";
 
 /** What one target cell wants: nothing, a kind without params, or a kind with exactly these params. */
 interface Want {
@@ -90,3 +91,12 @@ export function compileBoardMatch(
     return { matched, total };
   };
 }
+
+/** `board_match`: the board shows the target pattern; progress is the share of cells matched. */
+export const boardMatchGoal = counted("board_match", (pack, g, width, height) => {
+  const status = compileBoardMatch(pack, g, width, height);
+  return ({ draft }) => {
+    const { matched, total } = status(draft);
+    return { done: matched === total, progress: total === 0 ? 1 : matched / total };
+  };
+});

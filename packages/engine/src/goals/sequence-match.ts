@@ -2,6 +2,7 @@ import type { SequenceMatchGoal } from "@gridponder/schema";
 import { removeEntity } from "../board/ops.js";
 import type { GameEvent } from "../contract/events.js";
 import type { TurnContext } from "../contract/runtime.js";
+import { counted } from "./define.js";
 import { tileValue } from "./values.js";
 
 type Target = SequenceMatchGoal["config"]["sequence"][number];
@@ -81,3 +82,12 @@ function sequenceMatchStatus(
   if (index !== before) draft.setMemory(key, index);
   return { index, length: sequence.length };
 }
+
+/** `sequence_match`: the sequence is made (or collected) in order; consumes board entities. */
+export const sequenceMatchGoal = counted("sequence_match", (_pack, g) => {
+  const status = compileSequenceMatch(g);
+  return (ctx, events) => {
+    const { index, length } = status(ctx, events);
+    return { done: index >= length, progress: length === 0 ? 1 : index / length };
+  };
+});
