@@ -14,7 +14,7 @@ import {
 import { appearanceOf } from "./appearance.js";
 import { parseColor } from "./colors.js";
 import { memoized, type ViewContext } from "./context.js";
-import { humanize } from "./hud.js";
+import { humanize } from "./names.js";
 import type { ButtonView, Cell, Command, Gesture, InputModel, InputOutcome } from "./types.js";
 
 const CARDINALS: readonly Direction[] = ["up", "down", "left", "right"];
