@@ -19,6 +19,7 @@ export * from "./input.js";
 export * from "./names.js";
 export * from "./outline.js";
 export type * from "./render/contract.js";
+export * from "./render/text.js";
 export * from "./sample.js";
 export * from "./scene.js";
 export * from "./timeline.js";

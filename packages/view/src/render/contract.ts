@@ -45,9 +45,3 @@ export interface BoardRendererOptions<Container = unknown> {
   /** Device pixels per CSS px; by default `devicePixelRatio`. */
   readonly pixelRatio?: number;
 }
-
-/**
- * A static renderer: one scene at rest drawn as a value (an SVG document, terminal text), with no
- * timeline, input or resources to free. `Options` are the renderer's own.
- */
-export type SceneDrawing<Output, Options = undefined> = (scene: Scene, options?: Options) => Output;
