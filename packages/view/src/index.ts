@@ -16,6 +16,7 @@ export * from "./goal-grid.js";
 export * from "./hud.js";
 export * from "./identity.js";
 export * from "./input.js";
+export * from "./keyboard.js";
 export * from "./names.js";
 export * from "./outline.js";
 export type * from "./render/contract.js";
