@@ -185,6 +185,8 @@ describe("npm install @gridponder/cli into an empty project", { timeout: 300_000
       "engine",
       "schema",
       "solver",
+      // play and trace draw through the view model.
+      "view",
     ]);
     expect(modules).not.toContain("astro");
   });

@@ -6,7 +6,15 @@ describe("gridponder play (keys from a stream)", () => {
   it("gives the game's other actions digit keys", async () => {
     const pack = join(CONFORMANCE, "packs/flood_colors");
     const { stdout } = await run(["play", pack, "fl_001"], { stdin: "1" });
-    expect(stdout).toContain("1 flood_red · 2 flood_blue · 3 flood_yellow");
+    // Labelled as the view names them (the web player's buttons and keyboard help).
+    expect(stdout).toContain("1 Flood red · 2 Flood blue · 3 Flood yellow");
+    expect(stdout).toContain("Moves: 1 · Moves left: 4");
+  });
+
+  it("plays the pack's own key bindings, as the web player does", async () => {
+    const pack = join(CONFORMANCE, "packs/flood_colors");
+    const { stdout } = await run(["play", pack, "fl_001"], { stdin: "r" });
+    expect(stdout).toContain("R: Flood red");
     expect(stdout).toContain("Moves: 1 · Moves left: 4");
   });
 

@@ -65,6 +65,13 @@ describe("gridponder play (keys from a stream)", () => {
     expect(stdout.match(/Moves: 2/g)).toHaveLength(1);
   });
 
+  it("describes each turn as the view does, and redoes with Shift+U as the web player does", async () => {
+    const { stdout } = await run(["play", LANTERN_CELLAR, "lc01_bottom_step"], { stdin: "duU" });
+    expect(stdout).toContain("Moves: 1\nMoved right.");
+    expect(stdout).toContain("Moves: 0\nUndone");
+    expect(stdout).toContain("Moves: 1\nRedone");
+  });
+
   it("counts down moves under max_actions and shows the loss", async () => {
     const { dir, cleanup } = await tempDir();
     try {

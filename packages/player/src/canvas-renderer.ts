@@ -1,7 +1,8 @@
-import type { BoardRenderer, BoardRendererOptions } from "@gridponder/renderer-three";
 import type { Direction } from "@gridponder/schema";
 import {
   type Appearance,
+  type BoardRenderer,
+  type BoardRendererOptions,
   type Cell,
   type Gesture,
   type Piece,
@@ -47,9 +48,9 @@ export class CanvasRenderer implements BoardRenderer {
   /** Whether a drag may mean a diagonal swipe (the pack binds one). */
   diagonalSwipes = false;
 
-  readonly #options: BoardRendererOptions;
+  readonly #options: BoardRendererOptions<HTMLElement>;
 
-  constructor(options: BoardRendererOptions) {
+  constructor(options: BoardRendererOptions<HTMLElement>) {
     this.#options = options;
     this.canvas = document.createElement("canvas");
     this.canvas.className = "gp-canvas";

@@ -1,6 +1,5 @@
-import type { BoardRenderer } from "@gridponder/renderer-three";
 import { IsoRenderer, webglAvailable } from "@gridponder/renderer-three";
-import type { Gesture, SpriteRef } from "@gridponder/view";
+import type { BoardRenderer, Gesture, SpriteRef } from "@gridponder/view";
 import { CanvasRenderer } from "./canvas-renderer.js";
 
 /** Which kind of board `createBoard` made. */

@@ -5,8 +5,13 @@
  * @module
  */
 
-export type { BoardRenderer, BoardRendererOptions } from "@gridponder/renderer-three";
-export { describeAction, describeEvents, describeTurn } from "./announce.js";
+export {
+  type BoardRenderer,
+  type BoardRendererOptions,
+  describeAction,
+  describeEvents,
+  describeTurn,
+} from "@gridponder/view";
 export { CanvasRenderer } from "./canvas-renderer.js";
 export {
   assetUrl,

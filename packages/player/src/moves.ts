@@ -1,6 +1,5 @@
 import type { ActionInput } from "@gridponder/engine";
-import type { Timeline, ViewController } from "@gridponder/view";
-import { describeTurn } from "./announce.js";
+import { describeTurn, type Timeline, type ViewController } from "@gridponder/view";
 import { announce, emit, type PlayerContext, play, refresh } from "./player-context.js";
 
 /** The history commands; a hint is not one of them (it plays turns). */

@@ -1,6 +1,5 @@
 import type { GameState, Pack } from "@gridponder/engine";
-import type { BoardRenderer } from "@gridponder/renderer-three";
-import type { AssetCatalog, Hud, SpriteRef, Timeline, ViewController } from "@gridponder/view";
+import type { AssetCatalog, BoardRenderer, Hud, SpriteRef, Timeline, ViewController } from "@gridponder/view";
 import type { Controls } from "./controls.js";
 import { counterText, renderHud } from "./hud-view.js";
 import type { PlayerLayout } from "./layout.js";

@@ -1,6 +1,5 @@
 import type { ActionInput, GameState, Pack, Registry, Session } from "@gridponder/engine";
-import type { BoardRenderer } from "@gridponder/renderer-three";
-import type { Gesture, ViewController } from "@gridponder/view";
+import type { BoardRenderer, Gesture, ViewController } from "@gridponder/view";
 import type { CompiledPack } from "./compiled-pack.js";
 import type { ReplayReport } from "./replay.js";
 

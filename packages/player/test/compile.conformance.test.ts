@@ -1,18 +1,12 @@
-import { cp, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { cp, readFile, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { CORPUS_PACKS, OWN_PACKS, packFolders, SEARCH_PATHS } from "@gridponder/test-corpus";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { openCompiledPack } from "../src/compiled-pack.js";
 import { compilePackForWeb, writeCompiledPack } from "../src/node.js";
+import { useTempDir } from "./helpers.js";
 
-let temp: string;
-beforeAll(async () => {
-  temp = await mkdtemp(join(tmpdir(), "gridponder-compile-"));
-});
-afterAll(async () => {
-  await rm(temp, { recursive: true, force: true });
-});
+const temp = useTempDir("gridponder-compile-");
 
 describe("compilePackForWeb", () => {
   it("compiles every corpus and repo pack, and the browser side opens each", async () => {
@@ -42,7 +36,7 @@ describe("compilePackForWeb", () => {
     expect(tos).toContain(`_shared/gridponder-base/${base?.files[0]}`);
     for (const p of packFiles) expect(tos).toContain(p);
 
-    const out = join(temp, "number_cells");
+    const out = join(temp.path, "number_cells");
     const written = await writeCompiledPack(out, result);
     expect(written[0]).toBe("pack.json");
     const json = JSON.parse(await readFile(join(out, "pack.json"), "utf8"));
@@ -67,7 +61,7 @@ describe("compilePackForWeb", () => {
   });
 
   it("refuses a pack using a system type nothing registered", async () => {
-    const dir = join(temp, "unsupported-system");
+    const dir = join(temp.path, "unsupported-system");
     await cp(join(CORPUS_PACKS, "fx_sliding_blocks"), dir, { recursive: true });
     const game = JSON.parse(await readFile(join(dir, "game.json"), "utf8"));
     game.systems.push({ id: "wells", type: "gravity_wells", config: {} });
@@ -79,7 +73,7 @@ describe("compilePackForWeb", () => {
   });
 
   it("refuses an invalid pack with the schema's diagnostics", async () => {
-    const dir = join(temp, "invalid");
+    const dir = join(temp.path, "invalid");
     await cp(join(CORPUS_PACKS, "fx_sliding_blocks"), dir, { recursive: true });
     await writeFile(join(dir, "game.json"), "{ not json");
     const result = await compilePackForWeb(dir, { searchPaths: SEARCH_PATHS });
@@ -88,7 +82,7 @@ describe("compilePackForWeb", () => {
   });
 
   it("publishes only images, never other files of the pack folder", async () => {
-    const dir = join(temp, "extra-files");
+    const dir = join(temp.path, "extra-files");
     await cp(join(CORPUS_PACKS, "rotate_flip"), dir, { recursive: true });
     await writeFile(join(dir, "notes.txt"), "private");
     await writeFile(join(dir, "assets-secret.env"), "KEY=1");
@@ -104,12 +98,12 @@ describe("compilePackForWeb", () => {
     });
     if (!result.ok) throw new Error("fx_sliding_blocks did not compile");
     const evil = [{ from: join(OWN_PACKS, "lantern-cellar", "manifest.json"), to: "../escape.png" }];
-    await expect(writeCompiledPack(join(temp, "out-evil"), { ...result, files: evil })).rejects.toThrow(
+    await expect(writeCompiledPack(join(temp.path, "out-evil"), { ...result, files: evil })).rejects.toThrow(
       /refusing/,
     );
     const viaShared = [{ from: evil[0]?.from ?? "", to: "_shared/../../escape.png" }];
-    await expect(writeCompiledPack(join(temp, "out-evil2"), { ...result, files: viaShared })).rejects.toThrow(
-      /refusing/,
-    );
+    await expect(
+      writeCompiledPack(join(temp.path, "out-evil2"), { ...result, files: viaShared }),
+    ).rejects.toThrow(/refusing/);
   });
 });

@@ -1,21 +1,15 @@
-import { cp, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { cp, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { OWN_PACKS, SEARCH_PATHS } from "@gridponder/test-corpus";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { compilePackForWeb, isPublishablePath } from "../src/node.js";
+import { useTempDir } from "./helpers.js";
 
-let temp: string;
-beforeAll(async () => {
-  temp = await mkdtemp(join(tmpdir(), "gridponder-compile-"));
-});
-afterAll(async () => {
-  await rm(temp, { recursive: true, force: true });
-});
+const temp = useTempDir("gridponder-compile-");
 
 describe("compilePackForWeb", () => {
   it("refuses a pack whose gold path no longer wins", async () => {
-    const dir = join(temp, "broken-gold");
+    const dir = join(temp.path, "broken-gold");
     await cp(join(OWN_PACKS, "lantern-cellar"), dir, { recursive: true });
     const target = await firstLevelFile(dir);
     const def = JSON.parse(await readFile(target, "utf8"));

@@ -1,29 +1,9 @@
 // @vitest-environment jsdom
-import type { ActionInput } from "@gridponder/engine";
 import { ownPack } from "@gridponder/test-corpus";
-import { type Appearance, makeAppearance, type SpriteRef, ViewController } from "@gridponder/view";
+import { type Appearance, makeAppearance } from "@gridponder/view";
 import { describe, expect, it } from "vitest";
-import { renderHud } from "../src/hud-view.js";
 import { paintSwatch } from "../src/swatch.js";
-
-const url = (ref: SpriteRef) => `/assets/${ref.collection ?? "pack"}/${ref.path}`;
-const move = (direction: string): ActionInput => ({ action: "move", direction });
-
-/** The HUD panel of a level after `actions`, as the player renders it. */
-async function hudAfter(loaded: ReturnType<typeof ownPack>, level: string, actions: ActionInput[]) {
-  const { pack, assets } = await loaded;
-  const controller = new ViewController(pack, level, { assets });
-  for (const action of actions) expect(controller.act(action).result.accepted).toBe(true);
-  const panel = document.createElement("aside");
-  renderHud(panel, controller.hud(), controller.scene, url);
-  return panel;
-}
-
-function holdingBadge(panel: HTMLElement): HTMLElement {
-  const badge = panel.querySelector<HTMLElement>(".gp-inventory .gp-swatch");
-  if (!badge) throw new Error("no Holding badge");
-  return badge;
-}
+import { holdingBadge, hudAfter, move, url } from "./helpers.js";
 
 const plain: Omit<Appearance, "key"> = {
   sprite: null,

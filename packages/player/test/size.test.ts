@@ -24,3 +24,10 @@ it("a page with <gridponder-player> stays within the size budget and ships no va
   expect(page.code).not.toMatch(/ajv/i);
   expect(page.gzipBytes).toBeLessThanOrEqual(BUDGET_BYTES);
 });
+
+it("the 2D canvas renderer implements the view's board contract without three.js", async () => {
+  const fallback = await bundle(join(import.meta.dirname, "../src/canvas-renderer.ts"), { minify: true });
+  const shipped = Object.keys(fallback.contributions);
+  expect(shipped.some((f) => f.includes("canvas-renderer"))).toBe(true);
+  expect(shipped.filter((f) => f.includes("/three/") || f.includes("renderer-three"))).toEqual([]);
+});

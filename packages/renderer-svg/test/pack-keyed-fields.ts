@@ -1,8 +1,8 @@
 // The table of keyed fields and the check each row gets (pack-keys.test.ts says why).
 import { join } from "node:path";
-import { loadPack, renderText, stableStringify } from "@gridponder/engine";
+import { loadPack, stableStringify } from "@gridponder/engine";
 import { CORPUS_PACKS, catalogFor, OWN_PACKS } from "@gridponder/test-corpus";
-import { colorFromName, humanize, ViewController } from "@gridponder/view";
+import { colorFromName, humanize, sceneText, ViewController } from "@gridponder/view";
 import { expect } from "vitest";
 import { sceneToSvg } from "../src/index.js";
 import { edited, type Files, levelPaths, put, readPackFiles, renamed, type Tree } from "./pack-variants.js";
@@ -396,10 +396,9 @@ function observe(files: Files, dir: string, name: string): string[] {
     for (const id of pack.levelOrder) {
       const view = new ViewController(pack, id, { assets, reducedMotion: false });
       const { session } = view;
-      const { width, height } = session.level;
       const svg = () => sceneToSvg(view.scene, { title: id });
       lines.push(`level ${id}`, svg(), stableStringify(view.hud()), stableStringify(view.input));
-      lines.push(renderText(pack, session.state, width, height, { legend: true }));
+      lines.push(sceneText(view.ctx, view.scene, { legend: true }));
       for (const step of pack.levels[id]?.solution.goldPath ?? []) {
         const { result: turn, timeline } = view.act(step);
         // The timeline's scenes are drawn as SVG below; its tracks and effects are what it adds.

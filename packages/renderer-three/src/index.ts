@@ -4,7 +4,6 @@
  * @module
  */
 
-export type { BoardRenderer, BoardRendererOptions } from "./board-renderer.js";
 export {
   type CameraFit,
   cellAtScreen,

@@ -1,7 +1,14 @@
-import type { Cell, Gesture, Scene, Timeline, Track } from "@gridponder/view";
+import type {
+  BoardRenderer,
+  BoardRendererOptions,
+  Cell,
+  Gesture,
+  Scene,
+  Timeline,
+  Track,
+} from "@gridponder/view";
 import { Color, OrthographicCamera, Scene as ThreeScene, type WebGLRenderer } from "three";
 import { BatchPool } from "./batches.js";
-import type { BoardRenderer, BoardRendererOptions } from "./board-renderer.js";
 import { aimCamera } from "./camera-rig.js";
 import { Decorations } from "./decorations.js";
 import { type CameraFit, cellToScreen, fitCamera } from "./iso.js";
@@ -13,7 +20,7 @@ import { ActorStage } from "./stage.js";
 import { pixelRatioOf, watchViewport } from "./viewport.js";
 import { createBoardCanvas } from "./webgl.js";
 
-export interface IsoRendererOptions extends BoardRendererOptions {
+export interface IsoRendererOptions extends BoardRendererOptions<HTMLElement> {
   /** Whether swipes may be diagonal (the pack binds `swipe_diagonal`); also settable later. */
   readonly diagonalSwipes?: boolean;
   /** Multisampling; by default on below a pixel ratio of 2. */

@@ -272,8 +272,3 @@ export function appearanceOf(ctx: ViewContext, kind: string, params: Params | nu
   if (params && byObject && Object.isFrozen(params)) byObject.set(params, { kind, appearance });
   return appearance;
 }
-
-/** The player-facing name of a kind: `uiName`, else the kind's key. */
-export function kindName(ctx: ViewContext, kind: string): string {
-  return ctx.pack.kinds.get(kind)?.def.uiName ?? kind;
-}

@@ -5,9 +5,10 @@
  */
 import type { GameState, LevelRuntime } from "@gridponder/engine";
 import { type AvatarSprite, type Direction, own } from "@gridponder/schema";
-import { appearanceOf, kindName, makeAppearance } from "./appearance.js";
+import { appearanceOf, makeAppearance } from "./appearance.js";
 import { resolveAnimation, resolveAsset } from "./assets.js";
 import { memoized, type ViewContext } from "./context.js";
+import { displayName } from "./names.js";
 import type { Appearance, AvatarView, FrameAnimation, Piece, SpriteRef } from "./types.js";
 
 /** The sprite the avatar shows for one state and facing. */
@@ -177,7 +178,7 @@ export function avatarView(ctx: ViewContext, level: LevelRuntime, state: GameSta
   const facing = cardinalFacing(a.facing) as Direction;
   const choice = avatarAppearance(ctx, "idle", facing);
   const item = a.item
-    ? { kind: a.item, name: kindName(ctx, a.item), appearance: appearanceOf(ctx, a.item, null) }
+    ? { kind: a.item, name: displayName(ctx.pack, a.item), appearance: appearanceOf(ctx, a.item, null) }
     : null;
   return {
     piece: avatarPiece(ctx, [x, y], facing),

@@ -5,19 +5,10 @@
  */
 import { type ActionInput, type LevelRuntime, type Session, stableStringify } from "@gridponder/engine";
 import { expandGoldPathStep, type Goal, type LoseCondition, own, type ScalarValue } from "@gridponder/schema";
-import { appearanceOf, kindName } from "./appearance.js";
+import { appearanceOf } from "./appearance.js";
 import type { ViewContext } from "./context.js";
+import { displayName, humanize } from "./names.js";
 import type { GoalView, Hud } from "./types.js";
-
-/** `selectedActorKind` → `Selected actor kind`, `escaped` → `Escaped`. */
-export function humanize(name: string): string {
-  const words = name
-    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
-    .replace(/[_-]+/g, " ")
-    .trim()
-    .toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
 
 function list(items: readonly string[]): string {
   if (items.length <= 1) return items.join("");
@@ -56,7 +47,7 @@ function predicateWords(predicate: string): string {
 
 /** A sentence for a goal without text of its own, from its type and config. */
 export function goalSentence(ctx: ViewContext, goal: Goal): string {
-  const name = (kind: string) => ctx.pack.kinds.get(kind)?.def.uiName ?? humanize(kind).toLowerCase();
+  const name = (kind: string) => displayName(ctx.pack, kind);
   const tagged = (tag: string) =>
     [...ctx.pack.kinds.values()].filter((k) => k.tags.has(tag)).map((k) => name(k.name));
   switch (goal.type) {
@@ -225,7 +216,7 @@ export function buildHud(ctx: ViewContext, session: Session): Hud {
     actionsUsed: state.actionCount,
     maxActions: limit && limit.type === "max_actions" ? limit.config.limit : null,
     inventory: item
-      ? { kind: item, name: kindName(ctx, item), appearance: appearanceOf(ctx, item, null) }
+      ? { kind: item, name: displayName(ctx.pack, item), appearance: appearanceOf(ctx, item, null) }
       : null,
     variables: shownVariables(level).flatMap((name) => {
       const value = variableText(own(state.variables, name));

@@ -14,7 +14,7 @@ import {
 import { appearanceOf } from "./appearance.js";
 import { parseColor } from "./colors.js";
 import { memoized, type ViewContext } from "./context.js";
-import { humanize } from "./hud.js";
+import { humanize } from "./names.js";
 import type { ButtonView, Cell, Command, Gesture, InputModel, InputOutcome } from "./types.js";
 
 const CARDINALS: readonly Direction[] = ["up", "down", "left", "right"];
@@ -230,6 +230,20 @@ function command(c: Command): InputOutcome {
   return { kind: "command", command: c };
 }
 
+/**
+ * The direction a key stands for, as `resolveGesture` reads it: an arrow key (`ArrowUp`…), W A S D
+ * unless a pack key binding takes the letter, and the diagonal keys when the pack binds diagonal
+ * swipes. For moving a cursor or a selection by keyboard; `null` for any other key.
+ */
+export function keyDirection(ctx: ViewContext, key: string): Direction | null {
+  const arrow = own(ARROWS, key);
+  if (arrow) return arrow;
+  if (packKey(ctx, key)) return null;
+  const wasd = own(WASD, key);
+  if (wasd) return wasd;
+  return bindingsOf(ctx).diagonal ? (own(DIAGONAL_KEYS, key) ?? null) : null;
+}
+
 function keyOutcome(
   ctx: ViewContext,
   g: Extract<Gesture, { type: "key" }>,
@@ -328,13 +342,22 @@ function keyLabel(key: string): string {
   return key.length === 1 ? key.toUpperCase() : key;
 }
 
-function describe(ctx: ViewContext, binding: Binding): string {
-  const def = ctx.pack.actions.get(binding.action);
-  const base = def?.label ?? humanize(binding.action);
-  const fixed = Object.values(binding.params)
+/** An action in words with some params fixed: its label, then the fixed values (`Rotate (clockwise)`). */
+export function actionLabel(
+  ctx: ViewContext,
+  action: string,
+  params: Readonly<Record<string, JsonValue>> = {},
+): string {
+  const def = ctx.pack.actions.get(action);
+  const base = def?.label ?? humanize(action);
+  const fixed = Object.values(params)
     .filter((v) => typeof v === "string" || typeof v === "number")
     .map((v) => humanize(String(v)).toLowerCase());
   return fixed.length > 0 ? `${base} (${fixed.join(", ")})` : base;
+}
+
+function describe(ctx: ViewContext, binding: Binding): string {
+  return actionLabel(ctx, binding.action, binding.params);
 }
 
 function buttonColor(ctx: ViewContext, action: string): string | null {

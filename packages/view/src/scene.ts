@@ -4,11 +4,12 @@
  */
 import type { Entity, GameState, KindInfo, LevelRuntime, MultiCellObjectState } from "@gridponder/engine";
 import { type JsonValue, own } from "@gridponder/schema";
-import { appearanceOf, kindName } from "./appearance.js";
+import { appearanceOf } from "./appearance.js";
 import { resolveAsset } from "./assets.js";
 import { avatarView } from "./avatar.js";
 import { memoized, type ViewContext } from "./context.js";
 import { goalGridsOf } from "./goal-grid.js";
+import { displayName } from "./names.js";
 import { outlinesOf } from "./outline.js";
 import type { AvatarView, Cell, GoalGridView, LayerView, Piece, Scene, SpriteRef } from "./types.js";
 
@@ -76,7 +77,7 @@ function entityPiece(
     params,
     tags: tagsOf(e.info),
     symbol: symbolOf(e.info, e.kind, params),
-    name: kindName(ctx, e.kind),
+    name: displayName(ctx.pack, e.kind),
     appearance: appearanceOf(ctx, e.kind, e.params),
   };
 }
@@ -164,7 +165,7 @@ function objectPiece(
     params: mco.params,
     tags: tagsOf(info),
     symbol: symbolOf(info, mco.kind, mco.params),
-    name: kindName(ctx, mco.kind),
+    name: displayName(ctx.pack, mco.kind),
     // Run-time params (queues, slots) change every turn; the look depends on the kind alone.
     appearance: appearanceOf(ctx, mco.kind, null),
     ...(cellSprites ? { cellSprites } : {}),

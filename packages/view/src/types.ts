@@ -102,7 +102,7 @@ export interface Piece {
   readonly tags: readonly string[];
   /** The kind's text symbol, or the `symbolParam` value. */
   readonly symbol: string;
-  /** The player-facing name (`uiName`, else the kind). */
+  /** The player-facing name (`displayName`: `uiName`, else the kind in words). */
   readonly name: string;
   readonly appearance: Appearance;
   /** Per-cell sprites of a multi-cell object (`cells[i].sprite`), aligned with `cells`; `null` where none. */

@@ -3,8 +3,8 @@ import { compilePack, Session } from "@gridponder/engine";
 import { validatePackFolder } from "@gridponder/schema/node";
 import { describe, expect, it } from "vitest";
 import { createViewContext } from "../src/context.js";
-import { humanize } from "../src/hud.js";
 import { inputModel, needsSelection, resolveGesture } from "../src/input.js";
+import { humanize } from "../src/names.js";
 import type { Gesture, InputOutcome } from "../src/types.js";
 import { CORPUS_PACKS, corpusPack, everyLevel, withTheme } from "./corpus.js";
 

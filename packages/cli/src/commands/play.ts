@@ -115,9 +115,10 @@ export function registerPlay(program: Command, ctx: CliContext): void {
     .addHelpText(
       "after",
       `
-Keys: arrows or WASD move, u undo, r reset, h hint (replays the solution up to its next hint
-stop), q quit. Other actions get digit or letter keys, listed on screen; for actions that take a
-position, t toggles cursor mode, arrows move the cursor and Enter or space acts at it.
+Keys are read as the web player reads them: the game's own key bindings, arrows or WASD move,
+u undo, Shift+U redo, r reset, h hint (replays the solution up to its next hint stop); q quits.
+Other actions get digit or letter keys, listed on screen; for actions that take a position, t
+toggles cursor mode, arrows move the cursor and Enter or space acts at it.
 
 When stdin is not a terminal, its bytes are read as keys and every frame is printed in turn, e.g.:
   printf 'ddss' | gridponder play packs/lantern-cellar lc01_bottom_step`,

@@ -1,5 +1,5 @@
-import type { CanonicalState, GameEvent, Pack } from "@gridponder/engine";
-import { renderText } from "@gridponder/engine";
+import type { CanonicalState, GameEvent } from "@gridponder/engine";
+import { buildScene, createViewContext, sceneText, type ViewContext } from "@gridponder/view";
 import type { Command } from "commander";
 import { type ActionObject, describeAction, goldPathSteps, parseActionArg } from "../actions.js";
 import { type CliContext, jsonText, printLine, whenDrained, writeText } from "../context.js";
@@ -16,8 +16,9 @@ interface TraceStep {
   state: CanonicalState;
 }
 
-function board(pack: Pack, play: ForwardPlay): string {
-  const text = renderText(pack, play.state, play.level.width, play.level.height);
+/** The board as the view's text renderer draws it, indented under its step. */
+function board(view: ViewContext, play: ForwardPlay): string {
+  const text = sceneText(view, buildScene(view, play.level, play.state));
   return blockText(text)
     .split("\n")
     .map((row) => `   ${row}`)
@@ -31,7 +32,13 @@ function outcome(play: ForwardPlay): string {
   return `not won after ${actions}`;
 }
 
-function stepText(ctx: CliContext, pack: Pack, play: ForwardPlay, index: number, step: TraceStep): string {
+function stepText(
+  ctx: CliContext,
+  view: ViewContext,
+  play: ForwardPlay,
+  index: number,
+  step: TraceStep,
+): string {
   const { colors } = ctx;
   const verdict = step.accepted
     ? colors.green("accepted")
@@ -39,7 +46,7 @@ function stepText(ctx: CliContext, pack: Pack, play: ForwardPlay, index: number,
   const lines = [`${colors.bold(`${index + 1}. ${inlineText(describeAction(step.action))}`)}: ${verdict}`];
   if (step.events.length > 0)
     lines.push(colors.dim(`   events: ${step.events.map((e) => inlineText(e.type)).join(", ")}`));
-  lines.push(board(pack, play));
+  lines.push(board(view, play));
   return lines.join("\n");
 }
 
@@ -65,13 +72,14 @@ async function runTrace(
   const def = pack.levels[requireLevel(pack, levelId)];
   const actions: Iterable<ActionObject> = given.length > 0 || !def ? given : goldPathSteps(def);
   const play = new ForwardPlay(pack, levelId);
+  const view = createViewContext(pack);
   const out = ctx.io.stdout;
 
   if (ctx.json) await whenDrained(out, writeText(ctx, out, "["));
   else {
     const title = def?.title ? ` "${inlineText(def.title)}"` : "";
     printLine(ctx, ctx.colors.bold(`${inlineText(levelId)}${title}: start`));
-    printLine(ctx, board(pack, play));
+    printLine(ctx, board(view, play));
   }
   let index = 0;
   for (const action of actions) {
@@ -85,7 +93,7 @@ async function runTrace(
     };
     const text = ctx.json
       ? `${index === 0 ? "\n  " : ",\n  "}${jsonElement(step)}`
-      : `${stepText(ctx, pack, play, index, step)}\n`;
+      : `${stepText(ctx, view, play, index, step)}\n`;
     await whenDrained(out, writeText(ctx, out, text));
     index++;
   }

@@ -1,4 +1,4 @@
-import { renderText } from "@gridponder/engine";
+import { buildScene, inputModel, sceneText } from "@gridponder/view";
 import type { Colors } from "../context.js";
 import { plural } from "../plural.js";
 import { blockText, inlineText } from "../terminal-text.js";
@@ -44,18 +44,23 @@ function goalLines(play: LevelPlay, colors: Colors): string[] {
   });
 }
 
+/** Keys of the view's keyboard help a terminal cannot deliver: raw mode passes no Ctrl+Z or Backspace. */
+const UNDELIVERABLE = /^Ctrl\+|Backspace/;
+
 function keyLines(play: LevelPlay): string[] {
-  const { controls } = play;
-  const lines = [`Keys: ${controls.move ? "arrows/WASD move · " : ""}u undo · r reset · h hint · q quit`];
-  const direct = controls.bindings.filter((b) => b.positionParam === null);
-  if (direct.length > 0) lines.push(`      ${direct.map((b) => `${b.key} ${b.label}`).join(" · ")}`);
-  if (controls.usesCursor) {
-    const selectable = controls.bindings.filter((b) => b.positionParam !== null);
+  const help = inputModel(play.view).keys.filter((k) => !UNDELIVERABLE.test(k.key));
+  const lines = [`Keys: ${[...help.map((k) => `${k.key}: ${k.does}`), "Q: Quit"].join(" · ")}`];
+  const direct = play.keyed.filter((b) => b.positionParam === null);
+  if (direct.length > 0)
+    lines.push(`      ${direct.map((b) => `${b.key} ${inlineText(b.label)}`).join(" · ")}`);
+  if (play.usesCursor) {
+    const selectable = play.keyed.filter((b) => b.positionParam !== null);
     const mode = play.cursorMode ? "on: arrows move the cursor" : "off";
-    lines.push(`      t cursor mode (${mode}) · Enter/space: ${play.selected?.label ?? "act"} at the cursor`);
+    const selected = play.selected ? inlineText(play.selected.label) : "act";
+    lines.push(`      t cursor mode (${mode}) · Enter/space: ${selected} at the cursor`);
     if (selectable.length > 1)
       lines.push(
-        `      choose the cursor action: ${selectable.map((b) => `${b.key} ${b.label}`).join(" · ")}`,
+        `      choose the cursor action: ${selectable.map((b) => `${b.key} ${inlineText(b.label)}`).join(" · ")}`,
       );
   }
   return lines;
@@ -89,16 +94,17 @@ export function levelFrame(
   columns: number | undefined,
 ): string {
   const { session, pack } = play;
-  const { width, height } = session.level;
+  const { height } = session.level;
   const title = inlineText(play.def.title ?? play.levelId);
   const game = inlineText(place.gameTitle);
   const lines = [colors.bold(`${game} · Level ${place.number}/${place.count} · ${title}`)];
   if (pack.game.ui?.showGuide && play.def.guide)
     lines.push(colors.dim(fitted(blockText(play.def.guide), columns)));
   lines.push("");
-  const rendered = blockText(renderText(pack, session.state, width, height, { legend: true })).split("\n");
+  const scene = buildScene(play.view, session.level, session.state);
+  const rendered = blockText(sceneText(play.view, scene, { legend: true })).split("\n");
   const rows = rendered.slice(0, height);
-  const board = play.controls.usesCursor ? boardWithCursor(rows, play.cursor, colors) : rows;
+  const board = play.usesCursor ? boardWithCursor(rows, play.cursor, colors) : rows;
   for (const row of board) lines.push(`  ${row}`);
   lines.push(
     "",

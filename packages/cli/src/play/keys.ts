@@ -72,3 +72,19 @@ export class KeyDecoder {
     return j - i + 1;
   }
 }
+
+/** The names `KeyboardEvent.key` gives the named keys, which the view's input model reads. */
+const KEYBOARD_NAMES: ReadonlyMap<Key, string> = new Map([
+  ["up", "ArrowUp"],
+  ["down", "ArrowDown"],
+  ["left", "ArrowLeft"],
+  ["right", "ArrowRight"],
+  ["enter", "Enter"],
+  ["space", " "],
+  ["escape", "Escape"],
+]);
+
+/** A key press as `KeyboardEvent.key` would name it (`up` → `ArrowUp`; characters stay themselves). */
+export function keyboardKey(key: Key): string {
+  return KEYBOARD_NAMES.get(key) ?? key;
+}

@@ -1,15 +1,23 @@
-import { type Pack, type Pos, Session } from "@gridponder/engine";
-import { type ActionObject, describeAction, goldPathOf } from "../actions.js";
-import type { ActionBinding, Controls } from "./controls.js";
-
-type Direction = "up" | "down" | "left" | "right";
-const STEP: Record<Direction, Pos> = { up: [0, -1], down: [0, 1], left: [-1, 0], right: [1, 0] };
+import { type ActionInput, DIRECTION_DELTAS, type Pack, type Pos, Session } from "@gridponder/engine";
+import type { Direction } from "@gridponder/schema";
+import {
+  type Command,
+  describeTurn,
+  type KeyedAction,
+  keyedActions,
+  needsSelection,
+  type ViewContext,
+} from "@gridponder/view";
+import { goldPathOf } from "../actions.js";
 
 /**
  * The most moves a level keeps for undo since it was started or restarted. A session keeps every state
  * it passed through; keys piped in by the million would otherwise fill the memory.
  */
 export const MAX_KEPT_MOVES = 100_000;
+
+/** Keys the terminal keeps for itself: quit, and the cursor-mode toggle. */
+export const TERMINAL_KEYS = ["q", "t"] as const;
 
 /** One level being played: the session plus what the keyboard adds (cursor, hints, the last message). */
 export class LevelPlay {
@@ -20,24 +28,35 @@ export class LevelPlay {
   hintShown = 0;
   cursor: Pos;
   cursorMode = false;
+  /** The game actions keys of their own play (the view's `keyedActions`). */
+  readonly keyed: readonly KeyedAction[];
   /** The position action Enter/space plays at the cursor. */
-  selected: ActionBinding | null;
+  selected: KeyedAction | null;
   message: string | null = null;
   loseReason: string | null = null;
 
   constructor(
-    readonly pack: Pack,
+    readonly view: ViewContext,
     readonly levelId: string,
-    readonly controls: Controls,
   ) {
-    this.session = new Session(pack, levelId);
+    this.session = new Session(view.pack, levelId);
+    this.keyed = keyedActions(view, TERMINAL_KEYS);
     const avatar = this.session.state.avatar;
     this.cursor = avatar.enabled && avatar.position ? [avatar.position[0], avatar.position[1]] : [0, 0];
-    this.selected = controls.bindings.find((b) => b.positionParam !== null) ?? null;
+    this.selected = this.keyed.find((b) => b.positionParam !== null) ?? null;
+  }
+
+  get pack(): Pack {
+    return this.view.pack;
   }
 
   get def() {
     return this.session.level.def;
+  }
+
+  /** Whether some action takes a cell, so the board shows a cursor. */
+  get usesCursor(): boolean {
+    return needsSelection(this.view) || this.keyed.some((b) => b.positionParam !== null);
   }
 
   /** The lowest `max_actions` limit, if the level has one. */
@@ -48,37 +67,25 @@ export class LevelPlay {
     return limits.length > 0 ? Math.min(...limits) : null;
   }
 
-  act(action: ActionObject): void {
+  /** Plays an action; the message is the view's description of the turn (with the engine's reason for a refusal). */
+  act(action: ActionInput): void {
     if (this.kept >= MAX_KEPT_MOVES) {
       this.message = `${MAX_KEPT_MOVES.toLocaleString("en-US")} moves are as many as a level keeps: undo (u), restart (r) or quit (q)`;
       return;
     }
     const result = this.session.act(action);
+    const words = describeTurn(this.pack, action, result, this.session.actionCount, null);
     if (!result.accepted) {
-      this.message = `Cannot ${describeAction(action)}${result.reason ? `: ${result.reason}` : ""}`;
+      this.message = `${words}${result.reason ? ` (${result.reason})` : ""}`;
       return;
     }
     this.kept++;
-    this.message = null;
+    this.message = words;
     this.loseReason = result.lost ? result.loseReason : null;
   }
 
-  move(direction: Direction): void {
-    const move = this.controls.move;
-    if (!move?.directions.has(direction)) {
-      this.message = "This game has no move action for the arrow keys";
-      return;
-    }
-    const action: Record<string, ActionObject[string]> = {
-      action: move.id,
-      [move.directionParam]: direction,
-    };
-    if (move.positionParam) action[move.positionParam] = [this.cursor[0], this.cursor[1]];
-    this.act(action as ActionObject);
-  }
-
   moveCursor(direction: Direction): void {
-    const [dx, dy] = STEP[direction];
+    const [dx, dy] = DIRECTION_DELTAS[direction] ?? [0, 0];
     const { width, height } = this.session.level;
     this.cursor = [
       Math.min(width - 1, Math.max(0, this.cursor[0] + dx)),
@@ -93,13 +100,28 @@ export class LevelPlay {
       this.message = "No action here takes a position";
       return;
     }
-    this.act({ ...binding.action, [binding.positionParam]: [this.cursor[0], this.cursor[1]] });
+    this.act({ ...binding.action, [binding.positionParam]: [this.cursor[0], this.cursor[1]] } as ActionInput);
+  }
+
+  /** Runs one of the view's commands. */
+  command(command: Command): void {
+    if (command === "undo") this.undo();
+    else if (command === "redo") this.redo();
+    else if (command === "reset") this.reset();
+    else this.hint();
   }
 
   undo(): void {
     const undone = this.session.undo();
     if (undone) this.kept--;
     this.message = undone ? "Undone" : "Nothing to undo";
+    this.loseReason = null;
+  }
+
+  redo(): void {
+    const redone = this.session.redo();
+    if (redone) this.kept++;
+    this.message = redone ? "Redone" : "Nothing to redo";
     this.loseReason = null;
   }
 

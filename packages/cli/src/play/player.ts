@@ -1,22 +1,18 @@
 import type { Pack } from "@gridponder/engine";
+import {
+  createViewContext,
+  inputModel,
+  keyDirection,
+  resolveGesture,
+  type ViewContext,
+} from "@gridponder/view";
 import type { Colors } from "../context.js";
 import { plural } from "../plural.js";
-import { type Controls, controlsOf } from "./controls.js";
 import { levelFrame, storyFrame } from "./frame.js";
-import type { Key } from "./keys.js";
+import { type Key, keyboardKey } from "./keys.js";
 import { LevelPlay } from "./level-play.js";
 import type { Entry } from "./sequence.js";
 
-const DIRECTION_KEYS = new Map<Key, "up" | "down" | "left" | "right">([
-  ["up", "up"],
-  ["down", "down"],
-  ["left", "left"],
-  ["right", "right"],
-  ["w", "up"],
-  ["s", "down"],
-  ["a", "left"],
-  ["d", "right"],
-]);
 const QUIT_KEYS = new Set(["q", "ctrl-c", "ctrl-d"]);
 
 /** A level the player solved, for the `--json` summary. */
@@ -32,7 +28,8 @@ export interface SolvedLevel {
 export class Player {
   private index: number;
   private play: LevelPlay | null = null;
-  private readonly controls: Controls;
+  /** The view of the pack: its input model, scenes and words, as the web player has them. */
+  private readonly view: ViewContext;
   private readonly levelIds: string[];
   readonly solved: SolvedLevel[] = [];
   /** Set once the player quits or moves past the last screen. */
@@ -46,7 +43,7 @@ export class Player {
     start: number,
     private readonly colors: Colors,
   ) {
-    this.controls = controlsOf(pack);
+    this.view = createViewContext(pack);
     this.levelIds = entries.flatMap((e) => (e.type === "level" ? [e.id] : []));
     this.index = start;
     this.enter();
@@ -63,7 +60,7 @@ export class Player {
     const play = this.play;
     // A story screen, or a solved level, waits for any key to move on.
     if (!play || play.session.won) this.advance();
-    else this.pressInLevel(play, k);
+    else this.pressInLevel(play, key);
   }
 
   /** The screen to show, with pack prose wrapped to the pane's `columns` when they are known. */
@@ -93,31 +90,36 @@ export class Player {
     return this.index >= this.entries.length ? `The end. ${count}. Thanks for playing!` : `Bye! ${count}.`;
   }
 
+  /**
+   * A key in a level, read through the view's input model as the web player reads it (the game's key
+   * bindings, arrows/WASD, undo, redo, reset, hint), then the terminal's own: the cursor and the keys
+   * the view gives actions that no default key plays.
+   */
   private pressInLevel(play: LevelPlay, key: Key): void {
-    if (play.session.lost && !["u", "r", "h"].includes(key)) {
+    const name = keyboardKey(key);
+    const direction = keyDirection(this.view, name);
+    const outcome = resolveGesture(this.view, { type: "key", key: name }, { selection: play.cursor });
+    if (play.session.lost && outcome?.kind !== "command") {
       play.message = "The level is lost: u undoes, r restarts, h shows a hint";
       return;
     }
-    const direction = DIRECTION_KEYS.get(key);
-    if (direction) {
-      const cursorMoves = play.cursorMode || (!this.controls.move && this.controls.usesCursor);
-      if (cursorMoves) play.moveCursor(direction);
-      else play.move(direction);
-    } else if (key === "u") play.undo();
-    else if (key === "r") play.reset();
-    else if (key === "h") play.hint();
+    const cursorMoves = play.cursorMode || (!inputModel(this.view).swipeCardinal && play.usesCursor);
+    if (direction && cursorMoves) play.moveCursor(direction);
+    else if (outcome?.kind === "command") play.command(outcome.command);
+    else if (outcome?.kind === "action") play.act(outcome.action);
+    else if (direction) play.message = "This game has no move action for that direction";
     else if (key === "t") {
-      if (this.controls.usesCursor) play.cursorMode = !play.cursorMode;
+      if (play.usesCursor) play.cursorMode = !play.cursorMode;
       else play.message = "No action of this game takes a position, so there is no cursor";
     } else if (key === "enter" || key === "space") play.applyAtCursor();
     else {
-      const binding = this.controls.bindings.find((b) => b.key === key);
+      const binding = play.keyed.find((b) => b.key === key);
       if (!binding) play.message = `The key ${JSON.stringify(key)} does nothing here`;
       else if (binding.positionParam === null) play.act(binding.action);
       else {
         play.selected = binding;
         play.cursorMode = true;
-        play.message = `Move the cursor and press Enter or space to ${binding.label}`;
+        play.message = `Move the cursor and press Enter or space: ${binding.label}`;
       }
     }
     if (play.session.won) this.solved.push({ level: play.levelId, moves: play.session.actionCount });
@@ -130,7 +132,7 @@ export class Player {
 
   private enter(): void {
     const entry = this.entries[this.index];
-    this.play = entry?.type === "level" ? new LevelPlay(this.pack, entry.id, this.controls) : null;
+    this.play = entry?.type === "level" ? new LevelPlay(this.view, entry.id) : null;
     if (!entry) this.finished = true;
   }
 }

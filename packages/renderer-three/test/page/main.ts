@@ -7,7 +7,8 @@ export interface TestApi {
   mount(options: { pack: string; width?: number; height?: number; reducedMotion?: boolean }): void;
   /** Shows a scene; `pack` names the folder its own sprite files are served from. */
   setScene(scene: Scene, pack?: string): Promise<void>;
-  play(timeline: Timeline): Promise<{ animatingDuring: boolean; animatingAfter: boolean; ms: number }>;
+  /** Plays a timeline; `frames` counts the frames drawn from its start to its end. */
+  play(timeline: Timeline): Promise<{ animatingDuring: boolean; animatingAfter: boolean; frames: number }>;
   /** Plays a timeline, reads the renderer's memory once its images loaded, then finishes it and reads again. */
   playWithMemory(
     timeline: Timeline,
@@ -54,13 +55,14 @@ const api: TestApi = {
   async play(timeline) {
     const r = current;
     if (!r) throw new Error("not mounted");
-    const start = performance.now();
+    const first = r.info.render.frame;
     const done = r.play(timeline);
     const animatingDuring = r.animating;
     await done;
+    const frames = r.info.render.frame - first;
     await r.whenReady();
     r.render();
-    return { animatingDuring, animatingAfter: r.animating, ms: performance.now() - start };
+    return { animatingDuring, animatingAfter: r.animating, frames };
   },
   async playWithMemory(timeline) {
     const r = current;

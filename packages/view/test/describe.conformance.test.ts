@@ -2,7 +2,7 @@ import { Session } from "@gridponder/engine";
 import { loadPackFolder } from "@gridponder/engine/node";
 import { CORPUS_PACKS } from "@gridponder/test-corpus";
 import { expect, it } from "vitest";
-import { describeAction, describeTurn } from "../src/announce.js";
+import { describeAction, describeTurn } from "../src/describe.js";
 
 it("says what a turn did, in words", async () => {
   const loaded = await loadPackFolder(`${CORPUS_PACKS}/carrot_quest`);

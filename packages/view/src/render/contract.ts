@@ -1,8 +1,14 @@
-import type { Cell, Gesture, Scene, SpriteRef, Timeline } from "@gridponder/view";
+/**
+ * What every renderer of the view model implements. The view names the contract so that renderers
+ * depend on the view and their drawing library only, never on each other. No DOM type appears here:
+ * an interactive renderer says what it draws into through `Container` (an `HTMLElement` in a browser).
+ * @module
+ */
+import type { Cell, Gesture, Scene, SpriteRef, Timeline } from "../types.js";
 
 /**
- * What a player needs of a board renderer. `IsoRenderer` is one; a player may bring others (a 2D
- * canvas fallback for browsers without WebGL) and swap them behind this interface.
+ * What a player needs of a board renderer. The three.js `IsoRenderer` is one; a player may bring
+ * others (a 2D canvas fallback for browsers without WebGL) and swap them behind this interface.
  */
 export interface BoardRenderer {
   /** Shows a scene at rest, replacing what was drawn (and ending a running timeline). */
@@ -27,9 +33,9 @@ export interface BoardRenderer {
   whenReady(): Promise<void>;
 }
 
-/** What every board renderer is made with. */
-export interface BoardRendererOptions {
-  readonly container: HTMLElement;
+/** What every board renderer is made with; `Container` is the element it draws into. */
+export interface BoardRendererOptions<Container = unknown> {
+  readonly container: Container;
   /** The URL of a sprite file. */
   readonly assetUrl: (ref: SpriteRef) => string;
   /** Swipes and taps on the board. */

@@ -1,10 +1,14 @@
+/**
+ * Turn descriptions: what the player did and what it caused, in words, from the engine's events. For
+ * screen readers and terminals alike; no DOM.
+ * @module
+ */
 import type { ActionInput, GameEvent, Pack } from "@gridponder/engine";
+import { displayName } from "./names.js";
 
-/** A kind's player-facing name: its `uiName`, else the kind id in words. */
-export function kindName(pack: Pack, kind: unknown): string {
-  if (typeof kind !== "string") return "something";
-  const ui = pack.kinds.get(kind)?.def.uiName;
-  return ui ?? kind.replace(/_/g, " ");
+/** An event's kind field named for the player; an event without one names "something". */
+function kindName(pack: Pack, kind: unknown): string {
+  return typeof kind === "string" ? displayName(pack, kind) : "something";
 }
 
 function capitalise(text: string): string {
