@@ -13,7 +13,14 @@ import {
 } from "@gridponder/browser-harness";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTENT_SECURITY_POLICY } from "../src/components/csp.ts";
-import { assertNoErrors, buildSite, CORPUS_PACKS, OWN_PACKS, removeAll } from "./site-helpers.ts";
+import {
+  assertNoErrors,
+  buildSite,
+  CORPUS_PACKS,
+  OWN_PACKS,
+  openFirstLevel,
+  removeAll,
+} from "./site-helpers.ts";
 
 let out: string;
 let server: Server;
@@ -42,12 +49,7 @@ describe("the catalog of the whole corpus", { timeout: 300_000 }, () => {
     const page = await browser.newPage();
     const errors = collectErrors(page);
     for (const slug of packs) {
-      await page.goto(`${server.url}/${slug}/`);
-      const first = await page.locator(".level-item a").first().getAttribute("href");
-      expect(first, slug).toBeTruthy();
-      await page.goto(`${server.url}${first}`);
-      await page.waitForSelector("gridponder-player .gp[data-level]", { state: "attached" });
-      await page.waitForSelector("gridponder-player .gp-board canvas", { state: "attached" });
+      const first = await openFirstLevel(page, server, `/${slug}/`);
       assertNoErrors(errors, `${slug}: ${first}`);
     }
     await page.close();

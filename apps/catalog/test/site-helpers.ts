@@ -9,6 +9,7 @@ import { promisify } from "node:util";
 import { gzipSync } from "node:zlib";
 import { type HarnessBrowser, launchBrowser, type Server, serveDir } from "@gridponder/browser-harness";
 import { CORPUS } from "@gridponder/conformance-corpus";
+import { expect } from "vitest";
 import { CONTENT_SECURITY_POLICY } from "../src/components/csp.ts";
 
 const APP = resolve(import.meta.dirname, "..");
@@ -154,4 +155,22 @@ export function assertNoErrors(
   const failed = errors.failedRequests.filter((r) => !r.endsWith("(net::ERR_ABORTED)"));
   const all = [...errors.messages, ...failed.map((r) => `request: ${r}`)];
   if (all.length > 0) throw new Error(`${context} reported errors:\n${all.join("\n")}`);
+}
+
+/**
+ * Opens a pack page, then the first level it lists, and waits until the player has drawn that level's
+ * board. Returns the level page's path.
+ */
+export async function openFirstLevel(
+  page: Awaited<ReturnType<HarnessBrowser["newPage"]>>,
+  server: Server,
+  packPath: string,
+): Promise<string> {
+  await page.goto(`${server.url}${packPath}`);
+  const first = await page.locator(".level-item a").first().getAttribute("href");
+  expect(first, packPath).toBeTruthy();
+  await page.goto(`${server.url}${first}`);
+  await page.waitForSelector("gridponder-player .gp[data-level]", { state: "attached" });
+  await page.waitForSelector("gridponder-player .gp-board canvas", { state: "attached" });
+  return String(first);
 }

@@ -1,9 +1,9 @@
 import { execFile, spawn } from "node:child_process";
-import { cp, mkdtemp, rm } from "node:fs/promises";
+import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable } from "node:stream";
-import { afterEach } from "vitest";
+import { afterEach, expect } from "vitest";
 import { type CliIo, main } from "../src/index.js";
 
 export const REPO = join(import.meta.dirname, "../../..");
@@ -101,6 +101,25 @@ export function useScratchDirs(): () => Promise<string> {
     const { dir, cleanup } = await tempDir();
     cleanups.push(cleanup);
     return dir;
+  };
+}
+
+/**
+ * An `editedCopy(pack, file, edit)` over `scratch` folders: a copy of a pack with one file's text edited,
+ * so the original is never touched. An edit that changes nothing fails the test.
+ */
+export function editedCopies(
+  scratch: () => Promise<string>,
+): (pack: string, file: string, edit: (text: string) => string) => Promise<string> {
+  return async (pack, file, edit) => {
+    const copy = join(await scratch(), "pack");
+    await cp(pack, copy, { recursive: true });
+    const path = join(copy, file);
+    const text = await readFile(path, "utf8");
+    const edited = edit(text);
+    expect(edited, `the edit changed nothing in ${file}`).not.toBe(text);
+    await writeFile(path, edited);
+    return copy;
   };
 }
 

@@ -5,8 +5,9 @@
  * @module
  */
 import { join, resolve } from "node:path";
-import { type Diagnostic, ENGINE_VERSION, type Manifest } from "@gridponder/schema";
+import { type Diagnostic, ENGINE_VERSION } from "@gridponder/schema";
 import { resolveAsset } from "@gridponder/view";
+import type { Catalog, CatalogOptions, CatalogPack } from "./catalog-types.ts";
 import { type CompiledEntry, compileEntry } from "./compile.ts";
 import { CatalogError } from "./errors.ts";
 import { packLevels } from "./levels.ts";
@@ -19,71 +20,13 @@ import { findPackSources, searchPathsFor } from "./sources.ts";
 import { catalogStore } from "./store.ts";
 import { normaliseBase, packFolderPath, spriteUrl } from "./urls.ts";
 
-/** A story screen of the pack's `levelSequence`. Its text is untrusted: pages escape it. */
-export interface CatalogStory {
-  title?: string;
-  text?: string;
-  /** The illustration's hashed URL, when the pack has the image. */
-  imageUrl?: string;
-}
-
-export interface CatalogLevel {
-  id: string;
-  title: string;
-  /** Index in play order (`levelOrder`). */
-  index: number;
-  /** URL-safe segment for the level page. */
-  slug: string;
-  /** `sceneToSvg` of the start scene (escaped, static). */
-  thumbnailSvg: string;
-  goldLength: number;
-  /** The proven optimal length when the build asked for optima (`solve`) and the solver proved it, else `null`. */
-  optimum: number | null;
-  /** The `levelSequence` stories right before this level. */
-  storiesBefore: CatalogStory[];
-}
-
-export interface CatalogPack {
-  /** URL-safe, unique, from `gameId`. */
-  slug: string;
-  /** Untrusted text: pages must escape it (Astro does by default; never `set:html`). */
-  manifest: Manifest;
-  /** Site URL (with Astro's base) of the content-hashed compiled pack JSON (`CompiledPack`). */
-  packUrl: string;
-  /** URL base the player resolves assets against (`asset-base`). */
-  assetBase: string;
-  /** Hashed cover image URL, or `null` (then the first level's thumbnail is used). */
-  coverUrl: string | null;
-  levels: CatalogLevel[];
-  storyCount: number;
-  /** Story screens after the last level, if the sequence ends with some. */
-  epilogue: CatalogStory[];
-  /** Pack-relative findings that did not refuse the pack, e.g. a missing shared collection. */
-  warnings: Diagnostic[];
-}
-
-export interface Catalog {
-  packs: CatalogPack[];
-  /** Every pack tag, sorted. */
-  tags: string[];
-  engineVersion: string;
-  /** Catalog-wide findings that did not stop the build (packs skipped with `skipInvalid`), files located. */
-  warnings: Diagnostic[];
-}
-
-export interface CatalogOptions {
-  /** A folder of packs, a single pack folder, or several; default `GRIDPONDER_PACKS`, else `<repo>/packs`. */
-  packsDir?: string | readonly string[];
-  /** Leave invalid packs out with a warning instead of failing. */
-  skipInvalid?: boolean;
-  /** Astro's `base`; every URL in the catalog starts with it. */
-  base?: string;
-  /**
-   * Run the solver on every level and set `optimum` where it proves one within these limits (levels
-   * settled by earlier builds come from a cache file). Without it, every `optimum` is `null`.
-   */
-  solve?: CatalogSolveOptions;
-}
+export type {
+  Catalog,
+  CatalogLevel,
+  CatalogOptions,
+  CatalogPack,
+  CatalogStory,
+} from "./catalog-types.ts";
 
 interface ResolvedOptions {
   readonly packsDirs: readonly string[];

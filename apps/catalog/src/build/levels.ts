@@ -2,7 +2,7 @@ import { type Pack, Session } from "@gridponder/engine";
 import { sceneToSvg } from "@gridponder/renderer-svg";
 import type { LevelSequenceStory } from "@gridponder/schema";
 import { type AssetCatalog, buildScene, createViewContext, resolveAsset } from "@gridponder/view";
-import type { CatalogLevel, CatalogStory } from "./catalog.ts";
+import type { CatalogLevel, CatalogStory } from "./catalog-types.ts";
 import { uniqueSlugs } from "./slugs.ts";
 import { spriteUrl } from "./urls.ts";
 

@@ -1,4 +1,4 @@
-import type { Catalog } from "./catalog.ts";
+import type { Catalog } from "./catalog-types.ts";
 
 /** One file of the published catalog, relative to the site root (Astro's output folder), without the base. */
 export type PublishedEntry =

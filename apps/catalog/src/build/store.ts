@@ -4,7 +4,7 @@
  * registry symbol on `globalThis` lets the pages reuse the catalog the integration compiled, and lets
  * the page-building process of `buildCatalog` hand the catalog its parent compiled to the pages.
  */
-import type { Catalog, CatalogOptions } from "./catalog.ts";
+import type { Catalog, CatalogOptions } from "./catalog-types.ts";
 
 export interface CatalogStore {
   /** Catalogs by their resolved options, compiled once per process. */
