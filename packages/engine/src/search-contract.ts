@@ -12,8 +12,9 @@
  * @module
  */
 
-export { type Settlement, type SettleView, settlementOf } from "./board/push.js";
+export { PENDING_MOVE_MEMORY } from "./assembly/turn.js";
 export { directionDelta } from "./board/geometry.js";
+export { type Settlement, type SettleView, settlementOf } from "./board/push.js";
 export type {
   AreaGrowthRole,
   AvatarStepRole,
@@ -22,4 +23,3 @@ export type {
   SlideRole,
   SystemRole,
 } from "./contract/search-roles.js";
-export { PENDING_MOVE_MEMORY } from "./assembly/turn.js";

@@ -13,7 +13,7 @@ import type {
   TracedMerge,
   TracedMotion,
   TracedRemoval,
-} from "./identity.js";
+} from "./traced.js";
 import type { Cell, Scene } from "./types.js";
 
 /** The id the walk keeps on a cell, and the kind it expects there. */

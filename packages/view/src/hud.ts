@@ -3,7 +3,17 @@
  * carried item, variables, win/lose status, undo/redo and hint availability.
  * @module
  */
-import { type ActionInput, type LevelRuntime, type Session, stableStringify } from "@gridponder/engine";
+import {
+  type ActionInput,
+  type GoalDefinition,
+  type GoalEntry,
+  type LevelRuntime,
+  type LoseConditionDefinition,
+  type LoseConditionEntry,
+  type Pack,
+  type Session,
+  stableStringify,
+} from "@gridponder/engine";
 import { expandGoldPathStep, type Goal, type LoseCondition, own, type ScalarValue } from "@gridponder/schema";
 import { appearanceOf } from "./appearance.js";
 import type { ViewContext } from "./context.js";
@@ -139,10 +149,17 @@ function loseConditionOf(level: LevelRuntime, reason: string): LoseCondition | u
 }
 
 /** The variables players see: those the level starts with and those its goals and lose conditions read. */
-function shownVariables(level: LevelRuntime): string[] {
+type LoseDefinition = LoseConditionDefinition<LoseConditionEntry>;
+
+function shownVariables(pack: Pack, level: LevelRuntime): string[] {
   const names = new Set(Object.keys(level.def.state.variables ?? {}));
-  for (const g of level.goals) if (g.type === "variable_threshold") names.add(g.config.variable);
-  for (const c of level.loseConditions) if (c.type === "variable_threshold") names.add(c.config.variable);
+  const { goals, loseConditions } = pack.registry;
+  for (const g of level.goals)
+    for (const name of (goals.get(g.type) as GoalDefinition<GoalEntry> | undefined)?.variablesRead?.(g) ?? [])
+      names.add(name);
+  for (const c of level.loseConditions)
+    for (const name of (loseConditions.get(c.type) as LoseDefinition | undefined)?.variablesRead?.(c) ?? [])
+      names.add(name);
   return [...names];
 }
 
@@ -194,7 +211,13 @@ export function buildHud(ctx: ViewContext, session: Session): Hud {
             progress: status ? Math.min(1, Math.max(0, status.progress)) : 0,
           };
         });
-  const limit = level.loseConditions.find((c) => c.type === "max_actions");
+  let maxActions: number | null = null;
+  for (const c of level.loseConditions) {
+    const limit = (ctx.pack.registry.loseConditions.get(c.type) as LoseDefinition | undefined)?.actionLimit?.(
+      c,
+    );
+    if (typeof limit === "number") maxActions = maxActions === null ? limit : Math.min(maxActions, limit);
+  }
   const played = session.actions;
   const stops = sortedHintStops(level);
   const goldLength = def.solution.goldPath.length;
@@ -214,11 +237,11 @@ export function buildHud(ctx: ViewContext, session: Session): Hud {
     guide: ui.showGuide ? (def.guide ?? null) : null,
     goals,
     actionsUsed: state.actionCount,
-    maxActions: limit && limit.type === "max_actions" ? limit.config.limit : null,
+    maxActions,
     inventory: item
       ? { kind: item, name: displayName(ctx.pack, item), appearance: appearanceOf(ctx, item, null) }
       : null,
-    variables: shownVariables(level).flatMap((name) => {
+    variables: shownVariables(ctx.pack, level).flatMap((name) => {
       const value = variableText(own(state.variables, name));
       return value === null ? [] : [{ name, label: humanize(name), value }];
     }),

@@ -2,7 +2,14 @@
  * Scenes: everything drawn for one game state, with positional default ids.
  * @module
  */
-import type { Entity, GameState, KindInfo, LevelRuntime, MultiCellObjectState } from "@gridponder/engine";
+import {
+  type Entity,
+  type GameState,
+  type KindInfo,
+  type LevelRuntime,
+  type MultiCellObjectState,
+  selectedPiece,
+} from "@gridponder/engine";
 import { type JsonValue, own } from "@gridponder/schema";
 import { appearanceOf } from "./appearance.js";
 import { resolveAsset } from "./assets.js";
@@ -174,24 +181,6 @@ function objectPiece(
   };
 }
 
-/** The cell of the actor `individual_actors` has selected (kept in its variables), if any. */
-function selectedActorCell(level: LevelRuntime, state: GameState): { at: Cell; kind: string } | null {
-  for (const system of level.systems) {
-    if (system.type !== "individual_actors") continue;
-    const config = system.config as { selectedVariable?: string; selectedPositionVariable?: string };
-    const kind = own(state.variables, config.selectedVariable ?? "selectedActorKind");
-    const at = own(state.variables, config.selectedPositionVariable ?? "selectedActorPosition") as unknown;
-    if (
-      typeof kind === "string" &&
-      Array.isArray(at) &&
-      typeof at[0] === "number" &&
-      typeof at[1] === "number"
-    )
-      return { at: [at[0], at[1]], kind };
-  }
-  return null;
-}
-
 /**
  * The scene of a state. Piece ids are positional defaults (`<layer>@<x>,<y>`, `mco:<id>`, `avatar`);
  * `advanceScene` carries identities across turns instead. Void ground cells are marked in `void` and
@@ -209,7 +198,7 @@ export function buildScene(
   const size = width * height;
   const ground = groundLayerIndex(ctx);
   const voids: boolean[] = new Array(size).fill(false);
-  const selectedActor = selectedActorCell(level, state);
+  const selectedActor = selectedPiece(level, state);
   // Structures such as pipes stand in for the ground they cover (sliding blocks only pass over it).
   const covered = new Set<number>();
   for (const mco of state.multiCellObjects) {

@@ -8,7 +8,7 @@ import type {
   TagName,
   VariableName,
 } from "./common.js";
-import type { LayerData } from "./level.js";
+import type { LayerData } from "./layer-data.js";
 
 /** How a measured number is compared with a target. */
 export type Comparison = "eq" | "gte" | "lte";

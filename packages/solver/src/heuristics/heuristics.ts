@@ -1,4 +1,11 @@
-import type { GameState, LevelRuntime, Pack } from "@gridponder/engine";
+import type {
+  AvatarTarget,
+  GameState,
+  GoalDefinition,
+  GoalEntry,
+  LevelRuntime,
+  Pack,
+} from "@gridponder/engine";
 import { avatarReach, reachTargetsStayPut } from "../models/index.js";
 import type { Heuristic, HeuristicFactory, MarkerHeuristic } from "../types.js";
 import { areaGrowthHeuristic } from "./area-growth-heuristic.js";
@@ -13,14 +20,21 @@ const manhattan = (a: readonly number[], b: readonly number[]) =>
   Math.abs((a[0] as number) - (b[0] as number)) + Math.abs((a[1] as number) - (b[1] as number));
 
 /**
- * For levels whose goals are all `reach_target`, whose avatar moves at most one cell per action (the
+ * For levels whose every goal declares an avatar target (`GoalDefinition.avatarTarget`, as
+ * `reach_target` does), whose avatar moves at most one cell per action (the
  * engine's `avatarReach`) and whose targets stay put (the engine's `reachTargetsStayPut`): the
  * Manhattan distance to the nearest target cell. A blocked move the engine keeps pending can later
  * put the avatar on its target cell in one action, so that jump is allowed for as well.
  */
 export const reachTargetHeuristic: HeuristicFactory = (pack: Pack, level: LevelRuntime) => {
-  const goals = level.goals;
-  if (goals.length === 0 || goals.some((g) => g.type !== "reach_target")) return null;
+  const targets: AvatarTarget[] = [];
+  for (const goal of level.goals) {
+    const definition = pack.registry.goals.get(goal.type) as GoalDefinition<GoalEntry> | undefined;
+    const target = definition?.avatarTarget?.(goal) ?? null;
+    if (target === null) return null;
+    targets.push(target);
+  }
+  if (targets.length === 0) return null;
   if (avatarReach(level) > 1 || !reachTargetsStayPut(pack, level)) return null;
   const { width, height } = level;
   const targetsIn = (state: GameState, kind?: string, tag?: string) => {
@@ -41,12 +55,11 @@ export const reachTargetHeuristic: HeuristicFactory = (pack: Pack, level: LevelR
       if (!at) return Number.POSITIVE_INFINITY;
       const pending = (state.memory.pendingMove as { to?: readonly number[] } | undefined)?.to;
       let worst = 0;
-      for (const goal of goals) {
-        if (goal.type !== "reach_target") continue;
-        const targets = targetsIn(state, goal.config.targetKind, goal.config.targetTag);
-        if (targets.length === 0) return Number.POSITIVE_INFINITY;
+      for (const target of targets) {
+        const cells = targetsIn(state, target.kind, target.tag);
+        if (cells.length === 0) return Number.POSITIVE_INFINITY;
         let nearest = Number.POSITIVE_INFINITY;
-        for (const t of targets) {
+        for (const t of cells) {
           nearest = Math.min(nearest, manhattan(at, t));
           if (pending) nearest = Math.min(nearest, 1 + manhattan(pending, t));
         }

@@ -4,7 +4,7 @@
  * config interfaces.
  * @module
  */
-import type { SystemConfigOf, SystemType } from "./index.js";
+import type { SystemConfigOf, SystemType } from "./definition.js";
 
 /**
  * Returns `list` unchanged. The parameter type only accepts a list that names every system type,

@@ -1,6 +1,6 @@
 import type { CarryLevel } from "./analysis.js";
 import { decode, pendingRegion, type RelaxedLayout, type RelaxedState, readyToFire } from "./layout.js";
-import type { RelaxedSpace } from "./relaxed-carry.js";
+import type { RelaxedSpace } from "./space.js";
 
 /**
  * Cascade bits: the avatar entered its cell this turn; it slid (objects may have drifted); a pickup
