@@ -6,7 +6,7 @@ import { levelHeuristic, placementHeuristic, searchSpace } from "../src/index.js
 import { Limits } from "../src/limits.js";
 import { markerBreadthFirst, markerSearch } from "../src/search/marker-bfs.js";
 import { markerDeepening, markerProof, nextLength } from "../src/search/marker-proof.js";
-import type { Heuristic } from "../src/types.js";
+import type { Heuristic, SearchOutcome } from "../src/types.js";
 import { corpusPack, countingTurns, PACKS } from "./corpus.js";
 
 let twinseed: Pack;
@@ -22,12 +22,20 @@ function wins(level: string, actions: readonly object[]): boolean {
 
 const goldLength = (level: string) => (twinseed.levels[level]?.solution.goldPath ?? []).length;
 
+/** The plain breadth-first answers of each level, searched once for all the tests that compare with them. */
+const plainRuns = new Map<string, SearchOutcome>();
+
 function setUp(level: string) {
   const space = searchSpace(twinseed, level);
   // The placement distance alone: these tests are about the searches, with a heuristic without a table.
   const heuristic = placementHeuristic(twinseed, space.level) as Heuristic;
-  const plain = markerBreadthFirst(searchSpace(twinseed, level), new Limits(level, {}), 100);
-  if (plain?.status !== "solved") throw new Error(`${level} must solve`);
+  let plain = plainRuns.get(level);
+  if (plain === undefined) {
+    const run = markerBreadthFirst(searchSpace(twinseed, level), new Limits(level, {}), 100);
+    if (run?.status !== "solved") throw new Error(`${level} must solve`);
+    plain = run;
+    plainRuns.set(level, plain);
+  }
   return { space, heuristic, plain };
 }
 

@@ -148,10 +148,11 @@ describe("heuristics", () => {
       const space = searchSpace(pack, level);
       const h = levelHeuristic(pack, space.level);
       expect(h).not.toBeNull();
-      const optimum = solveLevel(pack, level, { strategy: "bfs" }).optimalLength as number;
+      const solved = solveLevel(pack, level, { strategy: "bfs" });
+      const optimum = solved.optimalLength as number;
       expect(h?.estimate(space.start)).toBeLessThanOrEqual(optimum);
       // Along the optimal solution the remaining distance falls by one per action.
-      const path = solveLevel(pack, level, { strategy: "bfs" }).solution ?? [];
+      const path = solved.solution ?? [];
       let state = space.start;
       path.forEach((action, i) => {
         expect(h?.estimate(state)).toBeLessThanOrEqual(optimum - i);
