@@ -1,9 +1,9 @@
 import { execFile, spawn } from "node:child_process";
-import { cp, mkdtemp, rm } from "node:fs/promises";
+import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable } from "node:stream";
-import { afterEach } from "vitest";
+import { afterEach, expect } from "vitest";
 import { type CliIo, main } from "../src/index.js";
 
 export const REPO = join(import.meta.dirname, "../../..");
@@ -102,6 +102,23 @@ export function useScratchDirs(): () => Promise<string> {
     cleanups.push(cleanup);
     return dir;
   };
+}
+
+/** A copy of a pack in `dir` with one file's text edited, so the original is never touched. */
+export async function editedCopy(
+  dir: string,
+  pack: string,
+  file: string,
+  edit: (text: string) => string,
+): Promise<string> {
+  const copy = join(dir, "pack");
+  await cp(pack, copy, { recursive: true });
+  const path = join(copy, file);
+  const text = await readFile(path, "utf8");
+  const edited = edit(text);
+  expect(edited, `the edit changed nothing in ${file}`).not.toBe(text);
+  await writeFile(path, edited);
+  return copy;
 }
 
 /** Copies a broken schema fixture into `dir`, so the test never touches the original. */

@@ -1,27 +1,18 @@
-import { cp, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { CONFORMANCE, run, useScratchDirs } from "./helpers.js";
+import { CONFORMANCE, editedCopy, run, useScratchDirs } from "./helpers.js";
 
 const scratch = useScratchDirs();
-
-/** A copy of a pack in a scratch folder with one file's text edited, so the original is never touched. */
-async function editedCopy(pack: string, file: string, edit: (text: string) => string): Promise<string> {
-  const copy = join(await scratch(), "pack");
-  await cp(pack, copy, { recursive: true });
-  const path = join(copy, file);
-  const text = await readFile(path, "utf8");
-  const edited = edit(text);
-  expect(edited, `the edit changed nothing in ${file}`).not.toBe(text);
-  await writeFile(path, edited);
-  return copy;
-}
 
 describe("gridponder validate", () => {
   it("points a gold path at its first refused step when that comes before any step that changes nothing", async () => {
     // Flooding with the colour the region already has is refused: "the fill would change nothing".
-    const pack = await editedCopy(join(CONFORMANCE, "packs/flood_colors"), "levels/fl_001.json", (text) =>
-      text.replace(/"goldPath": \[[^\]]*\]/, '"goldPath": ["flood_red", "flood_red", "flood_orange"]'),
+    const pack = await editedCopy(
+      await scratch(),
+      join(CONFORMANCE, "packs/flood_colors"),
+      "levels/fl_001.json",
+      (text) =>
+        text.replace(/"goldPath": \[[^\]]*\]/, '"goldPath": ["flood_red", "flood_red", "flood_orange"]'),
     );
     const { code, stdout } = await run(["validate", pack, "--json"]);
     const gold = JSON.parse(stdout).packs[0].goldPaths.find((g: { level: string }) => g.level === "fl_001");

@@ -1,21 +1,17 @@
-import { cp, readdir, readFile, writeFile } from "node:fs/promises";
+import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { copyBrokenFixture, LANTERN_CELLAR, REPO, run, STACK_FRAME, useScratchDirs } from "./helpers.js";
+import {
+  copyBrokenFixture,
+  editedCopy,
+  LANTERN_CELLAR,
+  REPO,
+  run,
+  STACK_FRAME,
+  useScratchDirs,
+} from "./helpers.js";
 
 const scratch = useScratchDirs();
-
-/** A copy of a pack in a scratch folder with one file's text edited, so the original is never touched. */
-async function editedCopy(pack: string, file: string, edit: (text: string) => string): Promise<string> {
-  const copy = join(await scratch(), "pack");
-  await cp(pack, copy, { recursive: true });
-  const path = join(copy, file);
-  const text = await readFile(path, "utf8");
-  const edited = edit(text);
-  expect(edited, `the edit changed nothing in ${file}`).not.toBe(text);
-  await writeFile(path, edited);
-  return copy;
-}
 
 describe("gridponder validate", () => {
   it("accepts lantern-cellar: valid, every gold path wins", async () => {
@@ -74,7 +70,7 @@ describe("gridponder validate", () => {
   it("points a gold path broken by a misspelt system config field at its first step that changes nothing", async () => {
     // Without solidHandling "delegate" Wick walks into a crate instead of pushing it: the move is
     // accepted and changes nothing. The misspelt field itself stays a warning, as every unknown field is.
-    const pack = await editedCopy(LANTERN_CELLAR, "game.json", (text) =>
+    const pack = await editedCopy(await scratch(), LANTERN_CELLAR, "game.json", (text) =>
       text.replace('"solidHandling"', '"solidHandlin"'),
     );
     const level = join(pack, "levels/lc02_storeroom.json");
