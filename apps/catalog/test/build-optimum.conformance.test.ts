@@ -1,44 +1,24 @@
 import { join } from "node:path";
-import { loadPackFolder } from "@gridponder/engine/node";
-import { solveLevel } from "@gridponder/solver";
 import { afterAll, describe, expect, it } from "vitest";
 import { getCatalog } from "../src/build/catalog.ts";
 import type { CatalogProgress } from "../src/build/progress.ts";
-import { CORPUS_PACKS, LANTERN_CELLAR, removeTempDirs, tempDir } from "./build-helpers.ts";
+import {
+  CORPUS_PACKS,
+  cacheFile,
+  directOptima,
+  LANTERN_CELLAR,
+  removeTempDirs,
+  TIME,
+} from "./build-helpers.ts";
 
 afterAll(removeTempDirs);
 
 const LONG = { timeout: 600_000 };
-/**
- * Far beyond what these levels need (under a second each), so only the state limit, which counts
- * states rather than time, can stop a search in these tests.
- */
-const TIME = 600_000;
 const SMALL_PACKS = [
   LANTERN_CELLAR,
   join(CORPUS_PACKS, "fx_sliding_blocks"),
   join(CORPUS_PACKS, "fx_line_of_sight"),
 ];
-
-async function cacheFile(): Promise<string> {
-  return join(await tempDir("gridponder-optima-"), "optima.json");
-}
-
-/** What the solver itself says about each level of a pack folder, in this thread. */
-async function directOptima(dir: string, maxStates?: number): Promise<Map<string, number | null>> {
-  const loaded = await loadPackFolder(dir, { searchPaths: [CORPUS_PACKS] });
-  if (!loaded.ok) throw new Error(`${dir} does not load`);
-  const { pack } = loaded;
-  return new Map(
-    pack.levelOrder.map((id) => {
-      const r = solveLevel(pack, id, {
-        timeLimitMs: TIME,
-        ...(maxStates === undefined ? {} : { maxStates }),
-      });
-      return [id, r.status === "solved" ? r.optimalLength : null];
-    }),
-  );
-}
 
 describe("optima at build time", LONG, () => {
   it("are the solver's proven lengths, never above the gold path's, with solve progress", async () => {

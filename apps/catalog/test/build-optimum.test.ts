@@ -1,11 +1,9 @@
 import { execFile } from "node:child_process";
 import { readFile, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
-import { loadPackFolder } from "@gridponder/engine/node";
-import { solveLevel } from "@gridponder/solver";
 import { solveLevels } from "@gridponder/solver/node";
 import { afterAll, describe, expect, it } from "vitest";
 import type { BuildSummary } from "../src/build/build-catalog.ts";
@@ -13,24 +11,21 @@ import { type Catalog, getCatalog } from "../src/build/catalog.ts";
 import type { LevelSolver } from "../src/build/optima.ts";
 import { readCache, settles } from "../src/build/optima-cache.ts";
 import {
-  CORPUS_PACKS,
+  cacheFile,
   copyLantern,
+  DIST,
+  directOptima,
   editJson,
   LANTERN_CELLAR,
   removeTempDirs,
+  TIME,
   tempDir,
 } from "./build-helpers.ts";
 
 afterAll(removeTempDirs);
 
 const LONG = { timeout: 600_000 };
-const DIST = resolve(import.meta.dirname, "../dist/index.js");
 const SOLVER_NODE = createRequire(import.meta.url).resolve("@gridponder/solver/node");
-/**
- * Far beyond what these levels need (under a second each), so only the state limit, which counts
- * states rather than time, can stop a search in these tests.
- */
-const TIME = 600_000;
 
 /**
  * `buildCatalog` of the built package in a child process whose working folder holds the output: Astro
@@ -70,29 +65,9 @@ function countingSolver(): { solver: LevelSolver; levels: string[] } {
   return { solver, levels };
 }
 
-async function cacheFile(): Promise<string> {
-  return join(await tempDir("gridponder-optima-"), "optima.json");
-}
-
 function optimaOf(catalog: Catalog): Record<string, number | null> {
   return Object.fromEntries(
     catalog.packs.flatMap((p) => p.levels.map((l) => [`${p.slug}/${l.id}`, l.optimum])),
-  );
-}
-
-/** What the solver itself says about each level of a pack folder, in this thread. */
-async function directOptima(dir: string, maxStates?: number): Promise<Map<string, number | null>> {
-  const loaded = await loadPackFolder(dir, { searchPaths: [CORPUS_PACKS] });
-  if (!loaded.ok) throw new Error(`${dir} does not load`);
-  const { pack } = loaded;
-  return new Map(
-    pack.levelOrder.map((id) => {
-      const r = solveLevel(pack, id, {
-        timeLimitMs: TIME,
-        ...(maxStates === undefined ? {} : { maxStates }),
-      });
-      return [id, r.status === "solved" ? r.optimalLength : null];
-    }),
   );
 }
 

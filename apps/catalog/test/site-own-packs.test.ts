@@ -15,7 +15,7 @@ import {
 } from "@gridponder/browser-harness";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTENT_SECURITY_POLICY } from "../src/components/csp.ts";
-import { assertNoErrors, buildSite, OWN_PACKS, removeAll } from "./site-helpers.ts";
+import { assertNoErrors, buildSite, OWN_PACKS, openFirstLevel, removeAll } from "./site-helpers.ts";
 
 const SHOTS = join(import.meta.dirname, "../test-results/own-packs");
 
@@ -70,12 +70,7 @@ describe("the catalog of packs/", { timeout: 300_000 }, () => {
       .locator("a")
       .evaluateAll((as) => [...new Set(as.map((a) => a.getAttribute("href")))]);
     for (const href of links) {
-      await page.goto(`${server.url}${href}`);
-      const first = await page.locator(".level-item a").first().getAttribute("href");
-      expect(first, String(href)).toBeTruthy();
-      await page.goto(`${server.url}${first}`);
-      await page.waitForSelector("gridponder-player .gp[data-level]", { state: "attached" });
-      await page.waitForSelector("gridponder-player .gp-board canvas", { state: "attached" });
+      const first = await openFirstLevel(page, server.url, String(href));
       // Story screens open before a pack's first level; the shot is of the level behind them.
       await page.focus("gridponder-player");
       for (
