@@ -3,16 +3,25 @@ import { execFile } from "node:child_process";
 import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { CORPUS } from "@gridponder/conformance-corpus";
 import { loadPackFolder } from "@gridponder/engine/node";
 import { solveLevel } from "@gridponder/solver";
+import type { BuildSummary } from "../src/build/build-catalog.ts";
 
 export const REPO = resolve(import.meta.dirname, "../../..");
 export const OWN_PACKS = join(REPO, "packs");
 /** The conformance corpus's packs (see "Tests" in the README): only `*.conformance.test.ts` files read them. */
 export const CORPUS_PACKS = join(CORPUS, "packs");
 export const LANTERN_CELLAR = join(OWN_PACKS, "lantern-cellar");
+/** The built package, as `gridponder build` runs it. */
+export const DIST = resolve(import.meta.dirname, "../dist/index.js");
+/**
+ * Far beyond what the optimum tests' levels need (under a second each), so only the state limit, which
+ * counts states rather than time, can stop a search in them.
+ */
+export const TIME = 600_000;
 
 const made: string[] = [];
 
@@ -49,29 +58,20 @@ export async function copyLantern(packsDir: string, name: string): Promise<strin
   return dir;
 }
 
-const DIST = resolve(import.meta.dirname, "../dist/index.js");
-
-/** What a child build reports: its summary, the phases it went through and the catalog it read. */
-export interface Outcome {
-  summary: {
-    outDir: string;
-    packs: number;
-    levels: number;
-    pages: number;
-    bytes: number;
-    warnings: unknown[];
-  };
+/** What a build in a child process reports: its summary, its phases in order, and the catalog it built. */
+export interface BuildOutcome {
+  summary: BuildSummary;
   phases: string[];
   catalog: { slug: string; packUrl: string; levels: string[] }[];
 }
 
 /**
- * Runs the built package's `buildCatalog` in a child process: Astro runs its own Vite there, apart from
- * the test runner's.
+ * Runs the built package's `buildCatalog` of `packsDir` into `outDir` in a child process (working in the
+ * temporary folder): Astro runs its own Vite there, apart from the test runner's.
  */
-export async function buildInChild(packsDir: string[], outDir: string, base?: string): Promise<Outcome> {
+export async function buildInChild(packsDir: string[], outDir: string, base?: string): Promise<BuildOutcome> {
   const script = `
-    const { buildCatalog, getCatalog } = await import(${JSON.stringify(DIST)});
+    const { buildCatalog, getCatalog } = await import(${JSON.stringify(pathToFileURL(DIST).href)});
     const options = JSON.parse(process.argv[1]);
     const phases = [];
     const summary = await buildCatalog({ ...options, onProgress: (e) => { if (phases.at(-1) !== e.phase) phases.push(e.phase); } });
@@ -82,18 +82,10 @@ export async function buildInChild(packsDir: string[], outDir: string, base?: st
   const { stdout } = await promisify(execFile)(
     process.execPath,
     ["--input-type=module", "-e", script, JSON.stringify({ packsDir, outDir, ...(base ? { base } : {}) })],
-    { maxBuffer: 64 * 1024 * 1024 },
+    { cwd: tmpdir(), maxBuffer: 64 * 1024 * 1024 },
   );
-  return JSON.parse(stdout) as Outcome;
+  return JSON.parse(stdout) as BuildOutcome;
 }
-
-/** Options of a test or suite that solves levels: generous, so that only a real hang fails it. */
-export const LONG = { timeout: 600_000 };
-/**
- * Far beyond what these levels need (under a second each), so only the state limit, which counts
- * states rather than time, can stop a search in these tests.
- */
-export const TIME = 600_000;
 
 /** A fresh optima cache file in a temporary folder. */
 export async function cacheFile(): Promise<string> {

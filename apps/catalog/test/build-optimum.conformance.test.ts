@@ -7,13 +7,13 @@ import {
   cacheFile,
   directOptima,
   LANTERN_CELLAR,
-  LONG,
   removeTempDirs,
   TIME,
 } from "./build-helpers.ts";
 
 afterAll(removeTempDirs);
 
+const LONG = { timeout: 600_000 };
 const SMALL_PACKS = [
   LANTERN_CELLAR,
   join(CORPUS_PACKS, "fx_sliding_blocks"),

@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
 import { readFile, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { solveLevels } from "@gridponder/solver/node";
@@ -13,10 +13,10 @@ import { readCache, settles } from "../src/build/optima-cache.ts";
 import {
   cacheFile,
   copyLantern,
+  DIST,
   directOptima,
   editJson,
   LANTERN_CELLAR,
-  LONG,
   removeTempDirs,
   TIME,
   tempDir,
@@ -24,7 +24,7 @@ import {
 
 afterAll(removeTempDirs);
 
-const DIST = resolve(import.meta.dirname, "../dist/index.js");
+const LONG = { timeout: 600_000 };
 const SOLVER_NODE = createRequire(import.meta.url).resolve("@gridponder/solver/node");
 
 /**

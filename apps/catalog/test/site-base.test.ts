@@ -3,20 +3,31 @@ import { mkdtemp, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type BuildOutcome, buildInChild } from "./build-helpers.ts";
 import { buildSite, htmlPages, OWN_PACKS, removeAll, scriptSources } from "./site-helpers.ts";
 
 // A site served from a sub-path (GRIDPONDER_BASE): every URL a page names must start with it and lead
 // to a built file.
 const BASE = "/games/puzzles/";
 let out: string;
+let built: BuildOutcome;
 let empty: string;
 
 beforeAll(async () => {
-  out = await buildSite(OWN_PACKS, BASE);
+  out = await mkdtemp(join(tmpdir(), "gridponder-site-out-"));
+  built = await buildInChild([OWN_PACKS], out, BASE);
 }, 300_000);
 afterAll(() => removeAll(out, empty));
 
 describe("a catalog built under a base path", { timeout: 300_000 }, () => {
+  it("puts every pack's compiled JSON under the base, where its level pages load it from", async () => {
+    const pack = built.catalog[0];
+    expect(pack?.packUrl.startsWith(`${BASE}_packs/`)).toBe(true);
+    const html = await readFile(join(out, pack?.slug ?? "", pack?.levels[0] ?? "", "index.html"), "utf8");
+    expect(html).toContain(`src="${pack?.packUrl}"`);
+    expect(existsSync(join(out, (pack?.packUrl ?? "").slice(BASE.length)))).toBe(true);
+  });
+
   it("names only URLs under the base, each of which was built", async () => {
     const pages = await htmlPages(out);
     expect(pages.length).toBeGreaterThan(5);

@@ -1,9 +1,13 @@
 /**
- * Every pack of the conformance corpus and of packs/, published together: each pack page and the first
- * level page of each pack load under the CSP (sent as a header too) without a console error or a failed
- * request, and the level's board is drawn.
+ * Every pack of the conformance corpus and of packs/, published together by one build: a page per pack
+ * and per level with every compiled pack beside them; each pack page and the first level page of each
+ * pack load under the CSP (sent as a header too) without a console error or a failed request, and the
+ * level's board is drawn.
  */
-import { readdir } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { mkdtemp, readdir } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import {
   collectErrors,
   type HarnessBrowser,
@@ -13,21 +17,17 @@ import {
 } from "@gridponder/browser-harness";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTENT_SECURITY_POLICY } from "../src/components/csp.ts";
-import {
-  assertNoErrors,
-  buildSite,
-  CORPUS_PACKS,
-  OWN_PACKS,
-  openFirstLevel,
-  removeAll,
-} from "./site-helpers.ts";
+import { type BuildOutcome, buildInChild } from "./build-helpers.ts";
+import { assertNoErrors, CORPUS_PACKS, OWN_PACKS, openFirstLevel, removeAll } from "./site-helpers.ts";
 
 let out: string;
+let built: BuildOutcome;
 let server: Server;
 let browser: HarnessBrowser;
 
 beforeAll(async () => {
-  out = await buildSite(`${CORPUS_PACKS}:${OWN_PACKS}`);
+  out = await mkdtemp(join(tmpdir(), "gridponder-site-out-"));
+  built = await buildInChild([CORPUS_PACKS, OWN_PACKS], out);
   server = await serveDir(out, { csp: CONTENT_SECURITY_POLICY });
   browser = await launchBrowser({ reducedMotion: "reduce" });
 }, 300_000);
@@ -39,6 +39,24 @@ afterAll(async () => {
 });
 
 describe("the catalog of the whole corpus", { timeout: 300_000 }, () => {
+  it("has a page per pack and per level, every compiled pack beside them", () => {
+    const { summary, phases, catalog } = built;
+    expect(phases).toEqual(["compile", "pages", "assets", "done"]);
+    expect(summary.packs).toBe(catalog.length);
+    expect(summary.levels).toBe(catalog.reduce((n, p) => n + p.levels.length, 0));
+    expect(summary.levels).toBeGreaterThanOrEqual(110);
+    // Home, 404, one page per pack and one per level.
+    expect(summary.pages).toBe(2 + summary.packs + summary.levels);
+    expect(summary.bytes).toBeGreaterThan(0);
+    expect(summary.warnings.length).toBeGreaterThan(0);
+    for (const pack of catalog) {
+      expect(existsSync(join(out, pack.slug, "index.html")), pack.slug).toBe(true);
+      for (const level of pack.levels)
+        expect(existsSync(join(out, pack.slug, level, "index.html"))).toBe(true);
+      expect(existsSync(join(out, pack.packUrl))).toBe(true);
+    }
+  });
+
   it("loads every pack page and each pack's first level under the CSP, without errors", async () => {
     const entries = await readdir(out, { withFileTypes: true });
     const packs = entries
@@ -49,7 +67,7 @@ describe("the catalog of the whole corpus", { timeout: 300_000 }, () => {
     const page = await browser.newPage();
     const errors = collectErrors(page);
     for (const slug of packs) {
-      const first = await openFirstLevel(page, server, `/${slug}/`);
+      const first = await openFirstLevel(page, server.url, `/${slug}/`);
       assertNoErrors(errors, `${slug}: ${first}`);
     }
     await page.close();

@@ -1,22 +1,21 @@
 /** Shared by the site tests: a temporary packs folder, a site build of it, and reading the built pages. */
 
-import { execFile } from "node:child_process";
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { delimiter, join, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
-import { promisify } from "node:util";
+import { delimiter, join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { type HarnessBrowser, launchBrowser, type Server, serveDir } from "@gridponder/browser-harness";
-import { CORPUS } from "@gridponder/conformance-corpus";
+import {
+  type HarnessBrowser,
+  launchBrowser,
+  type Page,
+  type Server,
+  serveDir,
+} from "@gridponder/browser-harness";
 import { expect } from "vitest";
 import { CONTENT_SECURITY_POLICY } from "../src/components/csp.ts";
+import { buildInChild, CORPUS_PACKS, OWN_PACKS } from "./build-helpers.ts";
 
-const APP = resolve(import.meta.dirname, "..");
-export const REPO = resolve(import.meta.dirname, "../../..");
-export const OWN_PACKS = join(REPO, "packs");
-/** The conformance corpus's packs (see "Tests" in the README): only `*.conformance.test.ts` files read them. */
-export const CORPUS_PACKS = join(CORPUS, "packs");
+export { CORPUS_PACKS, OWN_PACKS, REPO } from "./build-helpers.ts";
 export const XSS_TITLE = "<script>alert(1)</script>";
 
 /**
@@ -41,20 +40,11 @@ export async function makePacksFolder(): Promise<string> {
 
 /**
  * Builds the site of `packsDir` (folders separated like `PATH`) into a new temporary folder and returns
- * it: `buildCatalog` of the built package, as `gridponder build` runs it, in a child process so that
- * the build runs its own Vite, apart from the test runner's.
+ * it: `buildCatalog` of the built package, as `gridponder build` runs it, in a child process.
  */
 export async function buildSite(packsDir: string, base = "/"): Promise<string> {
   const out = await mkdtemp(join(tmpdir(), "gridponder-site-out-"));
-  const script = `
-    const { buildCatalog } = await import(${JSON.stringify(pathToFileURL(join(APP, "dist/index.js")).href)});
-    const [packsDir, outDir, base] = process.argv.slice(1);
-    await buildCatalog({ packsDir: packsDir.split(${JSON.stringify(delimiter)}), outDir, base });
-  `;
-  await promisify(execFile)(process.execPath, ["--input-type=module", "-e", script, packsDir, out, base], {
-    cwd: tmpdir(),
-    maxBuffer: 64 * 1024 * 1024,
-  });
+  await buildInChild(packsDir.split(delimiter), out, base);
   return out;
 }
 
@@ -158,18 +148,14 @@ export function assertNoErrors(
 }
 
 /**
- * Opens a pack page, then the first level it lists, and waits until the player has drawn that level's
- * board. Returns the level page's path.
+ * Opens the pack page at `packPath` and then its first level's page, and waits until the player there
+ * has drawn the board; returns the level page's path.
  */
-export async function openFirstLevel(
-  page: Awaited<ReturnType<HarnessBrowser["newPage"]>>,
-  server: Server,
-  packPath: string,
-): Promise<string> {
-  await page.goto(`${server.url}${packPath}`);
+export async function openFirstLevel(page: Page, siteUrl: string, packPath: string): Promise<string> {
+  await page.goto(`${siteUrl}${packPath}`);
   const first = await page.locator(".level-item a").first().getAttribute("href");
   expect(first, packPath).toBeTruthy();
-  await page.goto(`${server.url}${first}`);
+  await page.goto(`${siteUrl}${first}`);
   await page.waitForSelector("gridponder-player .gp[data-level]", { state: "attached" });
   await page.waitForSelector("gridponder-player .gp-board canvas", { state: "attached" });
   return String(first);

@@ -70,7 +70,7 @@ describe("the catalog of packs/", { timeout: 300_000 }, () => {
       .locator("a")
       .evaluateAll((as) => [...new Set(as.map((a) => a.getAttribute("href")))]);
     for (const href of links) {
-      const first = await openFirstLevel(page, server, String(href));
+      const first = await openFirstLevel(page, server.url, String(href));
       // Story screens open before a pack's first level; the shot is of the level behind them.
       await page.focus("gridponder-player");
       for (

@@ -104,23 +104,21 @@ export function useScratchDirs(): () => Promise<string> {
   };
 }
 
-/**
- * An `editedCopy(pack, file, edit)` over `scratch` folders: a copy of a pack with one file's text edited,
- * so the original is never touched. An edit that changes nothing fails the test.
- */
-export function editedCopies(
-  scratch: () => Promise<string>,
-): (pack: string, file: string, edit: (text: string) => string) => Promise<string> {
-  return async (pack, file, edit) => {
-    const copy = join(await scratch(), "pack");
-    await cp(pack, copy, { recursive: true });
-    const path = join(copy, file);
-    const text = await readFile(path, "utf8");
-    const edited = edit(text);
-    expect(edited, `the edit changed nothing in ${file}`).not.toBe(text);
-    await writeFile(path, edited);
-    return copy;
-  };
+/** A copy of a pack in `dir` with one file's text edited, so the original is never touched. */
+export async function editedCopy(
+  dir: string,
+  pack: string,
+  file: string,
+  edit: (text: string) => string,
+): Promise<string> {
+  const copy = join(dir, "pack");
+  await cp(pack, copy, { recursive: true });
+  const path = join(copy, file);
+  const text = await readFile(path, "utf8");
+  const edited = edit(text);
+  expect(edited, `the edit changed nothing in ${file}`).not.toBe(text);
+  await writeFile(path, edited);
+  return copy;
 }
 
 /** Copies a broken schema fixture into `dir`, so the test never touches the original. */

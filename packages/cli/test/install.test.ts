@@ -59,24 +59,28 @@ function dependencyClosure(): Found[] {
 
 /** Packs every found package into `dest` and returns the tarballs' paths. */
 async function packAll(packages: readonly Found[], dest: string): Promise<string[]> {
-  for (const p of packages.filter((p) => p.ours)) {
-    const [command, ...args] = PNPM as [string, ...string[]];
-    await run(command, [...args, "pack", "--pack-destination", dest], { cwd: p.dir });
-  }
+  const [command, ...args] = PNPM as [string, ...string[]];
+  // Each pack writes a tarball of its own name, so all of them run side by side.
+  const ours = packages
+    .filter((p) => p.ours)
+    .map((p) => run(command, [...args, "pack", "--pack-destination", dest], { cwd: p.dir }));
   // npm cannot pack a folder inside pnpm's store in place (it dies with "Exit handler never called"): a copy.
-  const copies = join(dest, "copies");
-  const theirs = await Promise.all(
-    packages
-      .filter((p) => !p.ours)
-      .map(async (p, n) => {
-        const copy = join(copies, String(n));
-        await cp(p.dir, copy, { recursive: true, dereference: true });
-        return copy;
-      }),
-  );
-  await run("npm", ["pack", ...theirs, "--pack-destination", dest, "--ignore-scripts", "--silent"], {
-    cwd: dest,
-  });
+  const theirs = async () => {
+    const copies = join(dest, "copies");
+    const folders = await Promise.all(
+      packages
+        .filter((p) => !p.ours)
+        .map(async (p, n) => {
+          const copy = join(copies, String(n));
+          await cp(p.dir, copy, { recursive: true, dereference: true });
+          return copy;
+        }),
+    );
+    await run("npm", ["pack", ...folders, "--pack-destination", dest, "--ignore-scripts", "--silent"], {
+      cwd: dest,
+    });
+  };
+  await Promise.all([...ours, theirs()]);
   return (await readdir(dest)).filter((f) => f.endsWith(".tgz")).map((f) => join(dest, f));
 }
 

@@ -1,16 +1,18 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { CONFORMANCE, editedCopies, run, useScratchDirs } from "./helpers.js";
+import { CONFORMANCE, editedCopy, run, useScratchDirs } from "./helpers.js";
 
 const scratch = useScratchDirs();
-
-const editedCopy = editedCopies(scratch);
 
 describe("gridponder validate", () => {
   it("points a gold path at its first refused step when that comes before any step that changes nothing", async () => {
     // Flooding with the colour the region already has is refused: "the fill would change nothing".
-    const pack = await editedCopy(join(CONFORMANCE, "packs/flood_colors"), "levels/fl_001.json", (text) =>
-      text.replace(/"goldPath": \[[^\]]*\]/, '"goldPath": ["flood_red", "flood_red", "flood_orange"]'),
+    const pack = await editedCopy(
+      await scratch(),
+      join(CONFORMANCE, "packs/flood_colors"),
+      "levels/fl_001.json",
+      (text) =>
+        text.replace(/"goldPath": \[[^\]]*\]/, '"goldPath": ["flood_red", "flood_red", "flood_orange"]'),
     );
     const { code, stdout } = await run(["validate", pack, "--json"]);
     const gold = JSON.parse(stdout).packs[0].goldPaths.find((g: { level: string }) => g.level === "fl_001");

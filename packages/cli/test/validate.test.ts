@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   copyBrokenFixture,
-  editedCopies,
+  editedCopy,
   LANTERN_CELLAR,
   REPO,
   run,
@@ -12,8 +12,6 @@ import {
 } from "./helpers.js";
 
 const scratch = useScratchDirs();
-
-const editedCopy = editedCopies(scratch);
 
 describe("gridponder validate", () => {
   it("accepts lantern-cellar: valid, every gold path wins", async () => {
@@ -72,7 +70,7 @@ describe("gridponder validate", () => {
   it("points a gold path broken by a misspelt system config field at its first step that changes nothing", async () => {
     // Without solidHandling "delegate" Wick walks into a crate instead of pushing it: the move is
     // accepted and changes nothing. The misspelt field itself stays a warning, as every unknown field is.
-    const pack = await editedCopy(LANTERN_CELLAR, "game.json", (text) =>
+    const pack = await editedCopy(await scratch(), LANTERN_CELLAR, "game.json", (text) =>
       text.replace('"solidHandling"', '"solidHandlin"'),
     );
     const level = join(pack, "levels/lc02_storeroom.json");
