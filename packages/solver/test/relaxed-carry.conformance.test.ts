@@ -1,5 +1,11 @@
 import { type GameState, type Pack, Session } from "@gridponder/engine";
 import { beforeAll, describe, expect, it, vi } from "vitest";
+import {
+  BEYOND,
+  type Distances,
+  distanceAt,
+  relaxedDistances,
+} from "../src/heuristics/relaxed-carry/table.js";
 import { relaxedCarryHeuristic, searchSpace } from "../src/index.js";
 import {
   DEFAULT_MAX_ENTRIES,
@@ -10,7 +16,6 @@ import {
   readyToFire,
   relaxedCarry,
 } from "../src/models/index.js";
-import { BEYOND, type Distances, distanceAt, relaxedDistances } from "../src/heuristics/relaxed-carry/table.js";
 import { corpusPack } from "./corpus.js";
 
 const ICE_LEVELS = ["tw_017", "tw_019", "tw_020", "tw_023", "tw_025"];

@@ -6,15 +6,7 @@
  */
 import type { GameEvent, Pack } from "@gridponder/engine";
 import { Walk } from "./event-walk.js";
-import type {
-  MotionPhase,
-  MoveMode,
-  TracedChange,
-  TracedMerge,
-  TracedMotion,
-  TracedRemoval,
-  TracedSite,
-} from "./traced.js";
+import type { TracedChange, TracedMerge, TracedMotion, TracedRemoval, TracedSite } from "./traced.js";
 import type { Cell, Piece, Scene } from "./types.js";
 
 export { directionDelta } from "./event-walk.js";

@@ -11,7 +11,6 @@ import { type PendingMoveKey, pendingMoveKey } from "../facts/pending-move.js";
 import { analyseCarryLevel, type CarryLevel } from "./analysis.js";
 import { basketDomain, RelaxedLayout } from "./layout.js";
 import { RelaxedModel } from "./model.js";
-import type { RelaxedSpace } from "./space.js";
 
 export type { RelaxedSpace } from "./space.js";
 
