@@ -19,6 +19,7 @@ export { patternHeuristic } from "./heuristics/pattern-heuristic.js";
 export { placementHeuristic } from "./heuristics/placement-heuristic.js";
 export { relaxedCarryHeuristic } from "./heuristics/relaxed-carry/heuristic.js";
 export { Limits } from "./limits.js";
+export type { OriginFreeTeleport } from "./models/index.js";
 export {
   joinMarkerTeam,
   MarkerJob,

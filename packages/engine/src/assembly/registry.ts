@@ -52,10 +52,19 @@ export function createRegistry(parts: RegistryParts = {}): Registry {
   addAll(conditions, BUILTIN_CONDITIONS, "condition");
   addAll(effects, parts.effects, "effect");
   addAll(conditions, parts.conditions, "condition");
-  // A system's own effects and conditions come with it.
+  // A system's own effects and conditions come with it. Two systems may bring the very same entry (a
+  // system registered again under another name); only a different entry under a taken name conflicts.
   for (const system of systems.values()) {
-    addAll(effects, system.effects, "effect");
-    addAll(conditions, system.conditions, "condition");
+    addAll(
+      effects,
+      system.effects?.filter((e) => effects.get(e.type) !== e),
+      "effect",
+    );
+    addAll(
+      conditions,
+      system.conditions?.filter((c) => conditions.get(c.type) !== c),
+      "condition",
+    );
   }
   const registry: Registry = {
     systems,
