@@ -10,7 +10,7 @@ export { defineSystem } from "./assembly/registry.js";
 export { DIRECTION_DELTAS } from "./board/geometry.js";
 export { moveAvatar, placeEntity, removeEntity } from "./board/ops.js";
 export { pushDestination, pushEntity, reportPush, type SettleView } from "./board/push.js";
-export type { GameEvent } from "./contract/events.js";
+export type { EventDefinition, EventSaying, GameEvent, PieceChange } from "./contract/events.js";
 export type { Entity, KindInfo, Params, Pos } from "./contract/model.js";
 export type {
   AvatarTarget,
@@ -26,6 +26,7 @@ export type {
   Pack,
   PushRule,
   ResolvedAction,
+  SearchDeclarations,
   SelectedPiece,
   SystemBehaviour,
   SystemContext,

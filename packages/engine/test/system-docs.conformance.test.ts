@@ -51,6 +51,7 @@ describe("system docs against the corpus", () => {
       loseConditions: [...builtinRegistry.loseConditions.values()],
     });
     let turns = 0;
+    const emitted = new Set<string>();
     // The corpus, its mutants and this repository's packs (the only ones with NPCs so far).
     for (const root of [PACKS, FUZZ_PACKS, join(import.meta.dirname, "../../../packs")]) {
       for (const name of readdirSync(root).sort()) {
@@ -62,6 +63,7 @@ describe("system docs against the corpus", () => {
           let state = loadCascade(pack, level, boardState(pack, level));
           for (const action of pack.levels[id]?.solution?.goldPath ?? []) {
             const result = runTurn(pack, level, state, action);
+            for (const e of result.events) emitted.add(e.type);
             state = result.state;
             turns++;
           }
@@ -74,5 +76,8 @@ describe("system docs against the corpus", () => {
       for (const t of types) if (!documented.get(type)?.emits.includes(t)) undocumented.push(`${type}: ${t}`);
     }
     expect(undocumented).toEqual([]);
+    // Every event a turn reports, a system's or a rule effect's, is a registry entry views can read.
+    expect(emitted.size).toBeGreaterThan(15);
+    expect([...emitted].filter((t) => !builtinRegistry.events.has(t))).toEqual([]);
   });
 });

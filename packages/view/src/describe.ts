@@ -4,6 +4,7 @@
  * @module
  */
 import type { ActionInput, GameEvent, Pack } from "@gridponder/engine";
+import { pieceChange } from "./event-walk.js";
 import { displayName } from "./names.js";
 
 /** An event's kind field named for the player; an event without one names "something". */
@@ -37,83 +38,46 @@ export function describeAction(pack: Pack, action: ActionInput): string {
   return capitalise([label, ...extras].join(" "));
 }
 
-/** What the turn's notable events did, as short sentences (at most a few, in order). */
+/** A saying's template with the event's fields filled in (see `EventSaying`). */
+function fill(pack: Pack, text: string, event: GameEvent): string {
+  return text.replace(
+    /\{(?:(kind|count|cell):)?([A-Za-z_][A-Za-z0-9_]*)\}/g,
+    (_, how: string | undefined, field: string) => {
+      const value = event[field];
+      if (how === "kind") return kindName(pack, value);
+      if (how === "count") return String(Array.isArray(value) ? value.length : 0);
+      if (how === "cell") return cellWords(value);
+      return String(value);
+    },
+  );
+}
+
+/** Whether the avatar moved or pushed this turn: a block reported before it gave way. */
+function progressed(pack: Pack, events: readonly GameEvent[]): boolean {
+  return events.some((e) => {
+    const change = pieceChange(pack, e);
+    return change === "avatar_move" || change === "push";
+  });
+}
+
+/**
+ * What the turn's notable events did, as short sentences (at most a few, in order), as their registry
+ * entries say them (`EventDefinition.says`).
+ */
 export function describeEvents(pack: Pack, events: readonly GameEvent[]): string[] {
   const out: string[] = [];
-  const add = (text: string): void => {
-    if (!out.includes(text)) out.push(text);
-  };
-  // A blocked step that still ended in a move or a push (a pending move settling) was no block.
-  const progressed = events.some((e) => e.type === "avatar_entered" || e.type === "object_pushed");
+  const moved = progressed(pack, events);
   for (const e of events) {
-    switch (e.type) {
-      case "object_pushed":
-        add(`Pushed ${kindName(pack, e.kind)}.`);
-        break;
-      case "move_blocked":
-        if (!progressed) add(e.blockerKind ? `Blocked by ${kindName(pack, e.blockerKind)}.` : "Blocked.");
-        break;
-      case "inventory_changed":
-        if (e.newItem) add(`Picked up ${kindName(pack, e.newItem)}.`);
-        else if (e.oldItem) add(`Let go of ${kindName(pack, e.oldItem)}.`);
-        break;
-      case "cell_transformed":
-        add(`${capitalise(kindName(pack, e.fromKind))} became ${kindName(pack, e.toKind)}.`);
-        break;
-      case "object_removed":
-        add(`${capitalise(kindName(pack, e.kind))} is gone.`);
-        break;
-      case "tiles_merged":
-        add(`Merged into ${String(e.resultValue)}.`);
-        break;
-      case "boxes_merged":
-        add(`${capitalise(kindName(pack, e.kind))} merged.`);
-        break;
-      case "cells_flooded":
-        add(`Flooded ${Array.isArray(e.positions) ? e.positions.length : 0} cells.`);
-        break;
-      case "region_rotated":
-        add("Rotated the region.");
-        break;
-      case "region_flipped":
-        add("Flipped the region.");
-        break;
-      case "cells_swapped":
-        add("Swapped cells.");
-        break;
-      case "cell_claimed":
-        add(`Claimed${cellWords(e.position)}.`);
-        break;
-      case "actor_blocked":
-        add(`${capitalise(kindName(pack, e.kind))} is blocked.`);
-        break;
-      case "goal_step_completed":
-        add("A goal step is done.");
-        break;
-      default:
-        break;
-    }
+    const def = pack.registry.events.get(e.type);
+    if (def?.says === undefined || (def.unsaidAfterProgress === true && moved)) continue;
+    const saying = def.says.find((s) => s.when === undefined || Boolean(e[s.when]));
+    if (saying === undefined) continue;
+    const text = capitalise(fill(pack, saying.text, e));
+    if (!out.includes(text)) out.push(text);
     if (out.length >= 4) break;
   }
   return out;
 }
-
-/** Events that mean something on the board moved. */
-const MOTION_EVENTS: ReadonlySet<string> = new Set([
-  "avatar_entered",
-  "object_pushed",
-  "tiles_slid",
-  "tile_moved",
-  "actor_moved",
-  "actor_entered",
-  "multi_cell_object_moved",
-  "overlay_moved",
-  "cells_swapped",
-  "region_rotated",
-  "region_flipped",
-  "region_transformed",
-  "npc_moved",
-]);
 
 /** A turn in words: the action, what happened, and the outcome ("Moved right. Pushed crate."). */
 export function describeTurn(
@@ -129,7 +93,7 @@ export function describeTurn(
       : `${describeAction(pack, action)}: not possible.`;
   if (!result.accepted) return failed;
   const happened = describeEvents(pack, result.events);
-  const moved = result.events.some((e) => MOTION_EVENTS.has(e.type));
+  const moved = result.events.some((e) => pack.registry.events.get(e.type)?.moves === true);
   const parts =
     happened.length === 0 && !moved && typeof action.direction === "string"
       ? [failed]

@@ -4,7 +4,7 @@
  * @module
  */
 
-import type { GameEvent, Pack } from "@gridponder/engine";
+import type { GameEvent, Pack, PieceChange } from "@gridponder/engine";
 import { DIRECTION_DELTAS, isPos } from "@gridponder/engine";
 import type {
   MotionPhase,
@@ -57,8 +57,17 @@ export function directionDelta(direction: unknown): Cell | null {
   return typeof direction === "string" ? (DIRECTION_DELTAS[direction] ?? null) : null;
 }
 
-/** Event types that may sit between a push and the avatar step that made it. */
-const PUSH_COMPANIONS = new Set(["object_placed", "boxes_merged", "avatar_exited"]);
+/** Changes that may sit between a push and the avatar step that made it. */
+const PUSH_COMPANIONS: ReadonlySet<PieceChange | undefined> = new Set<PieceChange>([
+  "place",
+  "carried_merge",
+  "avatar_leave",
+]);
+
+/** What an event does to the pieces, as its registry entry declares; `undefined` for nothing. */
+export function pieceChange(pack: Pack, event: GameEvent): PieceChange | undefined {
+  return pack.registry.events.get(event.type)?.pieces;
+}
 
 /** The walk over one turn's events, keeping `(layer, cell) → id` as the board changes. */
 export class Walk {
@@ -242,42 +251,43 @@ export class Walk {
   /** An animation named by a removal that follows a transform of the same cell goes with the change. */
   private lastChangeAt(layer: number, cell: Cell, previous: GameEvent | undefined): boolean {
     return (
-      previous?.type === "cell_transformed" &&
+      previous !== undefined &&
+      pieceChange(this.pack, previous) === "transform" &&
       isPos(previous.position) &&
       sameCell(previous.position, cell) &&
       this.layerOf(previous, "toKind") === layer
     );
   }
 
-  /** What each event type does to identities; other events change none. */
+  /**
+   * What each declared change does to identities (see `PieceChange`); `fall` is walked in batches
+   * (`settle`), and `avatar_leave` only keeps pending pushes waiting.
+   */
   private readonly handlers: Readonly<
-    Record<string, (e: GameEvent, previous: GameEvent | undefined) => void>
+    Partial<Record<PieceChange, (e: GameEvent, previous: GameEvent | undefined) => void>>
   > = {
-    object_pushed: (e) => this.pushed(e),
-    tile_moved: (e) => this.tileMoved(e),
-    tiles_merged: (e) => this.tilesMerged(e),
-    boxes_merged: (e) => this.boxesMerged(e),
-    avatar_entered: (e) => this.avatarEntered(e),
-    actor_moved: (e) => this.actorMoved(e),
-    actor_reacted: (e) => this.actorMoved(e),
-    // An NPC's step (follower_npcs): the same entity, one cell on, as an actor's.
-    npc_moved: (e) => this.actorMoved(e),
-    multi_cell_object_moved: (e) => this.mcoMoved(e),
-    multi_cell_object_exited: (e) => this.mcoExited(e),
-    object_removed: (e, previous) => this.objectRemoved(e, previous),
-    cell_cleared: (e) => this.cellCleared(e),
-    object_placed: (e) => this.objectPlaced(e),
-    cell_transformed: (e) => this.cellTransformed(e),
-    cells_flooded: (e) => this.cellsFlooded(e),
-    cell_claimed: (e) => this.cellClaimed(e),
-    item_released: (e) => this.itemReleased(e),
-    region_transformed: (e) => this.regionTransformed(e),
+    push: (e) => this.pushed(e),
+    slide: (e) => this.tileMoved(e),
+    merge: (e) => this.tilesMerged(e),
+    carried_merge: (e) => this.boxesMerged(e),
+    avatar_move: (e) => this.avatarEntered(e),
+    step: (e) => this.actorMoved(e),
+    multi_cell_move: (e) => this.mcoMoved(e),
+    multi_cell_exit: (e) => this.mcoExited(e),
+    remove: (e, previous) => this.objectRemoved(e, previous),
+    clear: (e) => this.cellCleared(e),
+    place: (e) => this.objectPlaced(e),
+    transform: (e) => this.cellTransformed(e),
+    flood: (e) => this.cellsFlooded(e),
+    claim: (e) => this.cellClaimed(e),
+    release: (e) => this.itemReleased(e),
+    permute: (e) => this.regionTransformed(e),
   };
 
   handle(event: GameEvent, previous: GameEvent | undefined): void {
-    if (!PUSH_COMPANIONS.has(event.type) && event.type !== "avatar_entered") this.settlePushes();
-    const handler = Object.hasOwn(this.handlers, event.type) ? this.handlers[event.type] : undefined;
-    handler?.(event, previous);
+    const change = pieceChange(this.pack, event);
+    if (!PUSH_COMPANIONS.has(change) && change !== "avatar_move") this.settlePushes();
+    if (change !== undefined) this.handlers[change]?.(event, previous);
   }
 
   /** Pushes no avatar step followed are objects sliding on by themselves. */

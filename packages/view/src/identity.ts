@@ -5,7 +5,7 @@
  * @module
  */
 import type { GameEvent, Pack } from "@gridponder/engine";
-import { Walk } from "./event-walk.js";
+import { pieceChange, Walk } from "./event-walk.js";
 import type { TracedChange, TracedMerge, TracedMotion, TracedRemoval, TracedSite } from "./traced.js";
 import type { Cell, Piece, Scene } from "./types.js";
 
@@ -81,9 +81,9 @@ export function trackIdentities(
   for (let i = 0; i < events.length; i++) {
     const e = events[i] as GameEvent;
     walk.event = i;
-    if (e.type === "object_settled") {
+    if (pieceChange(pack, e) === "fall") {
       let j = i;
-      while (j + 1 < events.length && (events[j + 1] as GameEvent).type === "object_settled") j++;
+      while (j + 1 < events.length && pieceChange(pack, events[j + 1] as GameEvent) === "fall") j++;
       walk.settlePushes();
       walk.settle(events.slice(i, j + 1));
       i = j;

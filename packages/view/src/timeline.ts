@@ -11,12 +11,13 @@
  * from each kind's `motion` and `animations`.
  * @module
  */
-import type { GameEvent, LevelRuntime, TurnResult } from "@gridponder/engine";
-import { type Direction, own } from "@gridponder/schema";
+import type { GameEvent, LevelRuntime, Pack, PieceChange, TurnResult } from "@gridponder/engine";
+import type { Direction } from "@gridponder/schema";
 import { makeAppearance } from "./appearance.js";
 import { resolveAnimation, resolveAsset } from "./assets.js";
 import { avatarPieceAppearance } from "./avatar.js";
 import type { ViewContext } from "./context.js";
+import { pieceChange } from "./event-walk.js";
 import {
   directionDelta,
   type TracedMotion,
@@ -178,18 +179,24 @@ function pieceIndex(scene: Scene): Map<string, Piece> {
   return out;
 }
 
-/** Which stage shows an event's theme effect: the stage in which its change becomes visible. */
-const EFFECT_STAGE: Readonly<Record<string, StageName>> = {
-  tiles_merged: "merge",
-  boxes_merged: "merge",
-  cell_transformed: "transform",
-  cells_flooded: "transform",
-  cell_claimed: "transform",
-  object_removed: "destroy",
-  cell_cleared: "destroy",
-  object_placed: "spawn",
-  item_released: "spawn",
+/** Which stage shows an event's theme effect: the stage in which its change of pieces becomes visible. */
+const EFFECT_STAGE: Readonly<Partial<Record<PieceChange, StageName>>> = {
+  merge: "merge",
+  carried_merge: "merge",
+  transform: "transform",
+  flood: "transform",
+  claim: "transform",
+  remove: "destroy",
+  clear: "destroy",
+  place: "spawn",
+  release: "spawn",
 };
+
+/** The stage an event's theme effect shows in; `motion` for an event that changes no piece by itself. */
+function stageOf(pack: Pack, event: GameEvent): StageName {
+  const change = pieceChange(pack, event);
+  return (change !== undefined ? EFFECT_STAGE[change] : undefined) ?? "motion";
+}
 
 const STAGE_ORDER: readonly StageName[] = ["motion", "merge", "transform", "destroy", "spawn", "npc"];
 
@@ -571,7 +578,7 @@ class TimelineWriter {
       out.push({
         event: e.type,
         cell,
-        startMs: early?.start ?? stageStart.get(own(EFFECT_STAGE, e.type) ?? "motion") ?? 0,
+        startMs: early?.start ?? stageStart.get(stageOf(this.ctx.pack, e)) ?? 0,
         durationMs: def.durationMs ?? 300,
         sheet,
         frames: def.frames ?? 1,

@@ -1,3 +1,4 @@
+import type { EventDefinition } from "../contract/events.js";
 import type {
   ConditionDefinition,
   EffectDefinition,
@@ -7,6 +8,7 @@ import type {
   RegistryParts,
   SystemDefinition,
 } from "../contract/runtime.js";
+import { BUILTIN_EVENTS } from "../events/index.js";
 import { BUILTIN_CONDITIONS } from "../rules/conditions/index.js";
 import { BUILTIN_EFFECTS } from "../rules/effects/index.js";
 
@@ -43,6 +45,7 @@ export function createRegistry(parts: RegistryParts = {}): Registry {
   const loseConditions = new Map<string, LoseConditionDefinition<never>>();
   const effects = new Map<string, EffectDefinition<never>>();
   const conditions = new Map<string, ConditionDefinition<never>>();
+  const events = new Map<string, EventDefinition>();
   addAll(systems, parts.systems, "system");
   addAll(goals, parts.goals, "goal");
   addAll(loseConditions, parts.loseConditions, "lose condition");
@@ -50,8 +53,10 @@ export function createRegistry(parts: RegistryParts = {}): Registry {
   // a registry may leave out, only extend.
   addAll(effects, BUILTIN_EFFECTS, "effect");
   addAll(conditions, BUILTIN_CONDITIONS, "condition");
+  addAll(events, BUILTIN_EVENTS, "event");
   addAll(effects, parts.effects, "effect");
   addAll(conditions, parts.conditions, "condition");
+  addAll(events, parts.events, "event");
   // A system's own effects and conditions come with it. Two systems may bring the very same entry (a
   // system registered again under another name); only a different entry under a taken name conflicts.
   for (const system of systems.values()) {
@@ -65,6 +70,11 @@ export function createRegistry(parts: RegistryParts = {}): Registry {
       system.conditions?.filter((c) => conditions.get(c.type) !== c),
       "condition",
     );
+    addAll(
+      events,
+      system.events?.filter((e) => events.get(e.type) !== e),
+      "event",
+    );
   }
   const registry: Registry = {
     systems,
@@ -72,6 +82,7 @@ export function createRegistry(parts: RegistryParts = {}): Registry {
     loseConditions,
     effects,
     conditions,
+    events,
     extend: (more) =>
       createRegistry({
         systems: [...systems.values(), ...(more.systems ?? [])],
@@ -79,6 +90,7 @@ export function createRegistry(parts: RegistryParts = {}): Registry {
         loseConditions: [...loseConditions.values(), ...(more.loseConditions ?? [])],
         effects: [...(parts.effects ?? []), ...(more.effects ?? [])],
         conditions: [...(parts.conditions ?? []), ...(more.conditions ?? [])],
+        events: [...(parts.events ?? []), ...(more.events ?? [])],
       }),
   };
   return Object.freeze(registry);

@@ -19,7 +19,7 @@ import type {
   Rule,
   Theme,
 } from "@gridponder/schema";
-import type { GameEvent } from "./events.js";
+import type { EventDefinition, GameEvent } from "./events.js";
 import type { Entity, KindInfo, Params, Pos } from "./model.js";
 import type { SystemRole } from "./search-roles.js";
 import type { AvatarState, Draft, GameState } from "./state.js";
@@ -91,6 +91,7 @@ export interface RegistryParts {
   readonly loseConditions?: readonly LoseConditionDefinition<never>[];
   readonly effects?: readonly EffectDefinition<never>[];
   readonly conditions?: readonly ConditionDefinition<never>[];
+  readonly events?: readonly EventDefinition[];
 }
 
 /**
@@ -106,6 +107,8 @@ export interface Registry {
   readonly effects: ReadonlyMap<string, EffectDefinition<never>>;
   /** Rule condition types by key, the conditions of its systems included. */
   readonly conditions: ReadonlyMap<string, ConditionDefinition<never>>;
+  /** Event types by name, the events of its systems included. */
+  readonly events: ReadonlyMap<string, EventDefinition>;
   /**
    * A new registry with these types added; this one is left as it is. Throws {@link RegistryError}
    * for a type already registered: a definition never silently replaces another.
@@ -159,16 +162,12 @@ export interface PushRule {
 }
 
 /**
- * A system type's behaviour. Each hook is one phase; the engine calls the hooks of every enabled
- * system, in `game.json` order, phase by phase. Hooks mutate the draft and emit events.
+ * What a system type declares for searches, in one field (`SystemBehaviour.search`): the relaxed
+ * models and pruning facts of the solver are built from these declarations only, never from how a
+ * system is implemented. Every declaration is optional and may claim too little, never too much: a
+ * declaration left out counts as the weakest promise.
  */
-export interface SystemBehaviour<C = Record<string, unknown>> {
-  readonly type: string;
-  /**
-   * Derives, once per level, whatever the hooks would otherwise recompute on every turn (layer
-   * indices, lookup sets); the hooks find it as `ctx.prepared`.
-   */
-  prepare?(config: C, pack: Pack): unknown;
+export interface SearchDeclarations<C = Record<string, unknown>> {
   /**
    * The entity kinds a turn of this system may bring onto the board, however its config is set here:
    * a transform's result, a placed marker. Moving an entity, or removing one, brings no kind. `"any"`
@@ -180,7 +179,9 @@ export interface SystemBehaviour<C = Record<string, unknown>> {
   /**
    * The most cells (Manhattan distance) one turn of this system can carry the avatar: 0 when it never
    * moves it, 1 for a step (a blocked step kept pending and completed later counts as one), `Infinity`
-   * for slides and teleports. A system type that leaves this out counts as `Infinity`.
+   * for slides and teleports. A system that moves the avatar on after another system's step in the same
+   * turn counts that step too (a belt that carries it one cell on after its step: 2), since the level's
+   * reach is the largest its systems declare. A system that leaves this out counts as `Infinity`.
    */
   readonly avatarReach?: number;
   /**
@@ -198,29 +199,48 @@ export interface SystemBehaviour<C = Record<string, unknown>> {
    * Whether a turn of this system leaves every cell whose ground is `void` as it is, on every layer:
    * nothing enters it (the avatar included), leaves it or changes there, but for the cell the avatar
    * stands on (which is void only if the avatar started there). A function answers for a level's start
-   * state (a portal standing on void ground sends the avatar there). A system type that leaves this out
+   * state (a portal standing on void ground sends the avatar there). A system that leaves this out
    * counts as `false`.
    */
   readonly keepsVoidCells?: boolean | ((config: C, pack: Pack, start: GameState) => boolean);
   /**
    * Its promise about solid objects (see `SolidObjects`) with this config in this level, or `null` for
-   * none. A system type that leaves this out promises nothing.
+   * none. A system that leaves this out promises nothing.
    */
   solidObjects?(config: C, pack: Pack, level: LevelRuntime): SolidObjects | null;
   /**
    * The layers (by id) whose contents a turn of this system never reads: it does the same whatever
    * they hold, except that it may move a cell's content as a whole to another cell, the cells chosen
    * without looking at them (a region turned under the overlay). Searches use it to play a level with
-   * some of those entities taken away (see `contentBlindLayers`). A system type that leaves this out
+   * some of those entities taken away (see `contentBlindLayers`). A system that leaves this out
    * counts as reading every layer.
    */
   blindTo?(config: C, pack: Pack): readonly string[];
   /**
    * The role this system plays in the relaxed models searches build (see `SystemRole`) with this
-   * config, or `null` when the config fits no role. A system type that leaves this out plays none, so
+   * config, or `null` when the config fits no role. A system that leaves this out plays none, so
    * levels using it are searched without those models.
    */
   role?(config: C, pack: Pack): SystemRole | null;
+}
+
+/**
+ * A system type's behaviour. Each hook is one phase; the engine calls the hooks of every enabled
+ * system, in `game.json` order, phase by phase. Hooks mutate the draft and emit events.
+ */
+export interface SystemBehaviour<C = Record<string, unknown>> {
+  readonly type: string;
+  /**
+   * Derives, once per level, whatever the hooks would otherwise recompute on every turn (layer
+   * indices, lookup sets); the hooks find it as `ctx.prepared`.
+   */
+  prepare?(config: C, pack: Pack): unknown;
+  /**
+   * What searches may know about this system (see {@link SearchDeclarations}). Only searches read it;
+   * play never does. A system type that leaves it out promises nothing, so searches treat it as able to
+   * do anything and prune less.
+   */
+  readonly search?: SearchDeclarations<C>;
   /**
    * The rule this system pushes objects by with this config, for other systems whose moves push too
    * (a slide pushing a crate ahead): they follow the first such system of the level. A system type
@@ -273,6 +293,8 @@ export interface SystemDefinition<C = Record<string, unknown>> extends SystemBeh
   readonly effects?: readonly EffectDefinition<never>[];
   /** Rule conditions that belong to this system type, registered with it. */
   readonly conditions?: readonly ConditionDefinition<never>[];
+  /** Event types this system type adds to the DSL's, registered with it. */
+  readonly events?: readonly EventDefinition[];
 }
 
 /** A goal entry of a level, as the engine reads it: its id, its type and its type's `config`. */

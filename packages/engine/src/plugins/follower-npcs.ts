@@ -1,8 +1,9 @@
-import { type FollowerNpcsConfig, SYSTEM_DEFAULTS } from "@gridponder/schema";
+import { EVENT_FIELDS, type FollowerNpcsConfig, SYSTEM_DEFAULTS } from "@gridponder/schema";
 import {
   DIRECTION_DELTAS,
   defineSystem,
   type Entity,
+  type EventDefinition,
   type GameEvent,
   type Pack,
   type Pos,
@@ -247,6 +248,17 @@ class NpcTurn {
 
 const OPPOSITE: Readonly<Record<string, string>> = { up: "down", down: "up", left: "right", right: "left" };
 
+/** `npc_moved`: an NPC stepped from `fromPosition` to `position` on its layer; views show a step. */
+const npcMoved: EventDefinition = {
+  type: "npc_moved",
+  fields: EVENT_FIELDS.npc_moved,
+  pieces: "step",
+  moves: true,
+};
+
+/** `npc_caught`: an NPC reached the avatar's cell. */
+const npcCaught: EventDefinition = { type: "npc_caught", fields: EVENT_FIELDS.npc_caught };
+
 /**
  * `follower_npcs` (NPC phase): NPCs that follow or flee the avatar, seek a tag or patrol, one step a
  * turn each (see the schema's `FollowerNpcsSystem` for the rules, tie-breaks and events). Built only
@@ -255,11 +267,14 @@ const OPPOSITE: Readonly<Record<string, string>> = { up: "down", down: "up", lef
 export const followerNpcs = defineSystem<Config>({
   type: "follower_npcs",
   defaults: SYSTEM_DEFAULTS.follower_npcs,
-  avatarReach: 0,
-  freeTurns: false,
-  // NPCs move on their layer and are never created; a patrol turning round keeps its kind.
-  kindsCreated: () => [],
-  layersMoved: (config) => [config.layer],
+  events: [npcMoved, npcCaught],
+  search: {
+    avatarReach: 0,
+    freeTurns: false,
+    // NPCs move on their layer and are never created; a patrol turning round keeps its kind.
+    kindsCreated: () => [],
+    layersMoved: (config) => [config.layer],
+  },
   prepare,
   npc(ctx) {
     const prepared = ctx.prepared as Prepared;

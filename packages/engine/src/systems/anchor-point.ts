@@ -10,17 +10,19 @@ import type { SystemBehaviour } from "../contract/runtime.js";
  */
 export const anchorPoint: SystemBehaviour<Required<AnchorPointConfig>> = {
   type: "anchor_point",
-  layersMoved: () => [],
-  avatarReach: Number.POSITIVE_INFINITY,
-  freeTurns: false,
-  kindsCreated: (config) => [config.markerKind],
-  role: (config) => ({
-    role: "recall",
-    action: config.action,
-    markerLayer: config.markerLayer,
-    markerKind: config.markerKind,
-    blockedByTags: config.blockedByTags,
-  }),
+  search: {
+    layersMoved: () => [],
+    avatarReach: Number.POSITIVE_INFINITY,
+    freeTurns: false,
+    kindsCreated: (config) => [config.markerKind],
+    role: (config) => ({
+      role: "recall",
+      action: config.action,
+      markerLayer: config.markerLayer,
+      markerKind: config.markerKind,
+      blockedByTags: config.blockedByTags,
+    }),
+  },
   action(ctx, action) {
     const { config, draft, pack } = ctx;
     if (action.id !== config.action) return;

@@ -19,32 +19,34 @@ interface Prepared {
  */
 export const avatarNavigation: SystemBehaviour<Required<AvatarNavigationConfig>> = {
   type: "avatar_navigation",
-  // Writes no layer.
-  keepsVoidCells: true,
-  layersMoved: () => [],
-  avatarReach: 1,
-  freeTurns: false,
-  // Moves (or removes) entities; changes no entity's kind.
-  kindsCreated: () => [],
-  // Reads its ground layer, and `objects` only for a solid tag, which no kind may carry there.
-  blindTo(config, pack) {
-    const objects = pack.layerIndex.get("objects");
-    const solidObjects = [...pack.kinds.values()].some(
-      (k) => k.layerIndex === objects && k.tags.has("solid"),
-    );
-    return pack.layers
-      .map((l) => l.id)
-      .filter((id) => id !== config.groundLayer && (id !== "objects" || !solidObjects));
+  search: {
+    // Writes no layer.
+    keepsVoidCells: true,
+    layersMoved: () => [],
+    avatarReach: 1,
+    freeTurns: false,
+    // Moves (or removes) entities; changes no entity's kind.
+    kindsCreated: () => [],
+    // Reads its ground layer, and `objects` only for a solid tag, which no kind may carry there.
+    blindTo(config, pack) {
+      const objects = pack.layerIndex.get("objects");
+      const solidObjects = [...pack.kinds.values()].some(
+        (k) => k.layerIndex === objects && k.tags.has("solid"),
+      );
+      return pack.layers
+        .map((l) => l.id)
+        .filter((id) => id !== config.groundLayer && (id !== "objects" || !solidObjects));
+    },
+    // A solid object stops the step (or leaves it pending for a push system to settle).
+    solidObjects: () => ({ moves: [], tools: [] }),
+    role: (config) => ({
+      role: "avatar-step",
+      moveAction: config.moveAction,
+      groundLayer: config.groundLayer,
+      validGroundTags: config.validGroundTags,
+      directions: config.directions,
+    }),
   },
-  // A solid object stops the step (or leaves it pending for a push system to settle).
-  solidObjects: () => ({ moves: [], tools: [] }),
-  role: (config) => ({
-    role: "avatar-step",
-    moveAction: config.moveAction,
-    groundLayer: config.groundLayer,
-    validGroundTags: config.validGroundTags,
-    directions: config.directions,
-  }),
   prepare(config, pack): Prepared {
     return {
       steps: config.directions.map(directionDelta).filter((d): d is Pos => d !== undefined),

@@ -12,11 +12,13 @@ import { claimCell, frontFirst, type Mover, relocate, transformDirection, walled
  */
 export const coupledActors: SystemBehaviour<Required<CoupledActorsConfig>> = {
   type: "coupled_actors",
-  layersMoved: (config) => [config.actorLayer],
-  avatarReach: 0,
-  freeTurns: false,
-  // Actors move; a claim leaves its mark kinds.
-  kindsCreated: (config) => Object.values(config.claim?.map ?? {}),
+  search: {
+    layersMoved: (config) => [config.actorLayer],
+    avatarReach: 0,
+    freeTurns: false,
+    // Actors move; a claim leaves its mark kinds.
+    kindsCreated: (config) => Object.values(config.claim?.map ?? {}),
+  },
   action(ctx, action) {
     const { config, draft, pack } = ctx;
     if (action.id !== config.moveAction) return;

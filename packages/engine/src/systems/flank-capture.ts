@@ -85,11 +85,13 @@ function isWall(ctx: Ctx, index: number): boolean {
  */
 export const flankCapture: SystemBehaviour<Required<FlankCaptureConfig>> = {
   type: "flank_capture",
-  layersMoved: () => [],
-  avatarReach: 0,
-  freeTurns: false,
-  // A bracketed victim turns into its aggressor's kind.
-  kindsCreated: (config) => Object.keys(config.pairs),
+  search: {
+    layersMoved: () => [],
+    avatarReach: 0,
+    freeTurns: false,
+    // A bracketed victim turns into its aggressor's kind.
+    kindsCreated: (config) => Object.keys(config.pairs),
+  },
   prepare(config, pack): Prepared {
     const order = (config.order as string[] | undefined) ?? Object.keys(config.pairs);
     const aggressors: Prepared["aggressors"][number][] = [];

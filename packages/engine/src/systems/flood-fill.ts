@@ -184,25 +184,27 @@ function prepareTables(config: Required<FloodFillConfig>, pack: Pack): Prepared 
  */
 export const floodFill: SystemBehaviour<Required<FloodFillConfig>> = {
   type: "flood_fill",
-  layersMoved: () => [],
-  avatarReach: 0,
-  freeTurns: false,
-  // A fill changes a cell's colour param within its kind, or its kind by `kindTransform`.
-  kindsCreated: (config) => Object.values(config.kindTransform),
-  // Grows one area only when it spreads from every cell of the source kind and turns each cell it
-  // takes into that kind.
-  role(config) {
-    if (config.sourcePosition !== "all_of_kind" || config.matchBy !== "kind") return null;
-    const absorbs = Object.keys(config.kindTransform);
-    if (absorbs.some((k) => config.kindTransform[k] !== config.sourceKind || k === config.sourceKind))
-      return null;
-    return {
-      role: "area-growth",
-      action: config.floodAction,
-      layer: config.affectedLayer,
-      areaKind: config.sourceKind,
-      absorbs,
-    };
+  search: {
+    layersMoved: () => [],
+    avatarReach: 0,
+    freeTurns: false,
+    // A fill changes a cell's colour param within its kind, or its kind by `kindTransform`.
+    kindsCreated: (config) => Object.values(config.kindTransform),
+    // Grows one area only when it spreads from every cell of the source kind and turns each cell it
+    // takes into that kind.
+    role(config) {
+      if (config.sourcePosition !== "all_of_kind" || config.matchBy !== "kind") return null;
+      const absorbs = Object.keys(config.kindTransform);
+      if (absorbs.some((k) => config.kindTransform[k] !== config.sourceKind || k === config.sourceKind))
+        return null;
+      return {
+        role: "area-growth",
+        action: config.floodAction,
+        layer: config.affectedLayer,
+        areaKind: config.sourceKind,
+        absorbs,
+      };
+    },
   },
   prepare: prepareTables,
   action(ctx, action) {

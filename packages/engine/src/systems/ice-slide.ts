@@ -107,16 +107,18 @@ function slideObject(ctx: Ctx, pending: readonly GameEvent[]): boolean {
  */
 export const iceSlide: SystemBehaviour<Required<IceSlideConfig>> = {
   type: "ice_slide",
-  layersMoved: () => ["objects"],
-  avatarReach: Number.POSITIVE_INFINITY,
-  freeTurns: false,
-  // Moves (or removes) entities; changes no entity's kind.
-  kindsCreated: () => [],
-  role: (config) => ({ role: "slide", slipperyTag: config.slipperyTag, ontoTag: WALKABLE }),
-  // A slide stops at a solid object unless it pushes it by the push system's rules, and an object
-  // slides on only after a push this turn.
-  solidObjects: (_config, _pack, level) => {
-    return { moves: pushRuleOf(level)?.pushableTags ?? [], tools: [] };
+  search: {
+    layersMoved: () => ["objects"],
+    avatarReach: Number.POSITIVE_INFINITY,
+    freeTurns: false,
+    // Moves (or removes) entities; changes no entity's kind.
+    kindsCreated: () => [],
+    role: (config) => ({ role: "slide", slipperyTag: config.slipperyTag, ontoTag: WALKABLE }),
+    // A slide stops at a solid object unless it pushes it by the push system's rules, and an object
+    // slides on only after a push this turn.
+    solidObjects: (_config, _pack, level) => {
+      return { moves: pushRuleOf(level)?.pushableTags ?? [], tools: [] };
+    },
   },
   prepare(config, pack): Prepared | null {
     const ground = pack.layerIndex.get("ground");

@@ -61,12 +61,14 @@ function react(ctx: Ctx, layer: number, direction: string): void {
  */
 export const individualActors: SystemBehaviour<Required<IndividualActorsConfig>> = {
   type: "individual_actors",
-  layersMoved: (config) => [config.actorLayer],
-  avatarReach: 0,
-  // A turn that only selects an actor is not counted.
-  freeTurns: true,
-  // Actors move; a claim leaves its mark kinds.
-  kindsCreated: (config) => Object.values(config.claim?.map ?? {}),
+  search: {
+    layersMoved: (config) => [config.actorLayer],
+    avatarReach: 0,
+    // A turn that only selects an actor is not counted.
+    freeTurns: true,
+    // Actors move; a claim leaves its mark kinds.
+    kindsCreated: (config) => Object.values(config.claim?.map ?? {}),
+  },
   // The selection lives in two level variables, which the system names in its config.
   selectedPiece(config, state) {
     const kind = own(state.variables, config.selectedVariable);

@@ -79,11 +79,13 @@ function clearBetween(ctx: Ctx, source: Source, from: Pos, to: Pos): boolean {
  */
 export const lineOfSight: SystemBehaviour<Required<LineOfSightConfig>> = {
   type: "line_of_sight",
-  layersMoved: () => [],
-  avatarReach: 0,
-  freeTurns: false,
-  // Only watches: rules react to what it sees.
-  kindsCreated: () => [],
+  search: {
+    layersMoved: () => [],
+    avatarReach: 0,
+    freeTurns: false,
+    // Only watches: rules react to what it sees.
+    kindsCreated: () => [],
+  },
   cascade(ctx, pending) {
     const { config, draft, pack } = ctx;
     if (!pending.some((e) => (config.triggerEvents as readonly string[]).includes(e.type))) return;

@@ -11,15 +11,17 @@ import type { SystemBehaviour } from "../contract/runtime.js";
  */
 export const overlayCursor: SystemBehaviour<Required<OverlayCursorConfig>> = {
   type: "overlay_cursor",
-  // Writes no layer.
-  keepsVoidCells: true,
-  layersMoved: () => [],
-  avatarReach: 0,
-  freeTurns: false,
-  // Moves (or removes) entities; changes no entity's kind.
-  kindsCreated: () => [],
-  // Reads the avatar's cell and the board's size, no layer.
-  blindTo: (_config, pack) => pack.layers.map((l) => l.id),
+  search: {
+    // Writes no layer.
+    keepsVoidCells: true,
+    layersMoved: () => [],
+    avatarReach: 0,
+    freeTurns: false,
+    // Moves (or removes) entities; changes no entity's kind.
+    kindsCreated: () => [],
+    // Reads the avatar's cell and the board's size, no layer.
+    blindTo: (_config, pack) => pack.layers.map((l) => l.id),
+  },
   action(ctx, action) {
     const { config, draft } = ctx;
     if (action.id !== config.moveAction) return;

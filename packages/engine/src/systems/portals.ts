@@ -151,29 +151,31 @@ function carryObject(ctx: SystemContext<Required<PortalsConfig>>, at: Pos): void
  */
 export const portals: SystemBehaviour<Required<PortalsConfig>> = {
   type: "portals",
-  layersMoved: () => ["objects"],
-  avatarReach: Number.POSITIVE_INFINITY,
-  freeTurns: false,
-  // Moves (or removes) entities; changes no entity's kind.
-  kindsCreated: () => [],
-  // It sends the avatar and objects only from one portal cell to another: void cells stay as they are
-  // unless a portal stands on one.
-  keepsVoidCells: (config, pack, start) => {
-    const ground = pack.layerIndex.get("ground");
-    if (ground === undefined) return true;
-    const groundCells = start.layers[ground] ?? [];
-    return start.layers.every((cells) =>
-      cells.every(
-        (e, i) =>
-          e === null ||
-          !config.teleportTags.some((t) => e.info.tags.has(t)) ||
-          groundCells[i]?.kind !== "void",
-      ),
-    );
+  search: {
+    layersMoved: () => ["objects"],
+    avatarReach: Number.POSITIVE_INFINITY,
+    freeTurns: false,
+    // Moves (or removes) entities; changes no entity's kind.
+    kindsCreated: () => [],
+    // It sends the avatar and objects only from one portal cell to another: void cells stay as they are
+    // unless a portal stands on one.
+    keepsVoidCells: (config, pack, start) => {
+      const ground = pack.layerIndex.get("ground");
+      if (ground === undefined) return true;
+      const groundCells = start.layers[ground] ?? [];
+      return start.layers.every((cells) =>
+        cells.every(
+          (e, i) =>
+            e === null ||
+            !config.teleportTags.some((t) => e.info.tags.has(t)) ||
+            groundCells[i]?.kind !== "void",
+        ),
+      );
+    },
+    // A hop never lands the avatar on a solid object, and objects hop only on arriving at a portal; but
+    // a portal created under a standing object would send it away.
+    solidObjects: (config) => ({ moves: [], tools: [], sentAwayBy: config.teleportTags }),
   },
-  // A hop never lands the avatar on a solid object, and objects hop only on arriving at a portal; but
-  // a portal created under a standing object would send it away.
-  solidObjects: (config) => ({ moves: [], tools: [], sentAwayBy: config.teleportTags }),
   prepare(config, pack): Prepared {
     const found = new Set<number>();
     const portal = new Uint8Array(pack.kinds.size);

@@ -15,15 +15,17 @@ interface Prepared {
  */
 export const pushObjects: SystemBehaviour<Required<PushObjectsConfig>> = {
   type: "push_objects",
-  layersMoved: () => ["objects"],
-  avatarReach: 1,
-  freeTurns: false,
-  // Moves (or removes) entities; changes no entity's kind.
-  kindsCreated: () => [],
-  role: (config) => ({ role: "push", config }),
+  search: {
+    layersMoved: () => ["objects"],
+    avatarReach: 1,
+    freeTurns: false,
+    // Moves (or removes) entities; changes no entity's kind.
+    kindsCreated: () => [],
+    role: (config) => ({ role: "push", config }),
+    // The avatar enters a blocker's cell only once a tool removed it or a push moved it on.
+    solidObjects: (config) => ({ moves: config.pushableTags, tools: config.toolInteractions }),
+  },
   pushRule: (config) => config,
-  // The avatar enters a blocker's cell only once a tool removed it or a push moved it on.
-  solidObjects: (config) => ({ moves: config.pushableTags, tools: config.toolInteractions }),
   prepare(_config, pack): Prepared {
     return { objects: pack.layerIndex.get("objects"), ground: pack.layerIndex.get("ground") };
   },

@@ -57,21 +57,23 @@ function isVoid(ctx: Ctx, ground: number | undefined, c: Pos): boolean {
  */
 export const regionTransform: SystemBehaviour<Required<RegionTransformConfig>> = {
   type: "region_transform",
-  // Nothing moves into or out of a void cell (see the action hook).
-  keepsVoidCells: true,
-  layersMoved: (config) => config.affectedLayers,
-  avatarReach: 0,
-  freeTurns: false,
-  // Turns whatever the overlay covers, reading only the ground (for void cells).
-  blindTo: (_config, pack) => pack.layers.map((l) => l.id).filter((id) => id !== "ground"),
-  // Moves entities. Without `blockOnVoid`, a cell a void cell would feed keeps what it held while its
-  // entity also moves on: a copy, so any kind of the affected layers may grow in number.
-  kindsCreated: (config, pack) =>
-    config.blockOnVoid
-      ? []
-      : [...pack.kinds.values()]
-          .filter((k) => config.affectedLayers.some((id) => pack.layerIndex.get(id) === k.layerIndex))
-          .map((k) => k.name),
+  search: {
+    // Nothing moves into or out of a void cell (see the action hook).
+    keepsVoidCells: true,
+    layersMoved: (config) => config.affectedLayers,
+    avatarReach: 0,
+    freeTurns: false,
+    // Turns whatever the overlay covers, reading only the ground (for void cells).
+    blindTo: (_config, pack) => pack.layers.map((l) => l.id).filter((id) => id !== "ground"),
+    // Moves entities. Without `blockOnVoid`, a cell a void cell would feed keeps what it held while its
+    // entity also moves on: a copy, so any kind of the affected layers may grow in number.
+    kindsCreated: (config, pack) =>
+      config.blockOnVoid
+        ? []
+        : [...pack.kinds.values()]
+            .filter((k) => config.affectedLayers.some((id) => pack.layerIndex.get(id) === k.layerIndex))
+            .map((k) => k.name),
+  },
   prepare(config, pack): Prepared {
     const operations = new Map<string, readonly [string, RegionOperation]>();
     // The first operation naming an action handles it.

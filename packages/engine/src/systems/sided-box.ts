@@ -52,16 +52,18 @@ function pushed(ctx: Ctx, e: Entity, from: Pos, to: Pos, direction: string): voi
  */
 export const sidedBox: SystemBehaviour<Required<SidedBoxConfig>> = {
   type: "sided_box",
-  layersMoved: () => ["objects"],
-  avatarReach: 1,
-  freeTurns: false,
-  // Moves (or removes) entities; changes no entity's kind.
-  kindsCreated: () => [],
-  // The avatar steps only onto walkable ground, and boxes go only there: a void cell changes only
-  // where the avatar started on one.
-  keepsVoidCells: true,
-  // Other solids stop the avatar unless a tool clears them.
-  solidObjects: (config) => ({ moves: [config.sidedTag], tools: config.toolInteractions }),
+  search: {
+    layersMoved: () => ["objects"],
+    avatarReach: 1,
+    freeTurns: false,
+    // Moves (or removes) entities; changes no entity's kind.
+    kindsCreated: () => [],
+    // The avatar steps only onto walkable ground, and boxes go only there: a void cell changes only
+    // where the avatar started on one.
+    keepsVoidCells: true,
+    // Other solids stop the avatar unless a tool clears them.
+    solidObjects: (config) => ({ moves: [config.sidedTag], tools: config.toolInteractions }),
+  },
   action(ctx, action) {
     const { config, draft, pack } = ctx;
     if (action.id !== config.moveAction) return;

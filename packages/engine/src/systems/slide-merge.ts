@@ -108,8 +108,10 @@ function mergeOf(pack: Pack, config: Config, mover: Entity, target: Entity): Ent
  */
 export const slideMerge: SystemBehaviour<Config> = {
   type: "slide_merge",
-  avatarReach: 0,
-  freeTurns: false,
+  search: {
+    avatarReach: 0,
+    freeTurns: false,
+  },
   action(ctx, action) {
     const { config, draft, pack } = ctx;
     if (action.id !== config.mergeAction) return;

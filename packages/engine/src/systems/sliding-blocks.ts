@@ -51,11 +51,13 @@ function cellOpen(ctx: Ctx, block: MultiCellObjectState, index: number, x: numbe
  */
 export const slidingBlocks: SystemBehaviour<Required<SlidingBlocksConfig>> = {
   type: "sliding_blocks",
-  layersMoved: () => [],
-  avatarReach: 0,
-  freeTurns: false,
-  // Moves (or removes) entities; changes no entity's kind.
-  kindsCreated: () => [],
+  search: {
+    layersMoved: () => [],
+    avatarReach: 0,
+    freeTurns: false,
+    // Moves (or removes) entities; changes no entity's kind.
+    kindsCreated: () => [],
+  },
   action(ctx, action) {
     const { config, draft, pack } = ctx;
     if (action.id !== config.moveAction) return;

@@ -174,10 +174,12 @@ function collapse(ctx: Ctx): void {
  */
 export const supportCollapse: SystemBehaviour<Required<SupportCollapseConfig>> = {
   type: "support_collapse",
-  avatarReach: Number.POSITIVE_INFINITY,
-  freeTurns: false,
-  // A landing piece may change kind by \`settleTransform\`; collapsed cells take the layer's fill.
-  kindsCreated: (config) => Object.values(config.settleTransform),
+  search: {
+    avatarReach: Number.POSITIVE_INFINITY,
+    freeTurns: false,
+    // A landing piece may change kind by \`settleTransform\`; collapsed cells take the layer's fill.
+    kindsCreated: (config) => Object.values(config.settleTransform),
+  },
   action(ctx, action) {
     const { config, draft, pack } = ctx;
     if (config.severAction === undefined || action.id !== config.severAction) return;

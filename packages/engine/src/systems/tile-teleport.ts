@@ -13,11 +13,13 @@ const TELEPORT_TAG = "teleport";
  */
 export const tileTeleport: SystemBehaviour<Required<TileTeleportConfig>> = {
   type: "tile_teleport",
-  layersMoved: (config) => [config.layer],
-  avatarReach: 0,
-  freeTurns: false,
-  // Moves (or removes) entities; changes no entity's kind.
-  kindsCreated: () => [],
+  search: {
+    layersMoved: (config) => [config.layer],
+    avatarReach: 0,
+    freeTurns: false,
+    // Moves (or removes) entities; changes no entity's kind.
+    kindsCreated: () => [],
+  },
   npc(ctx) {
     const { config, draft, pack } = ctx;
     const layer = pack.layerIndex.get(config.layer);

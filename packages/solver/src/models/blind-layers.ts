@@ -14,7 +14,7 @@ export function contentBlindLayers(pack: Pack, level: LevelRuntime): Set<number>
     blind.add(layer.index);
   });
   for (const system of level.systems) {
-    const ids = new Set(system.behaviour.blindTo?.(system.config as never, pack) ?? []);
+    const ids = new Set(system.behaviour.search?.blindTo?.(system.config as never, pack) ?? []);
     for (const layer of pack.layers) if (!ids.has(layer.id)) blind.delete(layer.index);
   }
   return blind;

@@ -8,7 +8,7 @@ import type { SystemRole } from "@gridponder/engine/search-contract";
 export function levelRoles(pack: Pack, level: LevelRuntime): SystemRole[] | null {
   const roles: SystemRole[] = [];
   for (const system of level.systems) {
-    const role = system.behaviour.role?.(system.config as never, pack) ?? null;
+    const role = system.behaviour.search?.role?.(system.config as never, pack) ?? null;
     if (role === null) return null;
     roles.push(role);
   }

@@ -202,8 +202,11 @@ describe("goalSupply", () => {
     const pack = await loaded(join(FUZZ_PACKS, "carrot_quest"));
     const level = new Session(pack, "fw_005_m0").level;
     const [first, ...rest] = level.systems as [(typeof level.systems)[number]];
-    const { solidObjects: _, ...silent } = first.behaviour;
-    const withSilent = { ...level, systems: [{ ...first, behaviour: silent }, ...rest] };
+    const { solidObjects: _, ...silent } = first.behaviour.search ?? {};
+    const withSilent = {
+      ...level,
+      systems: [{ ...first, behaviour: { ...first.behaviour, search: silent } }, ...rest],
+    };
     expect(targetLocks(pack, withSilent as never, new Session(pack, "fw_005_m0").initial)).toBeNull();
   });
 

@@ -53,7 +53,7 @@ const renamed = (s: SystemInstance): SystemInstance =>
 /** A system that keeps its hooks but declares no role. */
 const roleless = (s: SystemInstance): SystemInstance => ({
   ...s,
-  behaviour: { ...s.behaviour, role: undefined },
+  behaviour: { ...s.behaviour, search: { ...s.behaviour.search, role: undefined } },
 });
 
 describe("relaxed models follow the roles systems declare, not their type names", () => {
@@ -95,10 +95,10 @@ describe("relaxed models follow the roles systems declare, not their type names"
     expect(areaGrowthLevel(flood, withSystems(level, roleless))).toBeNull();
     const fill = BUILTIN_SYSTEMS.flood_fill;
     const config = level.systems[0]?.config as Record<string, unknown>;
-    expect(fill?.role?.(config as never, flood)?.role).toBe("area-growth");
+    expect(fill?.search?.role?.(config as never, flood)?.role).toBe("area-growth");
     const elsewhere = { ...config, kindTransform: { cell_red: "cell_blue" } };
-    expect(fill?.role?.(elsewhere as never, flood)).toBeNull();
-    expect(fill?.role?.({ ...config, sourcePosition: "avatar" } as never, flood)).toBeNull();
+    expect(fill?.search?.role?.(elsewhere as never, flood)).toBeNull();
+    expect(fill?.search?.role?.({ ...config, sourcePosition: "avatar" } as never, flood)).toBeNull();
   });
 });
 
@@ -230,7 +230,7 @@ describe("content-blind layers keep their promise on every traced turn", () => {
     expect(contentBlindLayers(flips, level).has(objects)).toBe(true);
     const undeclared = withSystems(level, (s) => ({
       ...s,
-      behaviour: { ...s.behaviour, blindTo: undefined },
+      behaviour: { ...s.behaviour, search: { ...s.behaviour.search, blindTo: undefined } },
     }));
     expect(contentBlindLayers(flips, undeclared).size).toBe(0);
     const ruled = { ...level, rules: { ...level.rules, all: [{} as never] } } as LevelRuntime;

@@ -23,8 +23,10 @@ export const queuedEmitters: SystemDefinition<Required<QueuedEmittersConfig>> = 
   // The rule effect and condition that work on emitters belong to this system.
   effects: [releaseFromEmitterEffect as EffectDefinition<never>],
   conditions: [emitterHasNext as ConditionDefinition<never>],
-  avatarReach: 0,
-  freeTurns: false,
+  search: {
+    avatarReach: 0,
+    freeTurns: false,
+  },
   npc(ctx) {
     const objects = ctx.draft.multiCellObjects;
     for (let index = 0; index < objects.length; index++) {

@@ -43,7 +43,7 @@ export function creatableKinds(pack: Pack, level: LevelRuntime): Set<string> | n
     return true;
   };
   for (const system of level.systems) {
-    const created = system.behaviour.kindsCreated?.(system.config as never, pack) ?? "any";
+    const created = system.behaviour.search?.kindsCreated?.(system.config as never, pack) ?? "any";
     if (!add(created)) return null;
   }
   for (const rule of level.rules.all)

@@ -100,7 +100,7 @@ function keepsVoid(on: string, effect: object): boolean {
  */
 export function fixedCells(pack: Pack, level: LevelRuntime, start: GameState): Uint8Array | null {
   for (const { behaviour, config } of level.systems) {
-    const keeps = behaviour.keepsVoidCells;
+    const keeps = behaviour.search?.keepsVoidCells;
     if (keeps !== true && (typeof keeps !== "function" || !keeps(config as never, pack, start))) return null;
   }
   if (level.rules.all.some((rule) => rule.source.then.some((effect) => !keepsVoid(rule.source.on, effect))))

@@ -9,7 +9,7 @@ import type { LevelRuntime, Pack } from "@gridponder/engine";
 export function avatarReach(level: LevelRuntime): number {
   let reach = 0;
   for (const system of level.systems)
-    reach = Math.max(reach, system.behaviour.avatarReach ?? Number.POSITIVE_INFINITY);
+    reach = Math.max(reach, system.behaviour.search?.avatarReach ?? Number.POSITIVE_INFINITY);
   if (level.rules.all.some((rule) => rule.source.then.some((effect) => "resolve_move" in effect)))
     reach = Math.max(reach, 1);
   return reach;
@@ -20,7 +20,7 @@ export function avatarReach(level: LevelRuntime): number {
  * types), so the action count is no longer the number of turns played.
  */
 export function hasFreeTurns(level: LevelRuntime): boolean {
-  return level.systems.some((system) => system.behaviour.freeTurns ?? true);
+  return level.systems.some((system) => system.behaviour.search?.freeTurns ?? true);
 }
 
 /**
@@ -37,7 +37,7 @@ export function movedLayers(pack: Pack, level: LevelRuntime): Set<number> | null
     }
   };
   for (const system of level.systems) {
-    const ids = system.behaviour.layersMoved?.(system.config as never, pack) ?? "any";
+    const ids = system.behaviour.search?.layersMoved?.(system.config as never, pack) ?? "any";
     if (ids === "any") return null;
     add(ids);
   }

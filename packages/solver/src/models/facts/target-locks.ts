@@ -102,7 +102,7 @@ export function targetLocks(
   const tools: { item: string; targetTag: string }[] = [];
   const sentAwayBy = new Set<string>();
   for (const system of level.systems) {
-    const promise = system.behaviour.solidObjects?.(system.config as never, pack, level) ?? null;
+    const promise = system.behaviour.search?.solidObjects?.(system.config as never, pack, level) ?? null;
     if (promise === null) return null;
     for (const tag of promise.moves) moves.add(tag);
     for (const tag of promise.sentAwayBy ?? []) sentAwayBy.add(tag);
