@@ -71,11 +71,15 @@ export default {
       },
     },
     {
-      name: "player-canvas-not-three",
-      comment: "The player's 2D canvas renderer implements the view's renderer contract without three.js.",
+      name: "player-canvas-only-view",
+      comment:
+        "The player's 2D canvas renderer implements the view's renderer contract with the view and the player's own gesture helpers only: no three.js, no engine, no schema.",
       severity: "error",
       from: { path: "^packages/player/src/canvas-renderer" },
-      to: { path: ["^packages/renderer-three/", "^@gridponder/renderer-three(/|$)", ...npm("three")] },
+      to: {
+        pathNot: ["^packages/player/src/", "^packages/view/src/", "^@gridponder/view$"],
+        dependencyTypesNot: ["core"],
+      },
     },
     {
       name: "package-not-app",

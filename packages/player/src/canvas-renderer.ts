@@ -1,9 +1,9 @@
-import type { Direction } from "@gridponder/schema";
 import {
   type Appearance,
   type BoardRenderer,
   type BoardRendererOptions,
   type Cell,
+  type Direction,
   type Gesture,
   type Piece,
   type Pose,

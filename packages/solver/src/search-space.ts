@@ -10,6 +10,7 @@ import {
 import { PENDING_MOVE_MEMORY } from "@gridponder/engine/search-contract";
 import {
   actionBoundLayers,
+  actionLimitOf,
   goalSupply,
   hasFreeTurns,
   type OriginFreeTeleport,
@@ -80,8 +81,8 @@ export interface SearchSpace {
  * move limit and some turn does not count as a move (selecting an actor), so the count is no longer
  * the search depth and has to be part of a state's identity.
  */
-function countMatters(level: LevelRuntime): boolean {
-  const limited = level.loseConditions.some((c) => c.type === "max_actions");
+function countMatters(pack: Pack, level: LevelRuntime): boolean {
+  const limited = level.loseConditions.some((c) => actionLimitOf(pack, c) !== null);
   return limited && hasFreeTurns(level);
 }
 
@@ -133,7 +134,7 @@ export interface SearchSpaceOptions {
 export function searchSpace(pack: Pack, levelId: string, options: SearchSpaceOptions = {}): SearchSpace {
   const session = new Session(pack, levelId);
   const { level } = session;
-  const withCount = countMatters(level);
+  const withCount = countMatters(pack, level);
   const parts = new Interner();
   const json = (part: object) => parts.text(stableStringify(part));
   // A pending move counts by what it can still do (see the engine's `pendingMoveKey`).

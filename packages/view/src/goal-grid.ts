@@ -1,59 +1,41 @@
 /**
- * Goal grids: a `board_match` goal's target pattern as a mini-grid of appearances.
+ * Goal grids: the target pattern of a goal that names target cells (`board_match`) as a mini-grid of
+ * appearances.
  * @module
  */
-import type { LevelRuntime, Params } from "@gridponder/engine";
-import type { BoardMatchGoal, JsonValue, LayerData } from "@gridponder/schema";
+import type { CellTarget, GoalDefinition, GoalEntry, LevelRuntime, Params } from "@gridponder/engine";
 import { appearanceOf } from "./appearance.js";
 import type { ViewContext } from "./context.js";
 import type { Appearance, GoalGridView } from "./types.js";
 
-/** One target cell: a kind name or `{ kind, ...params }`; `null` when empty or unreadable. */
-function cellEntity(cell: JsonValue | undefined): { kind: string; params: Params | null } | null {
-  if (typeof cell === "string") return { kind: cell, params: null };
-  if (cell && typeof cell === "object" && !Array.isArray(cell) && typeof cell.kind === "string") {
-    const { kind, position: _position, ...params } = cell;
-    return { kind: kind as string, params: Object.keys(params).length > 0 ? (params as Params) : null };
-  }
-  return null;
-}
-
-/** A layer's target as row-major entities over a `width` × `height` board. */
-function targetCells(data: LayerData, width: number, height: number) {
-  const cells: ({ kind: string; params: Params | null } | null)[] = new Array(width * height).fill(null);
-  if (Array.isArray(data)) {
-    data.forEach((row, y) => {
-      if (!Array.isArray(row)) return;
-      row.forEach((cell, x) => {
-        if (x < width && y < height) cells[y * width + x] = cellEntity(cell);
-      });
-    });
-  } else {
-    // A sparse target names only the cells it cares about: its `default` is not part of the pattern.
-    for (const entry of data.entries ?? []) {
-      const [x, y] = entry.position;
-      if (x >= 0 && y >= 0 && x < width && y < height) cells[y * width + x] = cellEntity(entry as JsonValue);
-    }
-  }
-  return cells;
-}
-
-/** The target of one `board_match` goal: per cell, the topmost target layer's entity. */
-function goalGridOf(ctx: ViewContext, level: LevelRuntime, goal: BoardMatchGoal): GoalGridView {
+/**
+ * The target cells of one goal that names them (`cellTargets`, as `board_match` declares): per cell,
+ * the entity the topmost target layer wants.
+ */
+function goalGridOf(
+  ctx: ViewContext,
+  level: LevelRuntime,
+  goalId: string,
+  targets: readonly CellTarget[],
+): GoalGridView {
   const { width, height } = level;
   const cells: (Appearance | null)[] = new Array(width * height).fill(null);
-  const layers = Object.entries(goal.config.targetLayers ?? {}).sort(
-    ([a], [b]) => (ctx.pack.layerIndex.get(a) ?? -1) - (ctx.pack.layerIndex.get(b) ?? -1),
-  );
-  for (const [, data] of layers) {
-    targetCells(data, width, height).forEach((e, i) => {
-      if (e) cells[i] = appearanceOf(ctx, e.kind, e.params);
-    });
+  const layerOrder = (id: string) => ctx.pack.layerIndex.get(id) ?? -1;
+  const layers = [...new Set(targets.map((t) => t.layerId))].sort((a, b) => layerOrder(a) - layerOrder(b));
+  for (const layerId of layers) {
+    for (const t of targets) {
+      if (t.layerId !== layerId || t.kind === null) continue;
+      cells[t.cell] = appearanceOf(ctx, t.kind, t.params as Params | null);
+    }
   }
-  return { goalId: goal.id, width, height, cells };
+  return { goalId, width, height, cells };
 }
 
-/** The mini-grids of a level's `board_match` goals, in goal order. */
+/** The mini-grids of a level's goals that name target cells, in goal order. */
 export function goalGridsOf(ctx: ViewContext, level: LevelRuntime): GoalGridView[] {
-  return level.goals.flatMap((g) => (g.type === "board_match" ? [goalGridOf(ctx, level, g)] : []));
+  return level.goals.flatMap((g) => {
+    const definition = ctx.pack.registry.goals.get(g.type) as GoalDefinition<GoalEntry> | undefined;
+    const targets = definition?.search?.cellTargets?.(g, level.width, level.height);
+    return targets === undefined ? [] : [goalGridOf(ctx, level, g.id, targets)];
+  });
 }

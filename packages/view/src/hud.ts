@@ -11,6 +11,7 @@ import {
   type LoseConditionDefinition,
   type LoseConditionEntry,
   type Pack,
+  type PresentationWords,
   type Session,
   stableStringify,
 } from "@gridponder/engine";
@@ -20,98 +21,20 @@ import type { ViewContext } from "./context.js";
 import { displayName, humanize } from "./names.js";
 import type { GoalView, Hud } from "./types.js";
 
-function list(items: readonly string[]): string {
-  if (items.length <= 1) return items.join("");
-  return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
-}
-
-const COMPARISON_WORDS = { gte: "at least", lte: "at most", eq: "exactly" } as const;
-
-function lineScope(scope: string, index: number | undefined): { every: string; one: string } {
-  switch (scope) {
-    case "all_rows":
-      return { every: "every row", one: "each row" };
-    case "all_cols":
-      return { every: "every column", one: "each column" };
-    case "row":
-      return { every: `row ${(index ?? 0) + 1}`, one: `row ${(index ?? 0) + 1}` };
-    default:
-      return { every: `column ${(index ?? 0) + 1}`, one: `column ${(index ?? 0) + 1}` };
-  }
-}
-
-function predicateWords(predicate: string): string {
-  if (predicate === "even") return "even numbers";
-  if (predicate === "odd") return "odd numbers";
-  const m = /^(eq|gte|lte|gt|lt)_(-?\d+)$/.exec(predicate);
-  if (!m) return `numbers matching ${predicate}`;
-  const words: Record<string, string> = {
-    eq: "equal to",
-    gte: "of at least",
-    lte: "of at most",
-    gt: "greater than",
-    lt: "less than",
+/** How the view names things, for the sentences goal and lose condition types make. */
+function wordsOf(ctx: ViewContext): PresentationWords {
+  return {
+    kind: (kind) => displayName(ctx.pack, kind),
+    tagged: (tag) =>
+      [...ctx.pack.kinds.values()].filter((k) => k.tags.has(tag)).map((k) => displayName(ctx.pack, k.name)),
+    humanize,
   };
-  return `numbers ${words[m[1] as string]} ${m[2]}`;
 }
 
-/** A sentence for a goal without text of its own, from its type and config. */
+/** A sentence for a goal without text of its own, as its type says it (`GoalDefinition.describe`). */
 export function goalSentence(ctx: ViewContext, goal: Goal): string {
-  const name = (kind: string) => displayName(ctx.pack, kind);
-  const tagged = (tag: string) =>
-    [...ctx.pack.kinds.values()].filter((k) => k.tags.has(tag)).map((k) => name(k.name));
-  switch (goal.type) {
-    case "reach_target": {
-      const { targetKind, targetTag } = goal.config;
-      if (targetKind) return `Reach the ${name(targetKind)}`;
-      const kinds = tagged(targetTag ?? "");
-      if (kinds.length === 1) return `Reach the ${kinds[0]}`;
-      return `Reach a ${kinds.length > 1 ? kinds.join(" or ") : humanize(targetTag ?? "target").toLowerCase()}`;
-    }
-    case "sequence_match": {
-      const seq = goal.config.sequence.map(String).join(", ");
-      return goal.config.matchBy === "collected_by_avatar"
-        ? `Collect ${seq} in this order`
-        : `Make ${seq} in this order`;
-    }
-    case "board_match":
-      return "Match the target pattern";
-    case "variable_threshold": {
-      const { variable, target, comparison } = goal.config;
-      return `Get ${humanize(variable).toLowerCase()} to ${COMPARISON_WORDS[comparison ?? "gte"]} ${target}`;
-    }
-    case "all_cleared": {
-      const { kind, tag } = goal.config;
-      if (kind) return `Clear every ${name(kind)}`;
-      const kinds = tagged(tag ?? "");
-      if (kinds.length > 0) return `Clear every ${kinds.join(" and every ")}`;
-      return `Clear everything tagged ${humanize(tag ?? "target").toLowerCase()}`;
-    }
-    case "sum_constraint": {
-      const { scope, index, target, comparison } = goal.config;
-      const where = lineScope(scope, index).every;
-      const cmp = comparison ?? "eq";
-      return cmp === "eq"
-        ? `Make ${where} add up to ${target}`
-        : `Make ${where} add up to ${COMPARISON_WORDS[cmp]} ${target}`;
-    }
-    case "count_constraint": {
-      const { scope, index, target, comparison, predicate } = goal.config;
-      const where = lineScope(scope, index).one;
-      return `Give ${where} ${COMPARISON_WORDS[comparison ?? "eq"]} ${target} ${predicateWords(predicate)}`;
-    }
-    case "param_match": {
-      const { markerKind, checkKind, checkParam, checkValue } = goal.config;
-      return `Put a ${name(checkKind)} with ${humanize(checkParam).toLowerCase()} ${JSON.stringify(checkValue)} on every ${name(markerKind)}`;
-    }
-    case "balance": {
-      const owners = goal.config.owners.map(name);
-      const connected = goal.config.requireConnected ? " in connected regions" : "";
-      return `Share the board equally between ${list(owners)}${connected}`;
-    }
-    default:
-      return humanize((goal as { type: string }).type);
-  }
+  const definition = ctx.pack.registry.goals.get(goal.type) as GoalDefinition<GoalEntry> | undefined;
+  return definition?.describe?.(goal, wordsOf(ctx)) ?? humanize(goal.type);
 }
 
 /** A goal's player-facing text: its `display.text`, the game's `goalDescriptions`, else generated. */
@@ -123,22 +46,10 @@ export function goalText(ctx: ViewContext, goal: Goal): string {
   return goalSentence(ctx, goal);
 }
 
-/** A sentence telling the player why the level was lost. */
-function loseSentence(condition: LoseCondition): string {
-  switch (condition.type) {
-    case "max_actions":
-      return `Out of moves: this level allows ${condition.config.limit} actions.`;
-    case "variable_threshold": {
-      const { variable, target, comparison } = condition.config;
-      return `${humanize(variable)} reached ${COMPARISON_WORDS[comparison ?? "gte"]} ${target}.`;
-    }
-    case "balance_budget_exhausted":
-      return "The actors have too few moves left to share the board equally.";
-    case "balance_unreachable":
-      return "The board can no longer be shared equally.";
-    default:
-      return "The level was lost.";
-  }
+/** A sentence telling the player why the level was lost, as the condition's type says it. */
+function loseSentence(ctx: ViewContext, condition: LoseCondition): string {
+  const definition = ctx.pack.registry.loseConditions.get(condition.type) as LoseDefinition | undefined;
+  return definition?.describe?.(condition, wordsOf(ctx)) ?? "The level was lost.";
 }
 
 /** The lose condition a state's `loseReason` names (its id, else its type). */
@@ -192,6 +103,19 @@ export function nextHintStop(level: LevelRuntime, from: number): number {
   return sortedHintStops(level).find((s) => s > from) ?? level.def.solution.goldPath.length;
 }
 
+/**
+ * The level's move limit: the lowest of the limits its lose conditions declare (`actionLimit`, as
+ * `max_actions` does), or `null` when none sets one.
+ */
+export function actionLimit(pack: Pack, level: LevelRuntime): number | null {
+  let lowest: number | null = null;
+  for (const c of level.loseConditions) {
+    const limit = (pack.registry.loseConditions.get(c.type) as LoseDefinition | undefined)?.actionLimit?.(c);
+    if (typeof limit === "number") lowest = lowest === null ? limit : Math.min(lowest, limit);
+  }
+  return lowest;
+}
+
 /** The HUD of a session's current state. */
 export function buildHud(ctx: ViewContext, session: Session): Hud {
   const { level, state } = session;
@@ -211,13 +135,7 @@ export function buildHud(ctx: ViewContext, session: Session): Hud {
             progress: status ? Math.min(1, Math.max(0, status.progress)) : 0,
           };
         });
-  let maxActions: number | null = null;
-  for (const c of level.loseConditions) {
-    const limit = (ctx.pack.registry.loseConditions.get(c.type) as LoseDefinition | undefined)?.actionLimit?.(
-      c,
-    );
-    if (typeof limit === "number") maxActions = maxActions === null ? limit : Math.min(maxActions, limit);
-  }
+  const maxActions = actionLimit(ctx.pack, level);
   const played = session.actions;
   const stops = sortedHintStops(level);
   const goldLength = def.solution.goldPath.length;
@@ -247,7 +165,7 @@ export function buildHud(ctx: ViewContext, session: Session): Hud {
     }),
     status: state.won ? "won" : state.lost ? "lost" : "playing",
     loseReason: state.lost ? state.loseReason : null,
-    loseText: state.lost ? (loseCondition ? loseSentence(loseCondition) : "The level was lost.") : null,
+    loseText: state.lost ? (loseCondition ? loseSentence(ctx, loseCondition) : "The level was lost.") : null,
     canUndo: session.canUndo,
     canRedo: session.canRedo,
     hint: { available, nextStop, stops },

@@ -1,6 +1,9 @@
 import type { ActionInput } from "@gridponder/engine";
 import type { Direction, JsonValue } from "@gridponder/schema";
 
+/** A grid direction, as the DSL names them; renderers take it from the view. */
+export type { Direction };
+
 /** A board cell `[x, y]`; y grows downwards (row 0 is the top row, the far side in isometric view). */
 export type Cell = readonly [x: number, y: number];
 

@@ -1,6 +1,7 @@
 import { type ActionInput, DIRECTION_DELTAS, type Pack, type Pos, Session } from "@gridponder/engine";
 import type { Direction } from "@gridponder/schema";
 import {
+  actionLimit,
   type Command,
   describeTurn,
   type KeyedAction,
@@ -59,12 +60,9 @@ export class LevelPlay {
     return needsSelection(this.view) || this.keyed.some((b) => b.positionParam !== null);
   }
 
-  /** The lowest `max_actions` limit, if the level has one. */
+  /** The level's move limit (the view's `actionLimit`), if it has one. */
   get actionLimit(): number | null {
-    const limits = this.session.level.loseConditions.flatMap((c) =>
-      c.type === "max_actions" ? [c.config.limit] : [],
-    );
-    return limits.length > 0 ? Math.min(...limits) : null;
+    return actionLimit(this.view.pack, this.session.level);
   }
 
   /** Plays an action; the message is the view's description of the turn (with the engine's reason for a refusal). */

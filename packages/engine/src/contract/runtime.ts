@@ -8,6 +8,7 @@
 
 import type {
   ActionDefinition,
+  ActorClaim,
   Diagnostic,
   GameDefinition,
   Goal,
@@ -140,6 +141,15 @@ export interface SolidObjects {
   readonly sentAwayBy?: readonly string[];
 }
 
+/** What a system's actors claim (see `SystemBehaviour.actorClaims`). */
+export interface ActorClaims {
+  readonly claim: ActorClaim | undefined;
+  readonly groundLayer: string;
+  /** Moves each owner may make, by owner kind; `undefined` for no per-owner budget. */
+  readonly budgets: Readonly<Record<string, number>> | undefined;
+  readonly budgetVariable: string;
+}
+
 /** A piece a system has selected (an actor to move next): its cell and its kind. */
 export interface SelectedPiece {
   readonly at: Pos;
@@ -248,6 +258,12 @@ export interface SystemBehaviour<C = Record<string, unknown>> {
    */
   pushRule?(config: C): PushRule;
   /**
+   * The cells this system's actors claim as they move, for goals that weigh claims (`balance`): the
+   * claim policy, the layer claimed cells lie on, per-owner move budgets and the variable that counts
+   * moves left. A system type that leaves this out claims no cells.
+   */
+  actorClaims?(config: C): ActorClaims;
+  /**
    * Presentation: the piece this system has selected in `state` (its cell and kind), for views to
    * highlight, or `null` when none is. A system type that leaves this out selects nothing.
    */
@@ -329,12 +345,85 @@ export interface GoalDefinition<G extends GoalEntry = GoalEntry> {
    * leaves this out reads none.
    */
   variablesRead?(goal: G): readonly string[];
+  /** What searches may know about a goal of this type (see {@link GoalSearchDeclarations}). */
+  readonly search?: GoalSearchDeclarations<G>;
   /**
-   * When a goal of this type is met exactly while the avatar stands on a cell holding an entity of
-   * `kind` or carrying `tag` (on any layer), that target; else `null`. Searches bound the moves left
-   * by the distance to such cells. A type that leaves this out has no such target.
+   * Presentation: a sentence telling the player what a goal of this type asks ("Reach the exit"), for
+   * goals without text of their own; `words` names kinds and tags as the view shows them. A type that
+   * leaves this out is shown by its type name.
+   */
+  describe?(goal: G, words: PresentationWords): string;
+}
+
+/** How a view names things, for the sentences goal and lose condition types make. */
+export interface PresentationWords {
+  /** A kind's player-facing name. */
+  kind(kind: string): string;
+  /** The player-facing names of the kinds carrying a tag. */
+  tagged(tag: string): readonly string[];
+  /** An identifier as words ("movesLeft" → "Moves left"). */
+  humanize(text: string): string;
+}
+
+/**
+ * What a goal type declares for searches: conditions a goal of it can only be met under, each a promise
+ * about its check. Searches bound the moves left, or see goals that can no longer be met, with them;
+ * every declaration is optional, and one left out only makes them prune less.
+ */
+export interface GoalSearchDeclarations<G extends GoalEntry = GoalEntry> {
+  /**
+   * When a goal is met exactly while the avatar stands on a cell holding an entity of `kind` or
+   * carrying `tag` (on any layer), that target; else `null`. Searches bound the moves left by the
+   * distance to such cells.
    */
   avatarTarget?(goal: G): AvatarTarget | null;
+  /**
+   * The cells of a `width` × `height` board a goal names, with what each should hold: it is met exactly
+   * when every named cell that wants a kind holds an entity of that kind with those params (a cell
+   * wanting `null` may have to be empty). Views draw them as the goal's target grid too.
+   */
+  cellTargets?(goal: G, width: number, height: number): readonly CellTarget[];
+  /**
+   * When a goal is met exactly once no entity of `kind` (or carrying `tag`, on `layer` when given) is
+   * left on the board, that selection; else `null`.
+   */
+  clears?(goal: G): ClearedSelection | null;
+  /**
+   * When a goal can be met only while every cell holding a `markerKind` entity on `markerLayer` holds
+   * on `checkLayer` an entity `accepts` takes, that check; else `null`.
+   */
+  markerCheck?(goal: G): MarkerCheck | null;
+  /**
+   * Whether a goal reads only the kinds, tags, layers and variables its config names (and where the
+   * avatar stands): searches then know entities it does not name cannot change it.
+   */
+  readonly readsOnlyWhatConfigNames?: boolean;
+}
+
+/** One cell a goal names (`GoalSearchDeclarations.cellTargets`): its layer, cell and wanted content. */
+export interface CellTarget {
+  readonly layerId: string;
+  /** The cell, row-major. */
+  readonly cell: number;
+  /** The kind wanted; `null` for an empty cell. */
+  readonly kind: string | null;
+  /** The params the entity must have exactly; `null` for none (an entity without params). */
+  readonly params: Readonly<Record<string, JsonValue>> | null;
+}
+
+/** What a clearing goal counts (`GoalSearchDeclarations.clears`). */
+export interface ClearedSelection {
+  readonly kind?: string;
+  readonly tag?: string;
+  readonly layer?: string;
+}
+
+/** A check a goal makes under every marker (`GoalSearchDeclarations.markerCheck`). */
+export interface MarkerCheck {
+  readonly markerLayer: string;
+  readonly markerKind: string;
+  readonly checkLayer: string;
+  accepts(entity: Entity | null | undefined): boolean;
 }
 
 /** Where the avatar must stand to meet a goal: a cell holding an entity of `kind` or carrying `tag`. */
@@ -363,6 +452,16 @@ export interface LoseConditionDefinition<L extends LoseConditionEntry = LoseCond
    * does (a move limit a HUD counts down); else `null`. A type that leaves this out sets no limit.
    */
   actionLimit?(condition: L): number | null;
+  /** What searches may know about a condition of this type. */
+  readonly search?: {
+    /** Whether a condition reads only the kinds, tags, layers and variables its config names. */
+    readonly readsOnlyWhatConfigNames?: boolean;
+  };
+  /**
+   * Presentation: a sentence telling the player why the level was lost to a condition of this type
+   * ("Out of moves: …"). A type that leaves this out is told by its type name.
+   */
+  describe?(condition: L, words: PresentationWords): string;
 }
 
 /** An action as the engine runs it: the action id and its validated params. */

@@ -113,4 +113,16 @@ function allCleared(pack: Pack, goal: Extract<Goal, { type: "all_cleared" }>): G
   };
 }
 
-export const allClearedGoal = goal("all_cleared", allCleared);
+export const allClearedGoal = goal("all_cleared", allCleared, {
+  search: {
+    clears: (g) => ({ ...g.config }),
+    readsOnlyWhatConfigNames: true,
+  },
+  describe: (g, words) => {
+    const { kind, tag } = g.config;
+    if (kind) return `Clear every ${words.kind(kind)}`;
+    const kinds = words.tagged(tag ?? "");
+    if (kinds.length > 0) return `Clear every ${kinds.join(" and every ")}`;
+    return `Clear everything tagged ${words.humanize(tag ?? "target").toLowerCase()}`;
+  },
+});

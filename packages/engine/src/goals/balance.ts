@@ -1,7 +1,8 @@
-import type { ActorClaim, BalanceGoal, LoseCondition } from "@gridponder/schema";
+import type { BalanceGoal, LoseCondition } from "@gridponder/schema";
 import { own } from "@gridponder/schema";
-import type { TurnContext } from "../contract/runtime.js";
+import type { ActorClaims, TurnContext } from "../contract/runtime.js";
 import { counted } from "./define.js";
+import { listWords } from "./words.js";
 
 interface Tally {
   owned: Map<string, number>;
@@ -119,12 +120,7 @@ export function balanceStatus(ctx: TurnContext, goal: BalanceGoal): { done: bool
   return { done, progress };
 }
 
-interface ActorWiring {
-  readonly claim: ActorClaim | undefined;
-  readonly groundLayer: string;
-  readonly budgets: Readonly<Record<string, number>> | undefined;
-  readonly budgetVariable: string;
-}
+type ActorWiring = ActorClaims;
 
 const actorWirings = new WeakMap<TurnContext["level"], readonly ActorWiring[]>();
 
@@ -139,22 +135,9 @@ function actorSystems(ctx: TurnContext): readonly ActorWiring[] {
 }
 
 function wireActors(ctx: TurnContext): ActorWiring[] {
-  return ctx.level.systems
-    .filter((s) => s.type === "individual_actors" || s.type === "coupled_actors")
-    .map((s) => {
-      const c = s.config as {
-        claim?: ActorClaim;
-        groundLayer?: string;
-        budgets?: Record<string, number>;
-        budgetVariable?: string;
-      };
-      return {
-        claim: c.claim,
-        groundLayer: c.groundLayer ?? "ground",
-        budgets: s.type === "individual_actors" ? c.budgets : undefined,
-        budgetVariable: c.budgetVariable ?? "actorMovesRemaining",
-      };
-    });
+  return ctx.level.systems.flatMap((s) =>
+    s.behaviour.actorClaims ? [s.behaviour.actorClaims(s.config as never)] : [],
+  );
 }
 
 /**
@@ -221,4 +204,10 @@ export function balanceLose(ctx: TurnContext, condition: LoseCondition): boolean
 }
 
 /** `balance`: the owners hold equal shares of the claimable cells. */
-export const balanceGoal = counted("balance", (_pack, g) => (ctx) => balanceStatus(ctx, g));
+export const balanceGoal = counted("balance", (_pack, g) => (ctx) => balanceStatus(ctx, g), {
+  describe: (g, words) => {
+    const owners = g.config.owners.map((o) => words.kind(o));
+    const connected = g.config.requireConnected ? " in connected regions" : "";
+    return `Share the board equally between ${listWords(owners)}${connected}`;
+  },
+});

@@ -1,7 +1,7 @@
 import type { BoardMatchGoal, JsonValue } from "@gridponder/schema";
 import { jsonEqual } from "../board/json.js";
 import type { Entity } from "../contract/model.js";
-import type { Pack } from "../contract/runtime.js";
+import type { CellTarget, Pack } from "../contract/runtime.js";
 import type { Draft } from "../contract/state.js";
 import { counted } from "./define.js";
 
@@ -92,11 +92,40 @@ export function compileBoardMatch(
   };
 }
 
+/**
+ * The target cells of a `board_match` goal inside a `width` × `height` board, dense or sparse alike,
+ * read as the check reads them: a kind name, or `{ kind, ...params }` (a sparse entry's `position` is
+ * not a param).
+ */
+function cellTargets(goal: BoardMatchGoal, width: number, height: number): CellTarget[] {
+  const found: CellTarget[] = [];
+  for (const [layerId, data] of Object.entries(goal.config.targetLayers)) {
+    const cells: [number, number, JsonValue][] = Array.isArray(data)
+      ? data.flatMap((row, y) =>
+          Array.isArray(row) ? row.map((t, x): [number, number, JsonValue] => [x, y, t as JsonValue]) : [],
+        )
+      : data.entries.map((e): [number, number, JsonValue] => [e.position[0], e.position[1], e as JsonValue]);
+    for (const [x, y, target] of cells) {
+      if (x < 0 || y < 0 || x >= width || y >= height) continue;
+      const want = wantOf(0, target);
+      const params = want?.params && Object.keys(want.params).length > 0 ? want.params : null;
+      // A target naming no kind matches no cell; a search learns nothing from it.
+      const kind = want === null || want.kind === "\0" ? null : want.kind;
+      found.push({ layerId, cell: y * width + x, kind, params });
+    }
+  }
+  return found;
+}
+
 /** `board_match`: the board shows the target pattern; progress is the share of cells matched. */
-export const boardMatchGoal = counted("board_match", (pack, g, width, height) => {
-  const status = compileBoardMatch(pack, g, width, height);
-  return ({ draft }) => {
-    const { matched, total } = status(draft);
-    return { done: matched === total, progress: total === 0 ? 1 : matched / total };
-  };
-});
+export const boardMatchGoal = counted(
+  "board_match",
+  (pack, g, width, height) => {
+    const status = compileBoardMatch(pack, g, width, height);
+    return ({ draft }) => {
+      const { matched, total } = status(draft);
+      return { done: matched === total, progress: total === 0 ? 1 : matched / total };
+    };
+  },
+  { search: { cellTargets }, describe: () => "Match the target pattern" },
+);

@@ -41,4 +41,17 @@ function paramMatch(pack: Pack, goal: Extract<Goal, { type: "param_match" }>): G
   };
 }
 
-export const paramMatchGoal = goal("param_match", paramMatch);
+export const paramMatchGoal = goal("param_match", paramMatch, {
+  search: {
+    markerCheck: ({ config: c }) => ({
+      markerLayer: c.markerLayer,
+      markerKind: c.markerKind,
+      checkLayer: c.checkLayer,
+      accepts: (e) => e?.kind === c.checkKind && own(e.params, c.checkParam) === c.checkValue,
+    }),
+  },
+  describe: (g, words) => {
+    const { markerKind, checkKind, checkParam, checkValue } = g.config;
+    return `Put a ${words.kind(checkKind)} with ${words.humanize(checkParam).toLowerCase()} ${JSON.stringify(checkValue)} on every ${words.kind(markerKind)}`;
+  },
+});

@@ -23,8 +23,18 @@ function reachTarget(pack: Pack, goal: Extract<Goal, { type: "reach_target" }>):
 }
 
 export const reachTargetGoal = goal("reach_target", reachTarget, {
-  avatarTarget: (g) => ({
-    ...(g.config.targetKind !== undefined ? { kind: g.config.targetKind } : {}),
-    ...(g.config.targetTag !== undefined ? { tag: g.config.targetTag } : {}),
-  }),
+  search: {
+    avatarTarget: (g) => ({
+      ...(g.config.targetKind !== undefined ? { kind: g.config.targetKind } : {}),
+      ...(g.config.targetTag !== undefined ? { tag: g.config.targetTag } : {}),
+    }),
+    readsOnlyWhatConfigNames: true,
+  },
+  describe: (g, words) => {
+    const { targetKind, targetTag } = g.config;
+    if (targetKind) return `Reach the ${words.kind(targetKind)}`;
+    const kinds = words.tagged(targetTag ?? "");
+    if (kinds.length === 1) return `Reach the ${kinds[0]}`;
+    return `Reach a ${kinds.length > 1 ? kinds.join(" or ") : words.humanize(targetTag ?? "target").toLowerCase()}`;
+  },
 });

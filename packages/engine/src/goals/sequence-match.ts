@@ -84,10 +84,21 @@ function sequenceMatchStatus(
 }
 
 /** `sequence_match`: the sequence is made (or collected) in order; consumes board entities. */
-export const sequenceMatchGoal = counted("sequence_match", (_pack, g) => {
-  const status = compileSequenceMatch(g);
-  return (ctx, events) => {
-    const { index, length } = status(ctx, events);
-    return { done: index >= length, progress: length === 0 ? 1 : index / length };
-  };
-});
+export const sequenceMatchGoal = counted(
+  "sequence_match",
+  (_pack, g) => {
+    const status = compileSequenceMatch(g);
+    return (ctx, events) => {
+      const { index, length } = status(ctx, events);
+      return { done: index >= length, progress: length === 0 ? 1 : index / length };
+    };
+  },
+  {
+    describe: (g) => {
+      const seq = g.config.sequence.map(String).join(", ");
+      return g.config.matchBy === "collected_by_avatar"
+        ? `Collect ${seq} in this order`
+        : `Make ${seq} in this order`;
+    },
+  },
+);

@@ -1,6 +1,7 @@
 import { own } from "@gridponder/schema";
 import { counted } from "./define.js";
 import { compare } from "./lines.js";
+import { COMPARISON_WORDS } from "./words.js";
 
 /** `variable_threshold`: a level variable compares with a target; progress is value over target. */
 export const variableThresholdGoal = counted(
@@ -15,5 +16,12 @@ export const variableThresholdGoal = counted(
       };
     };
   },
-  { variablesRead: (g) => [g.config.variable] },
+  {
+    variablesRead: (g) => [g.config.variable],
+    search: { readsOnlyWhatConfigNames: true },
+    describe: (g, words) => {
+      const { variable, target, comparison } = g.config;
+      return `Get ${words.humanize(variable).toLowerCase()} to ${COMPARISON_WORDS[comparison ?? "gte"]} ${target}`;
+    },
+  },
 );

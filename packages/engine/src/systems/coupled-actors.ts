@@ -12,6 +12,12 @@ import { claimCell, frontFirst, type Mover, relocate, transformDirection, walled
  */
 export const coupledActors: SystemBehaviour<Required<CoupledActorsConfig>> = {
   type: "coupled_actors",
+  actorClaims: (config) => ({
+    claim: config.claim,
+    groundLayer: config.groundLayer ?? "ground",
+    budgets: undefined,
+    budgetVariable: "actorMovesRemaining",
+  }),
   search: {
     layersMoved: (config) => [config.actorLayer],
     avatarReach: 0,

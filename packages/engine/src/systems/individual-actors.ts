@@ -61,6 +61,12 @@ function react(ctx: Ctx, layer: number, direction: string): void {
  */
 export const individualActors: SystemBehaviour<Required<IndividualActorsConfig>> = {
   type: "individual_actors",
+  actorClaims: (config) => ({
+    claim: config.claim,
+    groundLayer: config.groundLayer ?? "ground",
+    budgets: config.budgets,
+    budgetVariable: config.budgetVariable ?? "actorMovesRemaining",
+  }),
   search: {
     layersMoved: (config) => [config.actorLayer],
     avatarReach: 0,

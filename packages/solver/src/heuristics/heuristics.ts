@@ -1,12 +1,5 @@
-import type {
-  AvatarTarget,
-  GameState,
-  GoalDefinition,
-  GoalEntry,
-  LevelRuntime,
-  Pack,
-} from "@gridponder/engine";
-import { avatarReach, reachTargetsStayPut } from "../models/index.js";
+import type { AvatarTarget, GameState, LevelRuntime, Pack } from "@gridponder/engine";
+import { avatarReach, avatarTargetOf, reachTargetsStayPut } from "../models/index.js";
 import type { Heuristic, HeuristicFactory, MarkerHeuristic } from "../types.js";
 import { areaGrowthHeuristic } from "./area-growth-heuristic.js";
 import { patternHeuristic } from "./pattern-heuristic.js";
@@ -20,7 +13,7 @@ const manhattan = (a: readonly number[], b: readonly number[]) =>
   Math.abs((a[0] as number) - (b[0] as number)) + Math.abs((a[1] as number) - (b[1] as number));
 
 /**
- * For levels whose every goal declares an avatar target (`GoalDefinition.avatarTarget`, as
+ * For levels whose every goal declares an avatar target (`avatarTarget` in its search declarations, as
  * `reach_target` does), whose avatar moves at most one cell per action (the
  * engine's `avatarReach`) and whose targets stay put (the engine's `reachTargetsStayPut`): the
  * Manhattan distance to the nearest target cell. A blocked move the engine keeps pending can later
@@ -29,8 +22,7 @@ const manhattan = (a: readonly number[], b: readonly number[]) =>
 export const reachTargetHeuristic: HeuristicFactory = (pack: Pack, level: LevelRuntime) => {
   const targets: AvatarTarget[] = [];
   for (const goal of level.goals) {
-    const definition = pack.registry.goals.get(goal.type) as GoalDefinition<GoalEntry> | undefined;
-    const target = definition?.avatarTarget?.(goal) ?? null;
+    const target = avatarTargetOf(pack, goal);
     if (target === null) return null;
     targets.push(target);
   }

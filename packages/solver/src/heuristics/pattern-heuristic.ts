@@ -7,7 +7,7 @@ import {
   runTurn,
   stableStringify,
 } from "@gridponder/engine";
-import { boardTargets, contentBlindLayers, hasFreeTurns } from "../models/index.js";
+import { cellTargetsOf, contentBlindLayers, hasFreeTurns } from "../models/index.js";
 import { type SearchSpace, searchSpace } from "../search-space.js";
 import { StateTable } from "../tables/state-table.js";
 import type { Heuristic, HeuristicFactory } from "../types.js";
@@ -15,7 +15,7 @@ import type { Heuristic, HeuristicFactory } from "../types.js";
 /** The most abstract states one pattern may have: beyond it the pattern is dropped. */
 const MAX_PATTERN_STATES = 200_000;
 
-/** The entities one `board_match` target wants (a kind, with or without params), on a layer. */
+/** The entities one goal's target cells want (a kind, with or without params), on a layer. */
 interface Pattern {
   readonly layer: number;
   readonly kind: string;
@@ -30,12 +30,12 @@ const paramsKey = (params: unknown): string | null =>
     ? null
     : stableStringify(params);
 
-/** The patterns of a level's `board_match` goals on layers no turn reads (`contentBlindLayers`). */
+/** The patterns of a level's goals' target cells on layers no turn reads (`contentBlindLayers`). */
 function patternsOf(pack: Pack, level: LevelRuntime): Pattern[] {
   const blind = contentBlindLayers(pack, level);
   const found = new Map<string, { layer: number; kind: string; params: string | null; cells: number[] }>();
   for (const goal of level.goals) {
-    for (const target of boardTargets(level, goal)) {
+    for (const target of cellTargetsOf(pack, level, goal) ?? []) {
       const layer = pack.layerIndex.get(target.layerId);
       // A layer that always holds something cannot have entities taken away.
       if (layer === undefined || !blind.has(layer) || pack.layers[layer]?.exactlyOne) continue;
@@ -51,7 +51,8 @@ function patternsOf(pack: Pack, level: LevelRuntime): Pattern[] {
 }
 
 /**
- * Pattern databases played by the engine, for levels won by `board_match` goals on a layer whose
+ * Pattern databases played by the engine, for levels won by goals that name target cells
+ * (`cellTargets`, as `board_match` declares: met exactly when those cells hold their kinds) on a layer whose
  * contents no turn reads (the engine's `contentBlindLayers`: a layer whose cells the systems only
  * carry around, as regions turned under an overlay, with no rules), every accepted turn counting as
  * an action (`hasFreeTurns`).
@@ -67,7 +68,8 @@ function patternsOf(pack: Pack, level: LevelRuntime): Pattern[] {
  */
 export const patternHeuristic: HeuristicFactory = (pack: Pack, level: LevelRuntime) => {
   if (hasFreeTurns(level)) return null;
-  if (level.goals.length === 0 || level.goals.some((g) => g.type !== "board_match")) return null;
+  if (level.goals.length === 0 || level.goals.some((g) => cellTargetsOf(pack, level, g) === null))
+    return null;
   const patterns = patternsOf(pack, level);
   if (patterns.length === 0) return null;
   let tables: PatternTable[] | null = null;

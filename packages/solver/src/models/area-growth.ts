@@ -1,9 +1,11 @@
 import type { LevelRuntime, Pack } from "@gridponder/engine";
+import { clearsOf } from "./goal-declarations.js";
 import { levelRoles } from "./level-roles.js";
 
 /**
  * A level played only by `area-growth` roles that grow one area (see `AreaGrowthRole`), each taking
- * kinds no other takes, and won by `all_cleared` goals on kinds: every turn grows the area by the
+ * kinds no other takes, and won by goals met by clearing a kind (`clears`, as `all_cleared` declares):
+ * every turn grows the area by the
  * cells of one role's kinds connected to it.
  */
 export interface AreaGrowthLevel {
@@ -42,7 +44,7 @@ export function areaGrowthLevel(pack: Pack, level: LevelRuntime): AreaGrowthLeve
   if (goals.length === 0) return null;
   const targets = new Set<string>();
   for (const goal of goals) {
-    const kind = goal.type === "all_cleared" ? goal.config.kind : undefined;
+    const kind = clearsOf(pack, goal)?.kind;
     if (typeof kind !== "string") return null;
     targets.add(kind);
   }

@@ -28,8 +28,6 @@ export {
   originFreeTeleports,
 } from "./facts/action-bound-layers.js";
 export {
-  type BoardTarget,
-  boardTargets,
   creatableKinds,
   fixedCells,
   type GoalSupply,
@@ -43,6 +41,16 @@ export {
   slipperyGroundPossible,
 } from "./facts/pending-move.js";
 export { reachTargetsStayPut, targetLocks } from "./facts/target-locks.js";
+export {
+  actionLimitOf,
+  avatarTargetOf,
+  cellTargetsOf,
+  clearsOf,
+  goalReadsOnlyItsConfig,
+  goalSearch,
+  loseReadsOnlyItsConfig,
+  markerCheckOf,
+} from "./goal-declarations.js";
 export { ORTHOGONAL_STEPS } from "./grid.js";
 export { levelRoles } from "./level-roles.js";
 export { type PlacementLevel, placementLevel } from "./placement.js";

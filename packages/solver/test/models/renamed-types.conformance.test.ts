@@ -34,28 +34,47 @@ import {
 import { PACKS } from "./corpus.js";
 
 /**
- * Every model of `src/models` reads what systems and goals declare, never a system's type name. So a
- * pack whose every system type is renamed (the same behaviours, registered under names no model has
- * heard of) must give every model the same answer, and the solver the same optimum by the same
- * heuristics. Each model named below is exercised (built, not `null`) on at least one of the levels.
+ * Every model of `src/models` and every heuristic reads what systems, goals and lose conditions
+ * declare, never a type name. So a pack whose every system, goal and lose condition type is renamed
+ * (the same definitions, registered under names no model has heard of) must give every model the same
+ * answer, and the solver the same optimum by the same heuristics. Each model named below is exercised (built, not `null`) on at least one of the levels.
  */
 const RENAMED_PREFIX = "renamed_";
 
-/** The built-in systems again, each under a name nobody knows: same hooks, same declarations. */
-const renamedRegistry = builtinRegistry.extend({
-  systems: [...builtinRegistry.systems.values()].map(
-    (definition) =>
-      ({ ...definition, type: `${RENAMED_PREFIX}${definition.type}` }) as SystemDefinition<never>,
-  ),
+/** A definition again under a name nobody knows: same hooks, same declarations. */
+const renamedAs = <D extends { readonly type: string }>(definition: D): D => ({
+  ...definition,
+  type: `${RENAMED_PREFIX}${definition.type}`,
 });
 
-/** A corpus pack loaded twice: as it is, and with every system type in `game.json` renamed. */
+/** The built-in systems, goals and lose conditions again, each under a name nobody knows. */
+const renamedRegistry = builtinRegistry.extend({
+  systems: [...builtinRegistry.systems.values()].map(renamedAs) as SystemDefinition<never>[],
+  goals: [...builtinRegistry.goals.values()].map(renamedAs),
+  loseConditions: [...builtinRegistry.loseConditions.values()].map(renamedAs),
+});
+
+/** A level file with its goal and lose condition types renamed. */
+function renamedLevel(text: string): string {
+  const level = JSON.parse(text) as { goals?: { type: string }[]; loseConditions?: { type: string }[] };
+  for (const entry of [...(level.goals ?? []), ...(level.loseConditions ?? [])])
+    entry.type = `${RENAMED_PREFIX}${entry.type}`;
+  return JSON.stringify(level);
+}
+
+/** A corpus pack loaded twice: as it is, and with every system, goal and lose condition type renamed. */
 async function packTwice(name: string): Promise<{ original: Pack; renamed: Pack }> {
   const files = await readPackFolder(join(PACKS, name));
   const original = loadPack(files);
   const game = JSON.parse(files["game.json"] as string) as { systems: { type: string }[] };
   for (const system of game.systems) system.type = `${RENAMED_PREFIX}${system.type}`;
-  const renamed = loadPack({ ...files, "game.json": JSON.stringify(game) }, { registry: renamedRegistry });
+  const levels = Object.entries(files)
+    .filter(([path]) => path.startsWith("levels/") && path.endsWith(".json"))
+    .map(([path, text]) => [path, renamedLevel(String(text))]);
+  const renamed = loadPack(
+    { ...files, ...Object.fromEntries(levels), "game.json": JSON.stringify(game) },
+    { registry: renamedRegistry },
+  );
   if (!original.ok || !renamed.ok) throw new Error(`${name} must load both ways`);
   return { original: original.pack, renamed: renamed.pack };
 }
@@ -155,7 +174,7 @@ const LEVELS: readonly (readonly [pack: string, level: string, models: readonly 
   ["rotate_flip", "rf_001", ["goal supply", "content-blind layers"]],
 ];
 
-describe("every model gives the same answers, and the solver the same optimum, under renamed system types", () => {
+describe("every model gives the same answers, and the solver the same optimum, under renamed types", () => {
   it("covers every model on the levels below", () => {
     const covered = new Set(LEVELS.flatMap(([, , models]) => models));
     for (const model of [
@@ -177,7 +196,8 @@ describe("every model gives the same answers, and the solver the same optimum, u
     async (name, id, models) => {
       const { original, renamed } = await packTwice(name);
       const level = new Session(renamed, id).level;
-      for (const system of level.systems) expect(system.type.startsWith(RENAMED_PREFIX)).toBe(true);
+      for (const entry of [...level.systems, ...level.goals, ...level.loseConditions])
+        expect(entry.type.startsWith(RENAMED_PREFIX)).toBe(true);
       const solved = solveLevel(original, id);
       const solvedRenamed = solveLevel(renamed, id);
       expect(solved.status).toBe("solved");

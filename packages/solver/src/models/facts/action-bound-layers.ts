@@ -1,5 +1,6 @@
 import type { Entity, GameState, LevelRuntime, Pack } from "@gridponder/engine";
 import type { RecallRole, SystemRole } from "@gridponder/engine/search-contract";
+import { goalReadsOnlyItsConfig, loseReadsOnlyItsConfig } from "../goal-declarations.js";
 import { levelRoles } from "../level-roles.js";
 
 /**
@@ -19,9 +20,6 @@ export interface ActionBoundLayer {
  * read where the avatar came from (see `SystemRole`).
  */
 const KNOWN_LAYER_USE = new Set<SystemRole["role"]>(["avatar-step", "push", "slide", "recall"]);
-/** Goal and lose-condition types that read only what their config names. */
-const KNOWN_GOALS = new Set(["all_cleared", "reach_target", "variable_threshold"]);
-const KNOWN_LOSES = new Set(["max_actions", "variable_threshold"]);
 
 /** The level's systems with their roles, when every one plays a role of `KNOWN_LAYER_USE`. */
 function knownSystems(pack: Pack, level: LevelRuntime) {
@@ -31,6 +29,14 @@ function knownSystems(pack: Pack, level: LevelRuntime) {
 }
 
 const isRecall = (r: SystemRole): r is RecallRole => r.role === "recall";
+
+/** Whether every goal and lose condition of the level reads only what its config names. */
+function goalsReadOnlyTheirConfigs(pack: Pack, level: LevelRuntime): boolean {
+  return (
+    level.goals.every((g) => goalReadsOnlyItsConfig(pack, g)) &&
+    level.loseConditions.every((c) => loseReadsOnlyItsConfig(pack, c))
+  );
+}
 
 /**
  * Finds the action-bound layers of a level. Today that is the marker layer of a recall role, which
@@ -43,8 +49,7 @@ export function actionBoundLayers(pack: Pack, level: LevelRuntime): ActionBoundL
   const found: ActionBoundLayer[] = [];
   const known = knownSystems(pack, level);
   if (known === null) return found;
-  if (level.goals.some((g) => !KNOWN_GOALS.has(g.type))) return found;
-  if (level.loseConditions.some((c) => !KNOWN_LOSES.has(c.type))) return found;
+  if (!goalsReadOnlyTheirConfigs(pack, level)) return found;
   const watched = JSON.stringify([level.rules.all.map((r) => r.source), level.goals, level.loseConditions]);
   // Any occurrence counts, inside a reference like `$cell.<layer>.kind` too: a false alarm only costs
   // speed.
@@ -95,8 +100,7 @@ export function originFreeTeleports(pack: Pack, level: LevelRuntime): OriginFree
   const found: OriginFreeTeleport[] = [];
   const known = knownSystems(pack, level);
   if (known === null) return found;
-  if (level.goals.some((g) => !KNOWN_GOALS.has(g.type))) return found;
-  if (level.loseConditions.some((c) => !KNOWN_LOSES.has(c.type))) return found;
+  if (!goalsReadOnlyTheirConfigs(pack, level)) return found;
   if (level.rules.all.some((r) => r.source.on === "avatar_exited")) return found;
   const watched = JSON.stringify([level.rules.all.map((r) => r.source), level.goals, level.loseConditions]);
   if (watched.includes("from")) return found;

@@ -1,5 +1,5 @@
 import type { Entity, GameState, LevelRuntime, Pack } from "@gridponder/engine";
-import { own } from "@gridponder/schema";
+import { avatarTargetOf, cellTargetsOf, markerCheckOf } from "../goal-declarations.js";
 import { creatableKinds } from "./creatable-kinds.js";
 import { reachTargetKinds, targetLocks } from "./target-locks.js";
 
@@ -20,54 +20,17 @@ export interface GoalSupply {
   short(state: GameState): boolean;
 }
 
-/** A `board_match` target cell that names a kind: its layer, cell (row-major) and kind index. */
+/** A goal's target cell that names a kind (a `board_match` cell): its layer, cell (row-major) and kind index. */
 interface Target {
   readonly layer: number;
   readonly cell: number;
   readonly kind: number;
 }
 
-/** One target cell of a `board_match` goal: its layer (by id), cell (row-major) and what it wants. */
-export interface BoardTarget {
-  readonly layerId: string;
-  readonly cell: number;
-  /** The kind wanted, and its params (`undefined` for none given); `null` for an empty cell. */
-  readonly kind: string | null;
-  readonly params: unknown;
-}
-
-/** The target cells of a `board_match` goal inside the board, dense or sparse alike. */
-export function boardTargets(level: LevelRuntime, goal: LevelRuntime["goals"][number]): BoardTarget[] {
-  const found: BoardTarget[] = [];
-  if (goal.type !== "board_match") return found;
-  for (const [layerId, data] of Object.entries(goal.config.targetLayers)) {
-    const cells: [number, number, unknown][] = Array.isArray(data)
-      ? data.flatMap((row, y) =>
-          Array.isArray(row) ? row.map((t, x): [number, number, unknown] => [x, y, t]) : [],
-        )
-      : data.entries.map((e): [number, number, unknown] => [e.position[0], e.position[1], e]);
-    for (const [x, y, target] of cells) {
-      if (x < 0 || y < 0 || x >= level.width || y >= level.height) continue;
-      const object =
-        target !== null && typeof target === "object"
-          ? (target as { kind?: unknown; params?: unknown })
-          : null;
-      const kind = typeof target === "string" ? target : object?.kind;
-      found.push({
-        layerId,
-        cell: y * level.width + x,
-        kind: typeof kind === "string" ? kind : null,
-        params: object?.params,
-      });
-    }
-  }
-  return found;
-}
-
-/** The target cells of a `board_match` goal that name a kind of their own layer. */
+/** The target cells a goal names (`cellTargets`) that want a kind of their own layer. */
 function kindTargets(pack: Pack, level: LevelRuntime, goal: LevelRuntime["goals"][number]): Target[] {
   const targets: Target[] = [];
-  for (const t of boardTargets(level, goal)) {
+  for (const t of cellTargetsOf(pack, level, goal) ?? []) {
     const layer = pack.layerIndex.get(t.layerId);
     const info = t.kind === null ? undefined : pack.kinds.get(t.kind);
     // A target naming a kind of another layer never matches: it is the goal's own problem.
@@ -122,28 +85,29 @@ export function fixedCells(pack: Pack, level: LevelRuntime, start: GameState): U
 }
 
 /**
- * Whether some `param_match` goal can never be met: one of its markers stands on a fixed cell (see
+ * Whether some goal with a marker check (`markerCheck`, as `param_match` declares) can never be met:
+ * one of its markers stands on a fixed cell (see
  * `fixedCells`) beside an entity that does not match, and neither can ever change.
  */
 function pinnedMismatch(pack: Pack, level: LevelRuntime, fixed: Uint8Array, start: GameState): boolean {
   return level.goals.some((goal) => {
-    if (goal.type !== "param_match") return false;
-    const c = goal.config;
+    const c = markerCheckOf(pack, goal);
+    if (c === null) return false;
     const markers = start.layers[pack.layerIndex.get(c.markerLayer) ?? -1];
     const checked = start.layers[pack.layerIndex.get(c.checkLayer) ?? -1];
     if (markers === undefined) return false;
     return markers.some((m, i) => {
       if (m?.kind !== c.markerKind || !fixed[i]) return false;
-      const e = checked?.[i];
-      return !(e?.kind === c.checkKind && own(e.params, c.checkParam) === c.checkValue);
+      return !c.accepts(checked?.[i]);
     });
   });
 }
 
 /**
  * How many of each kind the goals need on the board at once, as groups: a group is met when the board
- * holds at least `count` entities of its kinds together outside the fixed cells. A `board_match`
- * target cell outside them needs its kind; a `reach_target` goal needs one cell of its kind or tag.
+ * holds at least `count` entities of its kinds together outside the fixed cells. A target cell a goal
+ * names (`cellTargets`) outside them needs its kind; a goal with an avatar target (`avatarTarget`)
+ * needs one cell of its kind or tag.
  * Other goals need no kind.
  */
 function goalNeeds(
@@ -153,7 +117,7 @@ function goalNeeds(
 ): { kinds: number[]; count: number }[] {
   const needs: { kinds: number[]; count: number }[] = [];
   for (const goal of level.goals) {
-    if (goal.type === "board_match") {
+    if (cellTargetsOf(pack, level, goal) !== null) {
       // Per goal, as two goals may want the same cells.
       const wanted = new Map<number, number>();
       for (const t of kindTargets(pack, level, goal)) {
@@ -161,7 +125,7 @@ function goalNeeds(
         wanted.set(t.kind, (wanted.get(t.kind) ?? 0) + 1);
       }
       for (const [kind, count] of wanted) needs.push({ kinds: [kind], count });
-    } else if (goal.type === "reach_target") {
+    } else if (avatarTargetOf(pack, goal) !== null) {
       const kinds = reachTargetKinds(pack, goal).map((k) => k.index);
       needs.push({ kinds, count: 1 });
     }

@@ -1,11 +1,12 @@
 import type { Entity, GameState, LevelRuntime, Pack } from "@gridponder/engine";
 import type { Effect } from "@gridponder/schema";
+import { avatarTargetOf } from "../goal-declarations.js";
 import { creatableKinds } from "./creatable-kinds.js";
 import { movedLayers } from "./level-traits.js";
 
 /**
- * Whether the cells holding the targets of a level's `reach_target` goals never gain a target: every
- * goal is one, and no turn creates a target kind or moves an entity on a layer a target kind lives on
+ * Whether the cells holding the avatar targets of a level's goals never gain a target: every goal
+ * declares one (`avatarTarget`, as `reach_target` does), and no turn creates a target kind or moves an entity on a layer a target kind lives on
  * (`creatableKinds`, `movedLayers`). Targets may still go away, which only takes them out of reach.
  */
 export function reachTargetsStayPut(pack: Pack, level: LevelRuntime): boolean {
@@ -14,15 +15,16 @@ export function reachTargetsStayPut(pack: Pack, level: LevelRuntime): boolean {
   if (creatable === null || moved === null || level.goals.length === 0) return false;
   return level.goals.every(
     (goal) =>
-      goal.type === "reach_target" &&
+      avatarTargetOf(pack, goal) !== null &&
       reachTargetKinds(pack, goal).every((k) => !creatable.has(k.name) && !moved.has(k.layerIndex)),
   );
 }
 
-/** The kinds a `reach_target` goal's avatar may stand on to meet it (none for another goal). */
+/** The kinds the avatar may stand on to meet a goal with an avatar target (none for another goal). */
 export function reachTargetKinds(pack: Pack, goal: LevelRuntime["goals"][number]) {
-  if (goal.type !== "reach_target") return [];
-  const { targetKind, targetTag } = goal.config;
+  const target = avatarTargetOf(pack, goal);
+  if (target === null) return [];
+  const { kind: targetKind, tag: targetTag } = target;
   return [...pack.kinds.values()].filter(
     (k) =>
       (targetKind !== undefined && k.name === targetKind) ||
