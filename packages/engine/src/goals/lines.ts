@@ -89,3 +89,20 @@ export function compileLineConstraint(
     return { satisfied, total };
   };
 }
+
+/**
+ * A line goal's status: done when every line in scope meets the constraint (and there is one),
+ * progress the share that does.
+ */
+export function lineGoalStatus(
+  pack: Pack,
+  goal: SumConstraintGoal | CountConstraintGoal,
+  width: number,
+  height: number,
+): (ctx: { readonly draft: Draft }) => { done: boolean; progress: number } {
+  const status = compileLineConstraint(pack, goal, width, height);
+  return ({ draft }) => {
+    const { satisfied, total } = status(draft);
+    return { done: satisfied === total && total > 0, progress: total === 0 ? 0 : satisfied / total };
+  };
+}

@@ -1,25 +1,15 @@
 import { counted } from "./define.js";
-import { compileLineConstraint } from "./lines.js";
+import { lineGoalStatus } from "./lines.js";
 import { COMPARISON_WORDS, lineScopeWords } from "./words.js";
 
 /** `sum_constraint`: every line in scope meets the constraint; progress is the share that does. */
-export const sumConstraintGoal = counted(
-  "sum_constraint",
-  (pack, g, width, height) => {
-    const status = compileLineConstraint(pack, g, width, height);
-    return ({ draft }) => {
-      const { satisfied, total } = status(draft);
-      return { done: satisfied === total && total > 0, progress: total === 0 ? 0 : satisfied / total };
-    };
+export const sumConstraintGoal = counted("sum_constraint", lineGoalStatus, {
+  describe: (g) => {
+    const { scope, index, target, comparison } = g.config;
+    const where = lineScopeWords(scope, index).every;
+    const cmp = comparison ?? "eq";
+    return cmp === "eq"
+      ? `Make ${where} add up to ${target}`
+      : `Make ${where} add up to ${COMPARISON_WORDS[cmp]} ${target}`;
   },
-  {
-    describe: (g) => {
-      const { scope, index, target, comparison } = g.config;
-      const where = lineScopeWords(scope, index).every;
-      const cmp = comparison ?? "eq";
-      return cmp === "eq"
-        ? `Make ${where} add up to ${target}`
-        : `Make ${where} add up to ${COMPARISON_WORDS[cmp]} ${target}`;
-    },
-  },
-);
+});
