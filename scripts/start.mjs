@@ -26,7 +26,7 @@ if (built.status !== 0) process.exit(built.status ?? 1);
 const { buildCatalog } = await import("@gridponder/catalog");
 const { formatDiagnostics } = await import("@gridponder/schema");
 
-const catalogRoot = join(root, "apps", "catalog");
+const catalogRoot = join(root, "packages", "catalog");
 const outDir = join(catalogRoot, "dist", "site");
 const { values: args } = parseArgs({ options: { port: { type: "string", default: "4321" } } });
 const port = Number(args.port);
