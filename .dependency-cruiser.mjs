@@ -1,8 +1,7 @@
 // The import rules that keep the architecture of issue 38: data flows one way (pack → schema → engine →
 // view → renderers/player → pages), search lives beside the runtime, and no package depends on an app.
-// Run by the README's test command (`pnpm test`, via `pnpm depcruise`). Violations that existed when a
-// rule was introduced are listed in .dependency-cruiser-known-violations.json and tolerated
-// (`--ignore-known`); that list only ever shrinks.
+// Run by the README's test command (`pnpm test`, via `pnpm depcruise`). Every rule holds with no
+// exception: there is no list of tolerated violations, so any violation fails.
 
 /** A third-party module, resolved (into node_modules) or not (a bare name): `npm("three")`. */
 const npm = (name) => [`^${name}(/|$)`, `node_modules/${name}/`];

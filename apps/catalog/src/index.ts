@@ -1,26 +1,10 @@
 /**
- * `@gridponder/catalog`: publish a folder of Gridponder packs as a static, playable website. Node only:
- * `buildCatalog` runs the Astro build of this package's site; `getCatalog` and `publishCatalog` are
- * the pieces it is made of, and `gridponderCatalog` the Astro integration that ties them to the pages.
+ * `@gridponder/catalog-site`: the repository's own catalog, the packs of `packs/` published with
+ * `@gridponder/catalog` and served on localhost. `start` is what `pnpm start` runs once the packages
+ * are built.
  * @module
  */
-export {
-  type BuildCatalogOptions,
-  type BuildSummary,
-  buildCatalog,
-  CATALOG_ROOT,
-} from "./build/build-catalog.ts";
-export {
-  type Catalog,
-  type CatalogLevel,
-  type CatalogOptions,
-  type CatalogPack,
-  type CatalogStory,
-  configureCatalog,
-  getCatalog,
-} from "./build/catalog.ts";
-export { CatalogError } from "./build/errors.ts";
-export { gridponderCatalog } from "./build/integration.ts";
-export type { CatalogSolveOptions, LevelSolver } from "./build/optima.ts";
-export type { CatalogProgress, ProgressListener } from "./build/progress.ts";
-export { type PublishResult, publishCatalog } from "./build/publish.ts";
+export { APP_ROOT, buildOwnSite, DEFAULT_SITE_DIR, type OwnSiteOptions, REPO_PACKS } from "./own-site.ts";
+export { type SiteServer, serveSite } from "./preview-server.ts";
+export { slashRedirect } from "./slash-redirect.ts";
+export { start } from "./start.ts";

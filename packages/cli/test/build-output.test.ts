@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BIN, LANTERN_CELLAR, REPO, run, STACK_FRAME, tempDir } from "./helpers.js";
 
-const CATALOG_ROOT = join(REPO, "apps/catalog");
+const CATALOG_ROOT = join(REPO, "packages/catalog");
 const MANIFEST = ".gridponder-site.json";
 
 /** Every entry below `dir` with a digest of its content (files), target (links) or nothing (folders). */
