@@ -1,4 +1,6 @@
-import { join } from "node:path";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
 import type { PackFiles } from "@gridponder/schema";
 import { readPackFolder } from "@gridponder/schema/node";
 import { describe, expect, it } from "vitest";
@@ -15,6 +17,7 @@ import {
   RegistryError,
   Session,
 } from "../src/index.js";
+import { loadPackFolder } from "../src/node.js";
 
 const MINI = join(import.meta.dirname, "../../schema/test/fixtures/valid/mini");
 
@@ -117,6 +120,29 @@ describe("extending the registry from outside", () => {
     const third = session.act("down");
     expect(third.events.some((e) => e.type === "object_placed" && e.layer === "markers")).toBe(true);
     expect(third.won).toBe(true);
+  });
+
+  it("validates a pack folder with them as well", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "gridponder-extension-"));
+    try {
+      // biome-ignore lint/suspicious/noThenProperty: a rule's effects are its `then` field.
+      const files = await trailPack(4, { where: { on_row: 0 }, then: [MARK] });
+      for (const [path, content] of Object.entries(files)) {
+        mkdirSync(dirname(join(dir, path)), { recursive: true });
+        writeFileSync(join(dir, path), content);
+      }
+      const loaded = await loadPackFolder(dir, { registry });
+      expect(loaded.diagnostics).toEqual([]);
+      expect(loaded.ok).toBe(true);
+      const refused = await loadPackFolder(dir);
+      expect(refused.diagnostics.filter((d) => d.severity === "error").map((d) => d.code)).toEqual([
+        "unknown-condition",
+        "unknown-effect",
+        "schema-enum",
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("validates and plays a custom rule condition", async () => {
