@@ -174,11 +174,11 @@ describe("extending the registry from outside", () => {
     });
     const errors = refusal(files);
     expect(errors.map((d) => [d.file, d.pointer, d.code])).toEqual([
+      ["game.json", "/rules/1/then/0/mark_trail", "schema"],
       ["game.json", "/rules/1/then/0/mark_trail/layer", "schema"],
-      ["game.json", "/rules/1/then/0/mark_trail/colour", "schema"],
     ]);
-    expect(errors[0]?.message).toBe('the effect "mark_trail": "/layer" must be string');
-    expect(errors[1]?.message).toBe('the effect "mark_trail": the value has no field "colour"');
+    expect(errors[1]?.message).toBe('the effect "mark_trail": "/layer" must be string');
+    expect(errors[0]?.message).toBe('the effect "mark_trail": the value has no field "colour"');
     expect(errors.every((d) => typeof d.line === "number")).toBe(true);
   });
 

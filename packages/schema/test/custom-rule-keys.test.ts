@@ -82,8 +82,8 @@ describe("custom rule effects and conditions", () => {
     expect(result.ok).toBe(false);
     expect(errors, shown).toEqual([
       ["game.json", "/rules/1/where/all_of/1/on_row", "schema"],
+      ["game.json", "/rules/1/then/1/mark_trail", "schema"],
       ["game.json", "/rules/1/then/1/mark_trail/layer", "schema"],
-      ["game.json", "/rules/1/then/1/mark_trail/colour", "schema"],
     ]);
     const messages = result.diagnostics.map((d) => d.message).join("\n");
     expect(messages).toContain('the effect "mark_trail": the value has no field "colour"');

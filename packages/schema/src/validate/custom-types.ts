@@ -67,24 +67,17 @@ export function checkCustomValue(
       },
     ];
   if (validate(value)) return [];
-  return (validate.errors ?? []).map((e) => {
-    // A field the schema does not allow is pointed at itself, and named.
-    if (e.keyword === "additionalProperties") {
-      const field = String(e.params.additionalProperty);
-      return {
-        pointer: at + e.instancePath + pointerOf(field),
-        severity: "error" as const,
-        code: "schema",
-        message: `${what}: ${e.instancePath === "" ? "the value" : quote(e.instancePath)} has no field ${quote(field)}`,
-      };
-    }
-    return {
-      pointer: at + e.instancePath,
-      severity: "error" as const,
-      code: "schema",
-      message: `${what}: ${e.instancePath === "" ? "the value" : quote(e.instancePath)} ${e.message ?? "is invalid"}`,
-    };
-  });
+  return (validate.errors ?? []).map((e) => ({
+    pointer: at + e.instancePath,
+    severity: "error" as const,
+    code: "schema",
+    // A field the schema does not allow is named: Ajv's message leaves it out.
+    message: `${what}: ${e.instancePath === "" ? "the value" : quote(e.instancePath)} ${
+      e.keyword === "additionalProperties"
+        ? `has no field ${quote(e.params.additionalProperty)}`
+        : (e.message ?? "is invalid")
+    }`,
+  }));
 }
 
 /** One entry of `list` (a `systems`, `goals` or `loseConditions` array) whose type is custom, located at `at`. */
