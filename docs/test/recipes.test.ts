@@ -9,10 +9,11 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { compilePack, type Pack, renderText, Session } from "@gridponder/engine";
+import { compilePack, type Pack, Session } from "@gridponder/engine";
 import { expandGoldPathStep } from "@gridponder/schema";
 import { validatePackFolder } from "@gridponder/schema/node";
 import { solveLevel } from "@gridponder/solver";
+import { buildScene, createViewContext, sceneText } from "@gridponder/view";
 import { afterAll, describe, expect, it } from "vitest";
 
 const GUIDES = join(import.meta.dirname, "../src/content/docs/guides");
@@ -103,9 +104,10 @@ async function assemble(name: string, edit?: (files: Map<string, Json>) => void)
 /** What `gridponder trace <pack> <level> [actions…]` prints, from the engine's own turns. */
 function traceText(pack: Pack, levelId: string, actions: readonly string[]): string {
   const session = new Session(pack, levelId);
-  const { width, height } = session.level;
+  // The board as the CLI draws it: the view's text renderer.
+  const view = createViewContext(pack);
   const board = () =>
-    renderText(pack, session.state, width, height)
+    sceneText(view, buildScene(view, session.level, session.state))
       .split("\n")
       .map((row) => `   ${row}`)
       .join("\n");

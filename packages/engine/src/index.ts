@@ -67,4 +67,3 @@ export {
   type Trace,
   type TraceRun,
 } from "./tooling/conformance.js";
-export { renderText, type TextRenderOptions } from "./tooling/text.js";

@@ -10,35 +10,47 @@ export interface LoadOptions extends ValidateOptions {
   readonly registry?: Registry;
 }
 
-/** What the validator must know of a registry: its types the DSL does not define, with their config schemas. */
+/** What the validator must know of a registry: its types and rule keys the DSL does not define, with their schemas. */
 export interface CustomTypes {
   readonly customSystems: Record<string, CustomType>;
   readonly customGoals: Record<string, CustomType>;
   readonly customLoseConditions: Record<string, CustomType>;
+  readonly customEffects: Record<string, CustomType>;
+  readonly customConditions: Record<string, CustomType>;
 }
 
-/** The types of `registry` that the built-in registry lacks (the validator checks the others itself). */
+type WithSchema = { readonly configSchema?: CustomType["configSchema"] };
+
+/** The entries of `own` that `keep` picks, as the validator takes them. */
+function pick(own: ReadonlyMap<string, WithSchema>, keep: (type: string, definition: WithSchema) => boolean) {
+  const custom = dictionary<CustomType>();
+  for (const [type, definition] of own)
+    if (keep(type, definition))
+      custom[type] = definition.configSchema ? { configSchema: definition.configSchema } : {};
+  return custom;
+}
+
+/**
+ * The types of `registry` that the built-in registry lacks (the validator checks the others itself),
+ * and its rule effects and conditions other than the built-in ones: a definition of its own under a
+ * key the DSL defines is passed on too, for the validator to refuse.
+ */
 export function customTypes(registry: Registry): CustomTypes {
-  const pick = (
-    own: ReadonlyMap<string, { readonly configSchema?: CustomType["configSchema"] }>,
-    builtin: ReadonlyMap<string, unknown>,
-  ) => {
-    const custom = dictionary<CustomType>();
-    for (const [type, definition] of own)
-      if (!builtin.has(type))
-        custom[type] = definition.configSchema ? { configSchema: definition.configSchema } : {};
-    return custom;
-  };
+  const lacking = (builtin: ReadonlyMap<string, unknown>) => (type: string) => !builtin.has(type);
+  const other = (builtin: ReadonlyMap<string, unknown>) => (type: string, definition: WithSchema) =>
+    builtin.get(type) !== definition;
   return {
-    customSystems: pick(registry.systems, builtinRegistry.systems),
-    customGoals: pick(registry.goals, builtinRegistry.goals),
-    customLoseConditions: pick(registry.loseConditions, builtinRegistry.loseConditions),
+    customSystems: pick(registry.systems, lacking(builtinRegistry.systems)),
+    customGoals: pick(registry.goals, lacking(builtinRegistry.goals)),
+    customLoseConditions: pick(registry.loseConditions, lacking(builtinRegistry.loseConditions)),
+    customEffects: pick(registry.effects, other(builtinRegistry.effects)),
+    customConditions: pick(registry.conditions, other(builtinRegistry.conditions)),
   };
 }
 
 /**
- * The validator's options for a pack played with `registry`: a registry's own types are accepted with
- * their config schemas, on top of what `options` says.
+ * The validator's options for a pack played with `registry`: a registry's own types, rule effects and
+ * rule conditions are accepted with their config schemas, on top of what `options` says.
  */
 export function validateOptionsFor<O extends ValidateOptions>(options: O, registry: Registry): O {
   if (registry === builtinRegistry) return options;
@@ -48,6 +60,8 @@ export function validateOptionsFor<O extends ValidateOptions>(options: O, regist
     customSystems: { ...custom.customSystems, ...(options.customSystems ?? {}) },
     customGoals: { ...custom.customGoals, ...(options.customGoals ?? {}) },
     customLoseConditions: { ...custom.customLoseConditions, ...(options.customLoseConditions ?? {}) },
+    customEffects: { ...custom.customEffects, ...(options.customEffects ?? {}) },
+    customConditions: { ...custom.customConditions, ...(options.customConditions ?? {}) },
   };
 }
 

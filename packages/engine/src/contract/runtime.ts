@@ -72,6 +72,12 @@ export type LoadResult = (
 export interface EffectDefinition<F = Record<string, unknown>> {
   /** The effect's key in a rule's `then` entry (`{ "destroy": { … } }`). */
   readonly type: string;
+  /**
+   * A JSON Schema (draft-07) for the value under its key; the validator checks every use in a pack's
+   * rules against it. Without one, any value is accepted. Only for keys the DSL does not define (see
+   * `SystemDefinition.configSchema`).
+   */
+  readonly configSchema?: JsonSchemaObject;
   compile(pack: Pack, fields: F): EffectRunner;
 }
 
@@ -82,6 +88,8 @@ export interface EffectDefinition<F = Record<string, unknown>> {
 export interface ConditionDefinition<F = unknown> {
   /** The condition's key (`{ "cell": { … } }`). */
   readonly type: string;
+  /** A JSON Schema for the value under its key, for keys the DSL does not define (see `EffectDefinition`). */
+  readonly configSchema?: JsonSchemaObject;
   compile(pack: Pack, fields: F, nested: (condition: unknown) => Test): Test;
 }
 

@@ -5,9 +5,11 @@ import type { FileDiagnostic } from "./schema-check.js";
 import { jsonType, quote } from "./suggest.js";
 
 /**
- * A system, goal or lose condition type the DSL does not define that a pack may use all the same: an
- * engine registered it (see `@gridponder/engine`'s `Registry`). Its entries are checked against
- * `configSchema` (a JSON Schema, draft-07) for their `config`; without one any object is accepted.
+ * A system, goal or lose condition type, or a rule effect or condition key, that the DSL does not
+ * define and a pack may use all the same: an engine registered it (see `@gridponder/engine`'s
+ * `Registry`). A system, goal or lose condition entry's `config` is checked against `configSchema` (a
+ * JSON Schema, draft-07), and so is the value under an effect's or condition's key; without one any
+ * object (any value, for an effect or condition) is accepted.
  */
 export interface CustomType {
   readonly configSchema?: JsonSchemaObject;
@@ -48,7 +50,12 @@ function configValidator(schema: JsonSchemaObject): ValidateFunction | Error {
 }
 
 /** `value` against a custom type's schema for its config (or one field of it), located under `at`. */
-function checkValue(schema: JsonSchemaObject, value: unknown, at: string, what: string): FileDiagnostic[] {
+export function checkCustomValue(
+  schema: JsonSchemaObject,
+  value: unknown,
+  at: string,
+  what: string,
+): FileDiagnostic[] {
   const validate = configValidator(schema);
   if (validate instanceof Error)
     return [
@@ -64,7 +71,12 @@ function checkValue(schema: JsonSchemaObject, value: unknown, at: string, what: 
     pointer: at + e.instancePath,
     severity: "error" as const,
     code: "schema",
-    message: `${what}: ${e.instancePath === "" ? "the value" : quote(e.instancePath)} ${e.message ?? "is invalid"}`,
+    // A field the schema does not allow is named: Ajv's message leaves it out.
+    message: `${what}: ${e.instancePath === "" ? "the value" : quote(e.instancePath)} ${
+      e.keyword === "additionalProperties"
+        ? `has no field ${quote(e.params.additionalProperty)}`
+        : (e.message ?? "is invalid")
+    }`,
   }));
 }
 
@@ -117,7 +129,12 @@ export function checkCustomEntry(
     });
   else if (custom.configSchema)
     found.push(
-      ...checkValue(custom.configSchema, config, at + pointerOf("config"), `the config of ${quote(type)}`),
+      ...checkCustomValue(
+        custom.configSchema,
+        config,
+        at + pointerOf("config"),
+        `the config of ${quote(type)}`,
+      ),
     );
   return found;
 }
@@ -138,5 +155,5 @@ export function checkCustomOverride(
   const properties = (schema.properties ?? {}) as Record<string, JsonSchemaObject>;
   const fieldSchema = Object.hasOwn(properties, field) ? properties[field] : undefined;
   if (fieldSchema === undefined) return schema.additionalProperties === false ? null : [];
-  return checkValue(fieldSchema, value, at, `override of ${type}.${field}`);
+  return checkCustomValue(fieldSchema, value, at, `override of ${type}.${field}`);
 }

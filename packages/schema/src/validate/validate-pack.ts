@@ -11,6 +11,7 @@ import { checkManifest } from "./check-manifest.js";
 import { checkRefs, type RefScope } from "./check-refs.js";
 import { checkSolution } from "./check-solution.js";
 import { type PackFiles, type PackModel, type ParsedFile, Reporter } from "./context.js";
+import { type CustomRuleKeys, checkRuleKeys, shadowedRuleKeys } from "./custom-rules.js";
 import { type CustomEntryList, type CustomType, checkCustomEntry } from "./custom-types.js";
 import { type Diagnostic, pointerOf, pointerSegments, sortDiagnostics } from "./diagnostics.js";
 import { parseJson } from "./json-source.js";
@@ -43,6 +44,14 @@ export interface ValidateOptions {
   customGoals?: Readonly<Record<string, CustomType>>;
   /** Lose condition types the DSL does not define that the pack's levels may use (as `customSystems`). */
   customLoseConditions?: Readonly<Record<string, CustomType>>;
+  /**
+   * Rule effect keys the DSL does not define that the pack's rules may use, by key (as
+   * `customSystems`): the value under the key is checked against `configSchema`. A key the DSL
+   * defines may not be given here: it is refused, since a rule could not tell the two apart.
+   */
+  customEffects?: Readonly<Record<string, CustomType>>;
+  /** Rule condition keys the DSL does not define that the pack's rules may use (as `customEffects`). */
+  customConditions?: Readonly<Record<string, CustomType>>;
   /**
    * Files and folders of the pack that were found but not read, and why (symbolic links, files over
    * the size limits, read errors; see `readPackContents` in `@gridponder/schema/node`). Each is
@@ -82,6 +91,7 @@ function parseFile<T>(
   schema: SchemaName,
   report: Reporter,
   custom: CustomTypes = {},
+  rules: CustomRuleKeys = {},
 ): ParsedFile<T> | undefined {
   const content = files[path];
   if (content === undefined) return undefined;
@@ -116,7 +126,7 @@ function parseFile<T>(
       column: duplicate.column,
     });
   const reserved = findReservedNames(parsed.source.value);
-  const { diagnostics, refs } = checkWithCustomTypes(schema, parsed.source.value, custom);
+  const { diagnostics, refs } = checkWithCustomTypes(schema, parsed.source.value, custom, rules);
   for (const d of [...reserved, ...diagnostics]) report.diagnostics.push({ file: path, ...d });
   return {
     path,
@@ -137,14 +147,32 @@ const CUSTOM_LISTS: Partial<Record<SchemaName, readonly CustomEntryList[]>> = {
   level: ["goals", "loseConditions"],
 };
 
+/** The files that hold rules. */
+const RULE_FILES: ReadonlySet<SchemaName> = new Set(["game", "level"]);
+
 /**
  * A file against its schema, with the entries of custom types (see `ValidateOptions`) taken out of its
- * lists and checked against their own schemas; the other entries keep their own pointers.
+ * lists, and the rule effects and conditions of custom keys out of its rules, and checked against
+ * their own schemas; the other entries keep their own pointers.
  */
-function checkWithCustomTypes(name: SchemaName, value: unknown, custom: CustomTypes): SchemaCheckResult {
+function checkWithCustomTypes(
+  name: SchemaName,
+  file: unknown,
+  custom: CustomTypes,
+  ruleKeys: CustomRuleKeys,
+): SchemaCheckResult {
+  if (file === null || typeof file !== "object" || Array.isArray(file)) return checkSchema(name, file);
+  const rules = RULE_FILES.has(name)
+    ? checkRuleKeys(file as Record<string, unknown>, ruleKeys)
+    : { file, diagnostics: [] };
+  const checked = withCustomEntries(name, rules.file, custom);
+  return { ...checked, diagnostics: [...checked.diagnostics, ...rules.diagnostics] };
+}
+
+/** A file against its schema, with the entries of custom types taken out of its lists (see `checkWithCustomTypes`). */
+function withCustomEntries(name: SchemaName, value: object, custom: CustomTypes): SchemaCheckResult {
   const lists = (CUSTOM_LISTS[name] ?? []).filter((list) => Object.keys(custom[list] ?? {}).length > 0);
-  if (lists.length === 0 || value === null || typeof value !== "object" || Array.isArray(value))
-    return checkSchema(name, value);
+  if (lists.length === 0) return checkSchema(name, value);
   const copy: Record<string, unknown> = { ...(value as Record<string, unknown>) };
   const found: FileDiagnostic[] = [];
   // Per list: index in the checked copy → index in the file.
@@ -283,9 +311,19 @@ function runChecks(files: PackFiles, options: ValidateOptions, report: Reporter,
 
   const gamePath = configuredPath(report, model.manifest, "gameFile", "game.json");
   const levelDir = configuredPath(report, model.manifest, "levelDirectory", "levels");
-  model.game = parseFile<GameDefinition>(files, gamePath, "game", report, {
-    ...(options.customSystems ? { systems: options.customSystems } : {}),
-  });
+  const ruleKeys: CustomRuleKeys = {
+    ...(options.customEffects ? { effects: options.customEffects } : {}),
+    ...(options.customConditions ? { conditions: options.customConditions } : {}),
+  };
+  for (const d of shadowedRuleKeys(ruleKeys)) report.diagnostics.push({ file: gamePath, ...d });
+  model.game = parseFile<GameDefinition>(
+    files,
+    gamePath,
+    "game",
+    report,
+    options.customSystems ? { systems: options.customSystems } : {},
+    ruleKeys,
+  );
   if (!present(gamePath)) report.error(gamePath, "", "missing-file", `the pack has no ${gamePath}`);
   if (Object.hasOwn(files, "theme.json"))
     model.theme = parseFile<Theme>(files, "theme.json", "theme", report);
@@ -314,10 +352,17 @@ function runChecks(files: PackFiles, options: ValidateOptions, report: Reporter,
         `the pack has ${levelPaths.length} level files; a pack may have at most ${MAX_LEVELS}, so this one and those after it are not read`,
       );
     if (i >= MAX_LEVELS || !Object.hasOwn(files, path)) continue;
-    const level = parseFile<LevelDefinition>(files, path, "level", report, {
-      ...(options.customGoals ? { goals: options.customGoals } : {}),
-      ...(options.customLoseConditions ? { loseConditions: options.customLoseConditions } : {}),
-    });
+    const level = parseFile<LevelDefinition>(
+      files,
+      path,
+      "level",
+      report,
+      {
+        ...(options.customGoals ? { goals: options.customGoals } : {}),
+        ...(options.customLoseConditions ? { loseConditions: options.customLoseConditions } : {}),
+      },
+      ruleKeys,
+    );
     if (!level) continue;
     model.levels.push(level);
     if (level.valid && level.value.id !== id) {
