@@ -1,4 +1,6 @@
+import { join } from "node:path";
 import { EVENT_TYPES } from "@gridponder/schema";
+import { readPackFolder } from "@gridponder/schema/node";
 import { describe, expect, it } from "vitest";
 import {
   builtinRegistry,
@@ -6,8 +8,12 @@ import {
   defineSystem,
   type EventDefinition,
   followerNpcs,
+  loadPack,
   RegistryError,
+  Session,
 } from "../src/index.js";
+
+const MINI = join(import.meta.dirname, "../../schema/test/fixtures/valid/mini");
 
 /** A custom system's event: a belt carried something one cell on. */
 const beltMoved: EventDefinition = {
@@ -66,5 +72,58 @@ describe("event types as registry entries", () => {
         events: [beltMoved],
       }),
     ).toThrow(/belt_moved/);
+  });
+});
+
+/** A system that reports `chimed` after every turn in which the avatar entered a cell. */
+const chimes = (events: EventDefinition[]) =>
+  defineSystem({
+    type: "chimes",
+    events,
+    movement(ctx) {
+      const entered = ctx.turn.events.find((e) => e.type === "avatar_entered");
+      if (entered) ctx.emit({ type: "chimed", position: entered.position });
+    },
+  });
+
+const chimed: EventDefinition = { type: "chimed", fields: ["position"] };
+
+describe("a custom event in a pack's rules", () => {
+  async function chimingPack() {
+    const files = await readPackFolder(MINI);
+    const game = JSON.parse(String(files["game.json"]));
+    game.systems.push({ id: "bell", type: "chimes" });
+    game.rules.push({
+      id: "count",
+      on: "chimed",
+      // biome-ignore lint/suspicious/noThenProperty: a rule's effects are its `then` field.
+      then: [{ increment_variable: { name: "rings", amount: 1 } }],
+    });
+    files["game.json"] = JSON.stringify(game);
+    const level = JSON.parse(String(files["levels/l1.json"]));
+    level.state.variables = { rings: 0 };
+    files["levels/l1.json"] = JSON.stringify(level);
+    return files;
+  }
+
+  it("is validated and heard when the registry holds it", async () => {
+    const loaded = loadPack(await chimingPack(), {
+      registry: builtinRegistry.extend({ systems: [chimes([chimed])] }),
+    });
+    if (!loaded.ok) throw new Error(JSON.stringify(loaded.diagnostics));
+    const session = new Session(loaded.pack, "l1");
+    session.act({ action: "move", direction: "right" });
+    session.act({ action: "move", direction: "right" });
+    expect(session.state.variables.rings).toBe(2);
+  });
+
+  it("is refused at the rule's `on` when no registry entry declares it", async () => {
+    const loaded = loadPack(await chimingPack(), {
+      registry: builtinRegistry.extend({ systems: [chimes([])] }),
+    });
+    expect(loaded.ok).toBe(false);
+    expect(
+      loaded.diagnostics.some((d) => d.file === "game.json" && d.pointer.startsWith("/rules/1/on")),
+    ).toBe(true);
   });
 });

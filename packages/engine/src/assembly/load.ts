@@ -17,6 +17,7 @@ export interface CustomTypes {
   readonly customLoseConditions: Record<string, CustomType>;
   readonly customEffects: Record<string, CustomType>;
   readonly customConditions: Record<string, CustomType>;
+  readonly customEvents: string[];
 }
 
 type WithSchema = { readonly configSchema?: CustomType["configSchema"] };
@@ -45,6 +46,7 @@ export function customTypes(registry: Registry): CustomTypes {
     customLoseConditions: pick(registry.loseConditions, lacking(builtinRegistry.loseConditions)),
     customEffects: pick(registry.effects, other(builtinRegistry.effects)),
     customConditions: pick(registry.conditions, other(builtinRegistry.conditions)),
+    customEvents: [...registry.events.keys()].filter(lacking(builtinRegistry.events)),
   };
 }
 
@@ -62,6 +64,7 @@ export function validateOptionsFor<O extends ValidateOptions>(options: O, regist
     customLoseConditions: { ...custom.customLoseConditions, ...(options.customLoseConditions ?? {}) },
     customEffects: { ...custom.customEffects, ...(options.customEffects ?? {}) },
     customConditions: { ...custom.customConditions, ...(options.customConditions ?? {}) },
+    customEvents: [...custom.customEvents, ...(options.customEvents ?? [])],
   };
 }
 

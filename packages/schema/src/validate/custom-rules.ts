@@ -1,4 +1,4 @@
-import { CONDITION_KEYS, EFFECT_KEYS } from "../types/rules/catalog.js";
+import { CONDITION_KEYS, EFFECT_KEYS, EVENT_TYPES } from "../types/rules/catalog.js";
 import { type CustomType, checkCustomValue } from "./custom-types.js";
 import { pointerOf } from "./diagnostics.js";
 import { type FileDiagnostic, findTooDeep } from "./schema-check.js";
@@ -8,9 +8,14 @@ import { didYouMean, quote } from "./suggest.js";
 export interface CustomRuleKeys {
   readonly effects?: Readonly<Record<string, CustomType>>;
   readonly conditions?: Readonly<Record<string, CustomType>>;
+  /** Event types the DSL does not define that a rule may listen to (its `on`). */
+  readonly events?: readonly string[];
 }
 
-type Part = keyof CustomRuleKeys;
+type Part = "effects" | "conditions";
+
+/** What stands in for a custom event type in a rule's `on`: one the DSL defines, with no payload. */
+const EVENT_STAND_IN = "turn_ended";
 
 /**
  * Per part of a rule: the keys the DSL defines, and what stands in for an entry the DSL's schema must
@@ -63,7 +68,8 @@ function ownKeys(part: Part, custom: CustomRuleKeys): ReadonlyMap<string, Custom
 }
 
 /**
- * The `rules` of a game or level file made ready for the DSL's schema. An effect or condition whose
+ * The `rules` of a game or level file made ready for the DSL's schema. A rule listening to a custom
+ * event type listens, in the copy, to one the DSL defines. An effect or condition whose
  * key is custom has its value checked against the key's schema; one whose only key neither the DSL
  * nor `custom` defines is refused with the keys it may have meant. Both are replaced, in a copy, by an
  * entry the schema accepts, so every other entry keeps its pointer. The file itself is not changed.
@@ -77,6 +83,9 @@ export function checkRuleKeys(
   if (!Array.isArray(rules) || findTooDeep(rules) !== undefined) return { file, diagnostics: [] };
   const found: FileDiagnostic[] = [];
   const keys = { effects: ownKeys("effects", custom), conditions: ownKeys("conditions", custom) };
+  const events = new Set(
+    (custom.events ?? []).filter((type) => !(EVENT_TYPES as readonly string[]).includes(type)),
+  );
 
   /** One effect or condition: itself, or its stand-in once reported. */
   const entry = (part: Part, value: unknown, at: string): unknown => {
@@ -142,6 +151,7 @@ export function checkRuleKeys(
     if (!isRecord(rule)) return rule;
     const at = pointerOf("rules", i);
     const out = { ...rule };
+    if (typeof rule.on === "string" && events.has(rule.on)) out.on = EVENT_STAND_IN;
     for (const [field, check] of parts)
       if (Object.hasOwn(rule, field)) out[field] = check(rule[field], at + pointerOf(field));
     return Object.keys(out).some((field) => out[field] !== rule[field]) ? out : rule;

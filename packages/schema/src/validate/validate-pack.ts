@@ -52,6 +52,8 @@ export interface ValidateOptions {
   customEffects?: Readonly<Record<string, CustomType>>;
   /** Rule condition keys the DSL does not define that the pack's rules may use (as `customEffects`). */
   customConditions?: Readonly<Record<string, CustomType>>;
+  /** Event types the DSL does not define that the pack's rules may listen to (a rule's `on`). */
+  customEvents?: readonly string[];
   /**
    * Files and folders of the pack that were found but not read, and why (symbolic links, files over
    * the size limits, read errors; see `readPackContents` in `@gridponder/schema/node`). Each is
@@ -314,6 +316,7 @@ function runChecks(files: PackFiles, options: ValidateOptions, report: Reporter,
   const ruleKeys: CustomRuleKeys = {
     ...(options.customEffects ? { effects: options.customEffects } : {}),
     ...(options.customConditions ? { conditions: options.customConditions } : {}),
+    ...(options.customEvents ? { events: options.customEvents } : {}),
   };
   for (const d of shadowedRuleKeys(ruleKeys)) report.diagnostics.push({ file: gamePath, ...d });
   model.game = parseFile<GameDefinition>(
