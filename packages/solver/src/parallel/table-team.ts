@@ -1,4 +1,4 @@
-import { awaitAll } from "./barrier.js";
+import { TeamTransport, type TransportShape, transportBuffers } from "./team-transport.js";
 
 /**
  * Threads that fill one distance table together, in shared memory: a lead (index 0), which searches
@@ -9,7 +9,9 @@ import { awaitAll } from "./barrier.js";
 export interface TableTeam {
   readonly index: number;
   readonly count: number;
-  /** The job word, the barrier, and per layer parity the stop flag and each thread's frontier size. */
+  /** The job, the barrier, the team's words and per layer parity its round words (see `paritySlots`). */
+  readonly transport: TeamTransport;
+  /** The transport's control words. */
   readonly control: Int32Array;
   /**
    * The table and its virtual states' distances, shared by every thread, stored as `BEYOND` minus the
@@ -38,22 +40,21 @@ export interface TeamBuffers {
   readonly frontiers: readonly [SharedArrayBuffer, SharedArrayBuffer];
 }
 
-const JOB = 0;
-const ARRIVED = 1;
-const GENERATION = 2;
-/** How many threads the barrier waits for: the helpers fill alone until the lead joins them. */
-const PARTICIPANTS = 3;
+/** The team's own control words: how many threads the barrier waits for (the helpers fill alone until the lead joins them). */
+const PARTICIPANTS = 0;
 /** The lead asks to join (1); the layer at which it joined, or -1 before, or -2 when the helpers finished alone. */
-const JOIN = 4;
-const JOINED_AT = 5;
+const JOIN = 1;
+const JOINED_AT = 2;
 /** What the helpers' fill reached when they finished alone, and whether it was complete (1). */
-const DONE_REACHED = 6;
-const DONE_COMPLETE = 7;
+const DONE_REACHED = 3;
+const DONE_COMPLETE = 4;
 /** The barrier generation from which the lead takes part (see `admitLead`). */
-const JOINED_GENERATION = 8;
-/** Per parity: the stop flag, the states put in and taken out of that frontier buffer, then per thread the states it kept. */
-const LAYER_SLOTS = 9;
-const PER_PARITY = 3;
+const JOINED_GENERATION = 5;
+/**
+ * Per layer parity: the stop flag, the states put in and taken out of that frontier buffer (shared),
+ * then per thread the states it kept. No boxes: the frontiers are buffers of their own.
+ */
+const SHAPE: TransportShape = { own: 6, shared: 3, perThread: 1, box: 0 };
 
 /** The most states a shared frontier buffer holds (32 MB each); the rest stay with their finders. */
 const FRONTIER_CAPACITY = 1 << 23;
@@ -67,7 +68,7 @@ export const Job = { Wait: 0, Fill: 1, Quit: 2 } as const;
  */
 export function teamBuffers(count: number, entries: number, virtualEntries: number, groups = 0): TeamBuffers {
   return {
-    control: new SharedArrayBuffer(4 * (LAYER_SLOTS + 2 * (PER_PARITY + count))),
+    control: transportBuffers(count, SHAPE).control,
     stored: new SharedArrayBuffer(entries),
     virtualStored: new SharedArrayBuffer(virtualEntries),
     claimed: new SharedArrayBuffer(groups),
@@ -80,10 +81,12 @@ export function teamBuffers(count: number, entries: number, virtualEntries: numb
 
 /** Thread `index` of `count` on the team the buffers belong to. */
 export function joinTeam(buffers: TeamBuffers, index: number, count: number): TableTeam {
+  const transport = new TeamTransport({ control: buffers.control }, SHAPE, index, count);
   return {
     index,
     count,
-    control: new Int32Array(buffers.control),
+    transport,
+    control: transport.control,
     stored: new Uint8Array(buffers.stored),
     virtualStored: new Uint8Array(buffers.virtualStored),
     claimed: new Uint8Array(buffers.claimed),
@@ -93,27 +96,23 @@ export function joinTeam(buffers: TeamBuffers, index: number, count: number): Ta
 
 /** Sets the helpers' job and wakes them (the lead only). */
 export function postJob(team: TableTeam, job: number): void {
-  Atomics.store(team.control, JOB, job);
-  Atomics.notify(team.control, JOB);
+  team.transport.postJob(job);
 }
 
 /** Whether the lead has joined the helpers' fill (or filled with them from the start). */
 export function leadJoined(team: TableTeam): boolean {
-  return Atomics.load(team.control, JOINED_AT) >= 0;
+  return Atomics.load(team.control, team.transport.own(JOINED_AT)) >= 0;
 }
 
 /** The job the lead posted last. */
 export function postedJob(team: TableTeam): number {
-  return Atomics.load(team.control, JOB);
+  return team.transport.postedJob();
 }
 
 /** Parks a helper until the lead posts a job, and returns it. */
 export function awaitJob(team: TableTeam): number {
-  for (;;) {
-    const job = Atomics.load(team.control, JOB);
-    if (job !== Job.Wait) return job;
-    Atomics.wait(team.control, JOB, Job.Wait);
-  }
+  // The lead posts one job for a helper's life: the first one.
+  return team.transport.awaitJob(0).job;
 }
 
 /**
@@ -121,15 +120,16 @@ export function awaitJob(team: TableTeam): number {
  * lets the others go.
  */
 export function barrier(team: TableTeam, last?: () => void): void {
-  const { control } = team;
-  awaitAll(control, ARRIVED, GENERATION, Atomics.load(control, PARTICIPANTS), last);
+  const { control, transport } = team;
+  transport.barrier(Atomics.load(control, transport.own(PARTICIPANTS)), last);
 }
 
 /** Sets who fills the table from the first layer on: every thread, or the helpers alone (the lead joins later). */
 export function setParticipants(team: TableTeam, participants: number): void {
-  Atomics.store(team.control, PARTICIPANTS, participants);
-  Atomics.store(team.control, JOIN, 0);
-  Atomics.store(team.control, JOINED_AT, -1);
+  const { control, transport } = team;
+  Atomics.store(control, transport.own(PARTICIPANTS), participants);
+  Atomics.store(control, transport.own(JOIN), 0);
+  Atomics.store(control, transport.own(JOINED_AT), -1);
 }
 
 /**
@@ -141,22 +141,25 @@ export function setParticipants(team: TableTeam, participants: number): void {
  * that were too small.)
  */
 export function admitLead(team: TableTeam, layer: number): boolean {
-  const { control } = team;
-  if (Atomics.load(control, JOIN) !== 1 || Atomics.load(control, JOINED_AT) !== -1) return false;
-  Atomics.add(control, PARTICIPANTS, 1);
+  const { control, transport } = team;
+  const joinedAt = transport.own(JOINED_AT);
+  if (Atomics.load(control, transport.own(JOIN)) !== 1 || Atomics.load(control, joinedAt) !== -1)
+    return false;
+  Atomics.add(control, transport.own(PARTICIPANTS), 1);
   // The barrier being passed still has to count its arrivals down: the lead arrives at the next one.
-  Atomics.store(control, JOINED_GENERATION, Atomics.load(control, GENERATION) + 1);
-  Atomics.store(control, JOINED_AT, layer);
-  Atomics.notify(control, JOINED_AT);
+  Atomics.store(control, transport.own(JOINED_GENERATION), transport.generation() + 1);
+  Atomics.store(control, joinedAt, layer);
+  Atomics.notify(control, joinedAt);
   return true;
 }
 
 /** Helpers that finished the table before the lead joined say what they reached. */
 export function finishedAlone(team: TableTeam, reached: number, complete: boolean): void {
-  const { control } = team;
-  Atomics.store(control, DONE_REACHED, reached);
-  Atomics.store(control, DONE_COMPLETE, complete ? 1 : 0);
-  if (Atomics.compareExchange(control, JOINED_AT, -1, -2) === -1) Atomics.notify(control, JOINED_AT);
+  const { control, transport } = team;
+  const joinedAt = transport.own(JOINED_AT);
+  Atomics.store(control, transport.own(DONE_REACHED), reached);
+  Atomics.store(control, transport.own(DONE_COMPLETE), complete ? 1 : 0);
+  if (Atomics.compareExchange(control, joinedAt, -1, -2) === -1) Atomics.notify(control, joinedAt);
 }
 
 /**
@@ -164,22 +167,21 @@ export function finishedAlone(team: TableTeam, reached: number, complete: boolea
  * the helpers reached when they had already finished.
  */
 export function joinFill(team: TableTeam): { layer: number } | { reached: number; complete: boolean } {
-  const { control } = team;
-  Atomics.store(control, JOIN, 1);
+  const { control, transport } = team;
+  const joinedAt = transport.own(JOINED_AT);
+  Atomics.store(control, transport.own(JOIN), 1);
   for (;;) {
-    const at = Atomics.load(control, JOINED_AT);
+    const at = Atomics.load(control, joinedAt);
     if (at >= 0) {
-      const from = Atomics.load(control, JOINED_GENERATION);
-      for (let g = Atomics.load(control, GENERATION); g - from < 0; g = Atomics.load(control, GENERATION))
-        Atomics.wait(control, GENERATION, g);
+      transport.awaitGeneration(Atomics.load(control, transport.own(JOINED_GENERATION)));
       return { layer: at };
     }
     if (at === -2)
       return {
-        reached: Atomics.load(control, DONE_REACHED),
-        complete: Atomics.load(control, DONE_COMPLETE) === 1,
+        reached: Atomics.load(control, transport.own(DONE_REACHED)),
+        complete: Atomics.load(control, transport.own(DONE_COMPLETE)) === 1,
       };
-    Atomics.wait(control, JOINED_AT, at);
+    Atomics.wait(control, joinedAt, at);
   }
 }
 
@@ -199,6 +201,12 @@ export interface ParitySlots {
  * layer cannot overwrite what a slower one still has to read.
  */
 export function paritySlots(team: TableTeam, layer: number): ParitySlots {
-  const base = LAYER_SLOTS + (layer % 2) * (PER_PARITY + team.count);
-  return { stop: base, put: base + 1, taken: base + 2, kept: base + 3 };
+  const { transport } = team;
+  const parity = layer % 2;
+  return {
+    stop: transport.shared(parity, 0),
+    put: transport.shared(parity, 1),
+    taken: transport.shared(parity, 2),
+    kept: transport.perThread(parity, 0, 0),
+  };
 }
