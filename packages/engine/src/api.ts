@@ -13,6 +13,7 @@ export { pushDestination, pushEntity, reportPush, type SettleView } from "./boar
 export type { EventDefinition, EventSaying, GameEvent, PieceChange } from "./contract/events.js";
 export type { Entity, KindInfo, Params, Pos } from "./contract/model.js";
 export type {
+  ActorClaims,
   AvatarTarget,
   CellTarget,
   ClearedSelection,

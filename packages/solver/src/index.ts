@@ -31,6 +31,7 @@ export {
   Word,
 } from "./parallel/marker-team.js";
 export type { TableTeam, TeamBuffers } from "./parallel/table-team.js";
+export type { TeamTransport, TransportBuffers, TransportShape } from "./parallel/team-transport.js";
 export { aStar } from "./search/astar.js";
 export { breadthFirst } from "./search/bfs.js";
 export {
