@@ -1,10 +1,10 @@
 import { mkdir, readdir, stat, writeFile } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
+import { namesFromFolder, starterFiles } from "@gridponder/templates";
 import type { Command } from "commander";
 import { type CliContext, printJson, printLine } from "../context.js";
 import { InputError, refusedPath } from "../errors.js";
 import { unreadable } from "../packs.js";
-import { namesFromFolder, scaffoldFiles } from "../scaffold.js";
 import { inlineText } from "../terminal-text.js";
 
 async function requireEmptyOrMissing(folder: string): Promise<void> {
@@ -45,7 +45,7 @@ async function createFolder(folder: string): Promise<void> {
 async function runNew(ctx: CliContext, folder: string, title: string | undefined): Promise<void> {
   await requireEmptyOrMissing(folder);
   const names = namesFromFolder(basename(resolve(folder)), title);
-  const files = scaffoldFiles(names);
+  const files = starterFiles(names, "cli");
   try {
     for (const [path, content] of Object.entries(files)) {
       await createFolder(dirname(resolve(folder, path)));

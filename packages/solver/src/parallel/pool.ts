@@ -109,6 +109,9 @@ export async function solveLevels(
   const shared = levels.length === 1 && threads > 1;
   const count = shared ? threads : Math.min(levels.length, threads);
   const budget = maxMemoryMb === undefined ? sharedMemoryBudget() : new MemoryBudget(maxMemoryMb);
+  // The one-file build of the worker starts several times faster (see scripts/bundle-worker.mjs); a
+  // plugin imports @gridponder/engine itself, so with plugins the threads load the modules it shares.
+  const workerFile = new URL(plugins.length > 0 ? "./worker.js" : "./worker-bundle.js", import.meta.url);
   return new Promise<SolveResult[]>((resolve, reject) => {
     const results = new Map<string, SolveResult>();
     /** Workers started and not yet told to stop, each counted in the memory budget. */
@@ -139,7 +142,7 @@ export async function solveLevels(
       const memoryShare = budget.join();
       let worker: Worker;
       try {
-        worker = new Worker(new URL("./worker.js", import.meta.url), {
+        worker = new Worker(workerFile, {
           workerData: { pack, plugins, memoryShare },
         });
       } catch (error) {

@@ -1,12 +1,16 @@
 import { ENGINE_VERSION } from "@gridponder/schema";
 
 /** What a new pack is called: its title and a game id derived from the folder name. */
-export interface ScaffoldNames {
+export interface StarterNames {
   title: string;
   gameId: string;
 }
 
-export function namesFromFolder(folderName: string, title?: string): ScaffoldNames {
+/** Where the starter is opened, which its opening story screen tells the author. */
+export type StarterHome = "cli" | "studio";
+
+/** A title and game id from a folder or pack name: `my cool pack` is "My Cool Pack", `local.my-cool-pack`. */
+export function namesFromFolder(folderName: string, title?: string): StarterNames {
   const words = folderName.split(/[^A-Za-z0-9]+/).filter((w) => w !== "");
   const slug = words.join("-").toLowerCase() || "my-pack";
   const fallbackTitle = words.map((w) => w[0]?.toUpperCase() + w.slice(1)).join(" ") || "My Pack";
@@ -15,15 +19,14 @@ export function namesFromFolder(folderName: string, title?: string): ScaffoldNam
 
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
-function manifest(names: ScaffoldNames) {
+function manifest(names: StarterNames, home: StarterHome) {
   return {
     dslVersion: "0.8",
     packVersion: 1,
     gameId: names.gameId,
     title: names.title,
     shortDescription: "Walk the courtyard, then push a crate onto its mark.",
-    description:
-      "A starter pack made by gridponder new. Walk the courtyard to reach the flag, then push a crate onto the painted mark. Crates move one cell when walked into and cannot be pulled.",
+    description: `A starter pack made ${home === "cli" ? "by gridponder new" : "in the Gridponder studio"}. Walk the courtyard to reach the flag, then push a crate onto the painted mark. Crates move one cell when walked into and cannot be pulled.`,
     tags: ["navigation", "object-manipulation"],
     version: "0.1.0",
     minEngineVersion: ENGINE_VERSION,
@@ -31,7 +34,13 @@ function manifest(names: ScaffoldNames) {
   };
 }
 
-const game = {
+const STORY_TEXT: Record<StarterHome, string> = {
+  cli: "This pack was made by gridponder new. Edit game.json and the files in levels/, then run gridponder validate on this folder.",
+  studio:
+    "This pack was made in the Gridponder studio. Paint its levels, play them, and let the solver tell you whether they can be won.",
+};
+
+const game = (home: StarterHome) => ({
   layers: [
     { id: "ground", occupancy: "exactly_one", default: "floor" },
     { id: "objects", occupancy: "zero_or_one" },
@@ -109,7 +118,7 @@ const game = {
     {
       type: "story",
       title: "A New Courtyard",
-      text: "This pack was made by gridponder new. Edit game.json and the files in levels/, then run gridponder validate on this folder.",
+      text: STORY_TEXT[home],
     },
     { type: "level", ref: "first_steps" },
     { type: "level", ref: "into_place" },
@@ -117,7 +126,7 @@ const game = {
   defaults: {
     avatar: { enabled: true, facing: "down", inventory: { slot: null } },
   },
-};
+});
 
 const theme = {
   controls: {
@@ -203,11 +212,14 @@ const intoPlace = {
   },
 };
 
-/** The files of a new pack, by pack-relative path: a small original avatar game that validates. */
-export function scaffoldFiles(names: ScaffoldNames): Record<string, string> {
+/**
+ * The files of a new pack, by pack-relative path: a small original avatar game (a walk to a flag, a
+ * crate pushed onto a mark) that validates and whose gold paths are optimal.
+ */
+export function starterFiles(names: StarterNames, home: StarterHome = "cli"): Record<string, string> {
   return {
-    "manifest.json": json(manifest(names)),
-    "game.json": json(game),
+    "manifest.json": json(manifest(names, home)),
+    "game.json": json(game(home)),
     "theme.json": json(theme),
     "levels/first_steps.json": json(firstSteps),
     "levels/into_place.json": json(intoPlace),
