@@ -190,3 +190,8 @@ export class PackFilesCollector {
 export function readLimits(limits?: Partial<PackReadLimits>): PackReadLimits {
   return { ...DEFAULT_READ_LIMITS, ...limits };
 }
+
+/** An error's message, for a refusal that says what went wrong underneath. */
+export function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

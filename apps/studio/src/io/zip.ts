@@ -6,6 +6,7 @@
 import type { PackFiles } from "@gridponder/schema";
 import { strToU8, type Unzipped, unzipSync, type ZipOptions, zipSync } from "fflate";
 import {
+  errorText,
   type ListedEntry,
   PackFilesCollector,
   type PackReadLimits,
@@ -62,7 +63,7 @@ export function zipToPack(bytes: Uint8Array, limits?: Partial<PackReadLimits>): 
   } catch (error) {
     if (error instanceof ListingTooLong)
       return { ok: false, error: `the zip has more than ${bounds.maxEntries} entries; a pack has far fewer` };
-    return { ok: false, error: `this is not a zip file, or it is damaged (${describe(error)})` };
+    return { ok: false, error: `this is not a zip file, or it is damaged (${errorText(error)})` };
   }
   const planned = planPackRead(entries, bounds);
   if (!planned.ok) return { ok: false, error: `the zip ${planned.error}` };
@@ -73,7 +74,7 @@ export function zipToPack(bytes: Uint8Array, limits?: Partial<PackReadLimits>): 
     // size cannot make it allocate more than the limits checked above.
     contents = unzipSync(bytes, { filter: (file) => wanted.has(file.name) });
   } catch (error) {
-    return { ok: false, error: `the zip is damaged (${describe(error)})` };
+    return { ok: false, error: `the zip is damaged (${errorText(error)})` };
   }
   const collector = new PackFilesCollector(bounds);
   for (const { name, path } of planned.plan.read) {
@@ -83,8 +84,4 @@ export function zipToPack(bytes: Uint8Array, limits?: Partial<PackReadLimits>): 
     if (refused) return { ok: false, error: `the zip is refused: ${refused}` };
   }
   return { ok: true, files: collector.files, notes: planned.plan.notes };
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
