@@ -45,6 +45,11 @@ describe("packToZip", () => {
     expect(names).toEqual(["assets/sprites/wall.svg", "game.json", "levels/a.json", "manifest.json"]);
   });
 
+  it("refuses to write a path a reader would refuse", () => {
+    expect(() => packToZip({ ...tinyPack(), "../evil.json": "{}" })).toThrow(/"\.\.\/evil\.json".*'\.\.'/);
+    expect(() => packToZip({ ...tinyPack(), "/abs.json": "{}" })).toThrow(/absolute/);
+  });
+
   it.each(PACK_NAMES)("round-trips packs/%s exactly, and the result still validates", async (name) => {
     const pack = await readPack(name);
     const zip = packToZip(pack);

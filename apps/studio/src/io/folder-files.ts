@@ -5,9 +5,9 @@
  * @module
  */
 import {
+  collectPlanned,
   errorText,
   type ListedEntry,
-  PackFilesCollector,
   type PackReadLimits,
   type PackReadResult,
   planPackRead,
@@ -37,20 +37,17 @@ async function readListed(
 ): Promise<PackReadResult> {
   const planned = planPackRead(entries, limits);
   if (!planned.ok) return { ok: false, error: `the folder ${planned.error}` };
-  const collector = new PackFilesCollector(limits);
-  for (const { name, path } of planned.plan.read) {
-    const file = listed.get(name);
-    let bytes: Uint8Array;
+  const contents = new Map<string, Uint8Array>();
+  for (const { name } of planned.plan.read) {
     try {
+      const file = listed.get(name);
       if (!file) throw new Error("it disappeared");
-      bytes = new Uint8Array(await file.arrayBuffer());
+      contents.set(name, new Uint8Array(await file.arrayBuffer()));
     } catch (error) {
       return { ok: false, error: `${quotePath(name)} could not be read (${errorText(error)})` };
     }
-    const refused = collector.add(path, bytes);
-    if (refused) return { ok: false, error: `the folder is refused: ${refused}` };
   }
-  return { ok: true, files: collector.files, notes: planned.plan.notes };
+  return collectPlanned("folder", planned.plan, limits, (name) => contents.get(name));
 }
 
 /** Reads the files of a picked folder (each names its place by `webkitRelativePath`). */

@@ -159,7 +159,7 @@ function tooLargeTotal(limit: number): string {
  * Gathers the contents of a planned read into pack files, checking the sizes again on what was really
  * read (a listing may lie) and decoding JSON files as UTF-8 text.
  */
-export class PackFilesCollector {
+class PackFilesCollector {
   readonly files: PackFiles = dictionary();
   private total = 0;
 
@@ -184,6 +184,26 @@ export class PackFilesCollector {
     }
     return undefined;
   }
+}
+
+/**
+ * Reads what a plan chose through `contentOf` (source name → bytes, `undefined` when it could not be
+ * read) into pack files; `source` names the source in refusals ("zip", "folder").
+ */
+export function collectPlanned(
+  source: string,
+  plan: ReadPlan,
+  limits: PackReadLimits,
+  contentOf: (name: string) => Uint8Array | undefined,
+): PackReadResult {
+  const collector = new PackFilesCollector(limits);
+  for (const { name, path } of plan.read) {
+    const bytes = contentOf(name);
+    if (!bytes) return { ok: false, error: `the ${source} is damaged: ${quotePath(name)} could not be read` };
+    const refused = collector.add(path, bytes);
+    if (refused) return { ok: false, error: `the ${source} is refused: ${refused}` };
+  }
+  return { ok: true, files: collector.files, notes: plan.notes };
 }
 
 /** Fills in what a caller left out of partial limits. */
