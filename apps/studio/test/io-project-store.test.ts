@@ -152,9 +152,17 @@ describe("ProjectStore", () => {
     expect((await projects.list())[0]?.id).toBe("__proto__");
   });
 
-  it("makes distinct project ids", () => {
+  it("makes distinct project ids, also where randomUUID is missing (insecure contexts)", () => {
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
     const ids = new Set(Array.from({ length: 100 }, () => newProjectId()));
-    expect(ids.size).toBe(100);
-    for (const id of ids) expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    const randomUUID = crypto.randomUUID;
+    try {
+      Object.defineProperty(crypto, "randomUUID", { value: undefined, configurable: true });
+      for (let i = 0; i < 100; i++) ids.add(newProjectId());
+    } finally {
+      Object.defineProperty(crypto, "randomUUID", { value: randomUUID, configurable: true });
+    }
+    expect(ids.size).toBe(200);
+    for (const id of ids) expect(id).toMatch(uuid);
   });
 });

@@ -54,9 +54,15 @@ const projectKey = (id: string): IDBValidKey => ["project", id];
 const summaryKey = (id: string): IDBValidKey => ["summary", id];
 const snapshotsKey = (id: string): IDBValidKey => ["snapshots", id];
 
-/** A fresh project id. */
+/** A fresh project id (a random UUID). */
 export function newProjectId(): string {
-  return crypto.randomUUID();
+  // randomUUID exists only in secure contexts; a catalog served over plain http still needs ids.
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
