@@ -1,4 +1,348 @@
-/** Mounts the studio into `root`. */
-export async function startStudio(root: HTMLElement): Promise<void> {
-  root.textContent = "Gridponder studio";
+/**
+ * The studio: one pack open at a time, its level painter, the player and the solver's verdict beside
+ * it, the validator's findings below, every edit undoable and autosaved.
+ * @module
+ */
+import type { ActionInput } from "@gridponder/engine";
+import type { Diagnostic, GameDefinition, LevelDefinition, PackFiles } from "@gridponder/schema";
+import { appearanceOf, createViewContext } from "@gridponder/view";
+import { type CheckedPack, checkPack, errorsOf } from "../check/pack-check.js";
+import { invalidVerdict } from "../check/verdict.js";
+import { VerdictRunner } from "../check/verdict-runner.js";
+import { AssetUrls } from "./asset-urls.js";
+import type { CellXY } from "./cell-line.js";
+import { DiagnosticsPane } from "./diagnostics-pane.js";
+import { h, pushButton } from "./dom.js";
+import { type Brush, Editor } from "./editor.js";
+import { levelScene } from "./level-scene.js";
+import { Painter, type Tool } from "./painter.js";
+import { Palette } from "./palette.js";
+import { PlayPane } from "./play-pane.js";
+import { ProjectMenu } from "./project-menu.js";
+import { cellsOfDiagnostics } from "./diagnostic-cells.js";
+import { HelpPanel, shortcutFor } from "./help-panel.js";
+import { JsonPane } from "./json-pane.js";
+import { VerdictPane } from "./verdict-pane.js";
+
+/** Most states a verdict search keeps before it reports "not decided". */
+const VERDICT_STATES = 2_000_000;
+/** How long the pack waits after an edit before it is validated, searched and saved. */
+const SETTLE_MS = 150;
+
+const TOOLS: readonly { tool: Tool; label: string }[] = [
+  { tool: "paint", label: "Paint" },
+  { tool: "erase", label: "Erase" },
+  { tool: "rect", label: "Rectangle" },
+  { tool: "pick", label: "Pick" },
+  { tool: "avatar", label: "Avatar start" },
+];
+
+export class Studio {
+  readonly #root: HTMLElement;
+  readonly #editor: Editor;
+  readonly #assets = new AssetUrls();
+  readonly #painter: Painter;
+  readonly #palette: Palette;
+  readonly #play: PlayPane;
+  readonly #verdictPane: VerdictPane;
+  readonly #diagnostics: DiagnosticsPane;
+  readonly #verdicts: VerdictRunner;
+  readonly #levels: HTMLElement;
+  readonly #title: HTMLElement;
+  readonly #status: HTMLElement;
+  readonly #undo: HTMLButtonElement;
+  readonly #redo: HTMLButtonElement;
+  readonly #toolButtons = new Map<Tool, HTMLButtonElement>();
+  readonly #help: HelpPanel;
+  readonly #menu: ProjectMenu;
+  readonly #json: JsonPane;
+  readonly #tabs = new Map<"play" | "json", { button: HTMLButtonElement; panel: HTMLElement }>();
+  #shownLevelPath = "";
+  #checked: CheckedPack | null = null;
+  #hidden = new Set<string>();
+  #settle: ReturnType<typeof setTimeout> | null = null;
+  /** The files the last full check ran on. */
+  #checkedFiles: PackFiles | null = null;
+
+  constructor(root: HTMLElement) {
+    this.#root = root;
+    this.#editor = new Editor({ changed: (kind) => this.#onChange(kind) });
+    this.#painter = new Painter(
+      {
+        strokeStart: (tool) => this.#editor.beginStroke(tool),
+        strokeCell: (cell) => this.#editor.strokeCell(cell),
+        strokeEnd: () => this.#editor.endStroke(),
+        rect: (from, to, erase) => this.#editor.rect(from, to, erase),
+        pick: (cell) => this.#editor.pick(cell),
+        avatar: (cell) => this.#editor.placeAvatar(cell),
+        hover: (cell) => this.#showHover(cell),
+      },
+      this.#assets.url,
+    );
+    this.#palette = new Palette({
+      choose: (kind) => this.#editor.setBrush({ kind }),
+      toggleLayer: (layer, visible) => {
+        if (visible) this.#hidden.delete(layer);
+        else this.#hidden.add(layer);
+        this.#redraw();
+      },
+    });
+    this.#play = new PlayPane({
+      assetUrl: this.#assets.url,
+      keepGoldPath: (actions) => this.#editor.setGoldPath(actions),
+    });
+    this.#verdictPane = new VerdictPane((actions) => this.#playSolution(actions));
+    this.#diagnostics = new DiagnosticsPane((d) => this.#reveal(d));
+    this.#verdicts = new VerdictRunner({
+      maxStates: VERDICT_STATES,
+      debounceMs: 250,
+      onUpdate: (update) => this.#verdictPane.show(update),
+    });
+    this.#levels = h("nav", { class: "levels", attrs: { "aria-label": "Levels" } });
+    this.#title = h("h1", { class: "pack-title" });
+    this.#status = h("p", { class: "status", attrs: { role: "status" } });
+    this.#undo = pushButton("Undo", () => this.#editor.undo(), { attrs: { "aria-keyshortcuts": "Control+Z" } });
+    this.#redo = pushButton("Redo", () => this.#editor.redo(), { attrs: { "aria-keyshortcuts": "Control+Shift+Z" } });
+    this.#help = new HelpPanel();
+    this.#menu = new ProjectMenu({ editor: this.#editor, say: (text) => this.#say(text) });
+    this.#json = new JsonPane({ edited: (path, text) => this.#editor.setText(path, text, `edit ${path}`) });
+    this.#layout();
+    document.addEventListener("keydown", (e) => this.#onKey(e));
+  }
+
+  get editor(): Editor {
+    return this.#editor;
+  }
+
+  /** Opens what the address asks for, else the last pack worked on, else a new starter pack. */
+  async start(): Promise<void> {
+    await this.#menu.openFromAddress(location.hash);
+  }
+
+  #layout(): void {
+    const tools = h(
+      "div",
+      { class: "tools", attrs: { role: "toolbar", "aria-label": "Painting tools" } },
+      TOOLS.map(({ tool, label }) => {
+        const key = shortcutFor(tool);
+        const b = pushButton(label, () => this.#setTool(tool), {
+          attrs: { "aria-pressed": String(tool === "paint"), "data-tool": tool, title: `${label} (${key})`, "aria-keyshortcuts": key },
+        });
+        this.#toolButtons.set(tool, b);
+        return b;
+      }),
+    );
+    const header = h("header", { class: "studio-header" }, [
+      h("span", { class: "brand", text: "Gridponder studio" }),
+      this.#title,
+      this.#menu.element,
+      this.#undo,
+      this.#redo,
+      this.#help.button,
+    ]);
+    const left = h("aside", { class: "studio-left" }, [this.#levels, this.#palette.element, this.#editor.forms.element]);
+    const centre = h("main", { class: "studio-centre" }, [tools, this.#painter.element, this.#status]);
+    const tabs = h("div", { class: "tabs", attrs: { role: "tablist", "aria-label": "Play or edit JSON" } });
+    for (const [id, label, panel] of [
+      ["play", "Play", this.#play.element],
+      ["json", "JSON", this.#json.element],
+    ] as const) {
+      const button = pushButton(label, () => this.#showTab(id), {
+        attrs: { role: "tab", "aria-selected": String(id === "play"), "aria-controls": `tab-${id}`, id: `tab-button-${id}` },
+      });
+      panel.id = `tab-${id}`;
+      panel.setAttribute("role", "tabpanel");
+      panel.hidden = id !== "play";
+      tabs.append(button);
+      this.#tabs.set(id, { button, panel });
+    }
+    const right = h("aside", { class: "studio-right" }, [
+      this.#verdictPane.element,
+      tabs,
+      this.#play.element,
+      this.#json.element,
+    ]);
+    this.#root.replaceChildren(
+      header,
+      h("div", { class: "studio-body" }, [left, centre, right]),
+      this.#diagnostics.element,
+      this.#help.element,
+      this.#menu.dialog,
+    );
+  }
+
+  #showTab(id: "play" | "json"): void {
+    for (const [tab, { button, panel }] of this.#tabs) {
+      button.setAttribute("aria-selected", String(tab === id));
+      panel.hidden = tab !== id;
+    }
+  }
+
+  #setTool(tool: Tool): void {
+    this.#painter.setTool(tool);
+    for (const [t, b] of this.#toolButtons) b.setAttribute("aria-pressed", String(t === tool));
+  }
+
+  /** After every edit: redraw at once; validate, search, play and save once edits pause. */
+  #onChange(kind: "stroke" | "edit" | "open"): void {
+    this.#undo.disabled = !this.#editor.canUndo;
+    this.#redo.disabled = !this.#editor.canRedo;
+    this.#undo.title = this.#editor.undoLabel ? `Undo ${this.#editor.undoLabel}` : "Nothing to undo";
+    this.#redo.title = this.#editor.redoLabel ? `Redo ${this.#editor.redoLabel}` : "Nothing to redo";
+    if (kind === "open") this.#hidden.clear();
+    this.#redraw();
+    if (this.#settle !== null) clearTimeout(this.#settle);
+    if (kind === "stroke") {
+      this.#settle = setTimeout(() => this.#fullCheck(), SETTLE_MS);
+      return;
+    }
+    this.#fullCheck();
+  }
+
+  /** Redraws the painter from the level as it is now (no validation). */
+  #redraw(): void {
+    const level = this.#editor.level;
+    const game = this.#editor.game;
+    this.#title.textContent = this.#editor.title;
+    this.#renderLevels();
+    this.#editor.forms.refresh();
+    this.#json.update(this.#editor.files, this.#editor.levelPath);
+    if (this.#shownLevelPath !== this.#editor.levelPath) {
+      this.#shownLevelPath = this.#editor.levelPath;
+      this.#json.show(this.#editor.levelPath);
+    }
+    const pack = this.#checked?.pack ?? null;
+    if (game) {
+      const ctx = pack ? createViewContext(pack, { packFiles: this.#assets.paths, collections: [] }) : null;
+      this.#palette.show(
+        game,
+        (kind) => {
+          try {
+            return ctx ? appearanceOf(ctx, kind, null) : null;
+          } catch {
+            return null;
+          }
+        },
+        this.#hidden,
+        this.#editor.brush.kind,
+      );
+    }
+    if (!pack || !level) return;
+    const drawn = levelScene(pack, level, { packFiles: this.#assets.paths, collections: [] });
+    if (drawn.scene) this.#painter.setScene(drawn.scene, this.#hidden);
+    else this.#say(`This level cannot be drawn yet: ${drawn.error}`);
+  }
+
+  /** Validates the pack, then updates everything that needs a valid pack. */
+  #fullCheck(): void {
+    this.#settle = null;
+    const files = this.#editor.files;
+    if (files === this.#checkedFiles) return;
+    this.#checkedFiles = files;
+    this.#assets.update(files);
+    const checked = checkPack(files);
+    this.#checked = checked;
+    this.#diagnostics.show(checked.diagnostics);
+    this.#json.setDiagnostics(checked.diagnostics);
+    const levelPath = this.#editor.levelPath;
+    const game = this.#editor.game;
+    const level = this.#editor.level;
+    this.#painter.setMarks(
+      level && game && levelPath ? cellsOfDiagnostics(checked.diagnostics, levelPath, level) : [],
+    );
+    this.#redraw();
+    void this.#menu.autosave();
+    const id = level?.id;
+    if (!checked.valid || !id || !checked.pack?.levels[id]) {
+      this.#verdicts.cancel();
+      this.#verdictPane.show({ level: id ?? "", verdict: invalidVerdict(errorsOf(checked.diagnostics).length), result: null });
+      this.#play.clear("The level plays once the pack has no errors.");
+      return;
+    }
+    this.#verdicts.request(checked.valid, id);
+    this.#play.show(checked.valid, this.#assets.paths, id);
+  }
+
+  #playSolution(actions: readonly ActionInput[]): void {
+    const checked = this.#checked;
+    const id = this.#editor.level?.id;
+    if (!checked?.valid || !id) return;
+    this.#play.show(checked.valid, this.#assets.paths, id);
+    void (async () => {
+      for (const action of actions) if (!(await this.#play.player?.act(action))) break;
+    })();
+  }
+
+  #renderLevels(): void {
+    const current = this.#editor.levelPath;
+    const entries = this.#editor.levelList();
+    this.#levels.replaceChildren(
+      h("h2", { text: "Levels" }),
+      h(
+        "ol",
+        {},
+        entries.map(({ path, id, title }) => {
+          const b = pushButton(title || id, () => this.#editor.selectLevel(path), {
+            attrs: { "aria-current": String(path === current), title: `${id} (${path})` },
+          });
+          return h("li", {}, [b]);
+        }),
+      ),
+      pushButton("Add level", () => this.#editor.addLevel(), { class: "add-level" }),
+    );
+  }
+
+  #showHover(cell: CellXY | null): void {
+    if (!cell) return;
+    const what = this.#editor.describeCell(cell);
+    this.#say(`(${cell[0]}, ${cell[1]})${what ? `: ${what}` : ""}`);
+  }
+
+  /** Shows a finding where it is: its level selected and its cell marked. */
+  #reveal(d: Diagnostic): void {
+    if (d.file.startsWith("levels/")) this.#editor.selectLevel(d.file);
+    if (d.line !== undefined) {
+      this.#showTab("json");
+      this.#json.reveal(d.file, d.line);
+    }
+    this.#say(`${d.file}${d.line ? ` line ${d.line}` : ""}: ${d.message}`);
+  }
+
+  #say(text: string): void {
+    this.#status.textContent = text;
+  }
+
+  #onKey(e: KeyboardEvent): void {
+    const target = e.target as HTMLElement | null;
+    if (target?.closest("input, textarea, select, [contenteditable], .cm-editor, .play-pane")) return;
+    const mod = e.ctrlKey || e.metaKey;
+    if (mod && e.key.toLowerCase() === "z") {
+      e.preventDefault();
+      if (e.shiftKey) this.#editor.redo();
+      else this.#editor.undo();
+      return;
+    }
+    if (mod && e.key.toLowerCase() === "y") {
+      e.preventDefault();
+      this.#editor.redo();
+      return;
+    }
+    if (mod || e.altKey) return;
+    if (e.key === "?") {
+      this.#help.toggle();
+      return;
+    }
+    const tool = TOOLS.find((t) => shortcutFor(t.tool) === e.key.toUpperCase());
+    if (tool) this.#setTool(tool.tool);
+  }
 }
+
+/** Mounts the studio into `root`. */
+export async function startStudio(root: HTMLElement): Promise<Studio> {
+  const studio = new Studio(root);
+  (globalThis as { gridponderStudio?: Studio }).gridponderStudio = studio;
+  await studio.start();
+  return studio;
+}
+
+export type { Brush, GameDefinition, LevelDefinition };

@@ -1,0 +1,103 @@
+/**
+ * Keeps one solver verdict current for the level being edited: each request (an edit) waits a moment
+ * for the next one (debounced), then searches in a Web Worker; a newer request ends a running search
+ * by ending its worker, so only the newest edit is ever searched.
+ * @module
+ */
+import type { ValidPack } from "@gridponder/schema";
+import type { SolveResult } from "@gridponder/solver";
+import { failedVerdict, resultVerdict, searchingVerdict, type Verdict } from "./verdict.js";
+import type { VerdictReply, VerdictRequest } from "./verdict-protocol.js";
+
+export interface VerdictUpdate {
+  readonly level: string;
+  readonly verdict: Verdict;
+  /** The finished search, when there is one. */
+  readonly result: SolveResult | null;
+}
+
+export interface VerdictRunnerOptions {
+  /** Most states a search may keep (the studio's budget). */
+  readonly maxStates: number;
+  /** How long an edit waits for the next before the search starts. */
+  readonly debounceMs: number;
+  readonly onUpdate: (update: VerdictUpdate) => void;
+  /** Starts a solver worker (a test may count them). */
+  readonly startWorker?: () => Worker;
+}
+
+const defaultWorker = () => new Worker(new URL("./verdict-worker.ts", import.meta.url), { type: "module" });
+
+export class VerdictRunner {
+  readonly #options: VerdictRunnerOptions;
+  #worker: Worker | null = null;
+  #busy = false;
+  #timer: ReturnType<typeof setTimeout> | null = null;
+  #latest = 0;
+
+  constructor(options: VerdictRunnerOptions) {
+    this.#options = options;
+  }
+
+  /** Asks for a verdict on `level` of `pack`, replacing any search asked for before. */
+  request(pack: ValidPack, level: string): void {
+    const id = ++this.#latest;
+    if (this.#timer !== null) clearTimeout(this.#timer);
+    this.#options.onUpdate({ level, verdict: searchingVerdict(null), result: null });
+    this.#timer = setTimeout(() => {
+      this.#timer = null;
+      this.#start({ id, pack, level, maxStates: this.#options.maxStates });
+    }, this.#options.debounceMs);
+  }
+
+  /** Stops any search and forgets pending requests. */
+  cancel(): void {
+    this.#latest++;
+    if (this.#timer !== null) clearTimeout(this.#timer);
+    this.#timer = null;
+    if (this.#busy) this.#endWorker();
+  }
+
+  dispose(): void {
+    this.cancel();
+    this.#endWorker();
+  }
+
+  #start(request: VerdictRequest): void {
+    if (this.#busy) this.#endWorker();
+    const worker = this.#worker ?? this.#newWorker();
+    this.#busy = true;
+    worker.postMessage(request);
+  }
+
+  #newWorker(): Worker {
+    const worker = (this.#options.startWorker ?? defaultWorker)();
+    worker.addEventListener("message", (event: MessageEvent<VerdictReply>) => this.#onReply(event.data));
+    worker.addEventListener("error", (event) => {
+      event.preventDefault();
+      this.#busy = false;
+      this.#endWorker();
+      this.#options.onUpdate({ level: "", verdict: failedVerdict(event.message || "worker error"), result: null });
+    });
+    this.#worker = worker;
+    return worker;
+  }
+
+  #endWorker(): void {
+    this.#worker?.terminate();
+    this.#worker = null;
+    this.#busy = false;
+  }
+
+  #onReply(reply: VerdictReply): void {
+    if (reply.id !== this.#latest) return;
+    if (reply.type === "progress") {
+      this.#options.onUpdate({ level: reply.progress.level, verdict: searchingVerdict(reply.progress), result: null });
+      return;
+    }
+    this.#busy = false;
+    if (reply.type === "done")
+      this.#options.onUpdate({ level: reply.result.level, verdict: resultVerdict(reply.result), result: reply.result });
+    else this.#options.onUpdate({ level: "", verdict: failedVerdict(reply.message), result: null });
+  }
+}

@@ -1,0 +1,45 @@
+/**
+ * DOM building for the studio. Pack text is untrusted: it reaches the page through `textContent` and
+ * attribute values set one by one, never as markup.
+ * @module
+ */
+
+export interface NodeSpec {
+  readonly class?: string;
+  readonly text?: string;
+  /** Attributes, set with `setAttribute` (values are never parsed as markup). */
+  readonly attrs?: Readonly<Record<string, string>>;
+  readonly on?: { readonly [type: string]: (event: Event) => void };
+}
+
+/** An element with its class, text, attributes, listeners and children. */
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  spec: NodeSpec = {},
+  children: readonly (Node | null)[] = [],
+): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  if (spec.class) node.className = spec.class;
+  if (spec.text !== undefined) node.textContent = spec.text;
+  for (const [name, value] of Object.entries(spec.attrs ?? {})) node.setAttribute(name, value);
+  for (const [type, listener] of Object.entries(spec.on ?? {})) node.addEventListener(type, listener);
+  for (const child of children) if (child) node.append(child);
+  return node;
+}
+
+/** A push button that runs `onPress`; `title` doubles as its tooltip. */
+export function pushButton(label: string, onPress: () => void, spec: NodeSpec = {}): HTMLButtonElement {
+  const b = h("button", { ...spec, text: label, attrs: { type: "button", ...spec.attrs } });
+  b.addEventListener("click", () => onPress());
+  return b;
+}
+
+/** Replaces every child of `node`. */
+export function replaceChildren(node: Element, children: readonly (Node | null)[]): void {
+  node.replaceChildren(...children.filter((c): c is Node => c !== null));
+}
+
+/** Only `#rgb`/`#rrggbb(aa)` colours reach inline styles, so pack data cannot inject CSS. */
+export function safeColor(value: string | null | undefined): string | null {
+  return value && /^#[0-9a-fA-F]{3,8}$/.test(value) ? value : null;
+}

@@ -1,0 +1,339 @@
+/**
+ * The pack being edited: its files, the level selected, the brush, and every edit as one undoable
+ * step (a paint stroke over many cells is one step). Level edits are the model's pure functions; this
+ * class holds the current files and tells the studio what changed.
+ * @module
+ */
+import type { ActionInput } from "@gridponder/engine";
+import type { GameDefinition, JsonValue, LevelDefinition, PackFiles } from "@gridponder/schema";
+import { formatPackJson } from "../model/format-json.js";
+import { EditHistory } from "../model/history.js";
+import {
+  EditError,
+  type EditResult,
+  eraseCell,
+  fillRect,
+  paintCell,
+  pickCell,
+  setAvatar,
+} from "../model/level-edits.js";
+import type { CellXY } from "./cell-line.js";
+import { LevelForms } from "./level-forms.js";
+
+export interface Brush {
+  readonly kind: string;
+  readonly params?: Readonly<Record<string, JsonValue>>;
+}
+
+/** What kind of change the studio is told about: a stroke still running, a finished edit, a pack opened. */
+export type ChangeKind = "stroke" | "edit" | "open";
+
+export interface EditorOptions {
+  readonly changed: (kind: ChangeKind) => void;
+  /** Tells the author why an edit was refused. */
+  readonly refused?: (message: string) => void;
+}
+
+export interface LevelEntry {
+  readonly path: string;
+  readonly id: string;
+  readonly title: string;
+}
+
+function parse(text: string | Uint8Array | undefined): unknown {
+  if (typeof text !== "string") return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+export class Editor {
+  readonly forms: LevelForms;
+  readonly #options: EditorOptions;
+  #history = new EditHistory<PackFiles>({});
+  #levelPath = "";
+  #brush: Brush = { kind: "" };
+  #projectId = "";
+  #origin = "";
+  /** Parsed files of the current state, by path (cleared when the files change). */
+  #parsed = new Map<string, unknown>();
+  #parsedOf: PackFiles | null = null;
+  #stroke: { tool: "paint" | "erase"; level: LevelDefinition; label: string } | null = null;
+
+  constructor(options: EditorOptions) {
+    this.#options = options;
+    this.forms = new LevelForms(this);
+  }
+
+  get files(): PackFiles {
+    return this.#history.current;
+  }
+
+  get projectId(): string {
+    return this.#projectId;
+  }
+
+  get origin(): string {
+    return this.#origin;
+  }
+
+  get title(): string {
+    const manifest = this.json("manifest.json");
+    return isObject(manifest) && typeof manifest.title === "string" ? manifest.title : "Untitled pack";
+  }
+
+  get brush(): Brush {
+    return this.#brush;
+  }
+
+  get levelPath(): string {
+    return this.#levelPath;
+  }
+
+  get canUndo(): boolean {
+    return this.#history.canUndo;
+  }
+
+  get canRedo(): boolean {
+    return this.#history.canRedo;
+  }
+
+  get undoLabel(): string | null {
+    return this.#history.undoLabel ?? null;
+  }
+
+  get redoLabel(): string | null {
+    return this.#history.redoLabel ?? null;
+  }
+
+  /** A file parsed as JSON, or null when it is missing or does not parse. */
+  json(path: string): unknown {
+    const files = this.files;
+    if (this.#parsedOf !== files) {
+      this.#parsed.clear();
+      this.#parsedOf = files;
+    }
+    if (!this.#parsed.has(path)) this.#parsed.set(path, parse(Object.hasOwn(files, path) ? files[path] : undefined));
+    return this.#parsed.get(path) ?? null;
+  }
+
+  /** game.json, when it parses to an object with layers and kinds. */
+  get game(): GameDefinition | null {
+    const game = this.json("game.json");
+    return isObject(game) && Array.isArray(game.layers) && isObject(game.entityKinds)
+      ? (game as unknown as GameDefinition)
+      : null;
+  }
+
+  /** The selected level, when its file parses to an object with a board. */
+  get level(): LevelDefinition | null {
+    const level = this.json(this.#levelPath);
+    return isObject(level) && isObject(level.board) && typeof level.id === "string"
+      ? (level as unknown as LevelDefinition)
+      : null;
+  }
+
+  /** The level files, in the game's play order, then the rest by path. */
+  levelList(): LevelEntry[] {
+    const paths = Object.keys(this.files)
+      .filter((p) => /^levels\/[^/]+\.json$/.test(p))
+      .sort();
+    const entries = paths.map((path) => {
+      const value = this.json(path);
+      const id = isObject(value) && typeof value.id === "string" ? value.id : path.slice(7, -5);
+      const title = isObject(value) && typeof value.title === "string" ? value.title : "";
+      return { path, id, title };
+    });
+    const game = this.json("game.json");
+    const order = new Map<string, number>();
+    if (isObject(game) && Array.isArray(game.levelSequence))
+      for (const entry of game.levelSequence)
+        if (isObject(entry) && typeof entry.ref === "string" && !order.has(entry.ref)) order.set(entry.ref, order.size);
+    const rank = (e: LevelEntry) => order.get(e.id) ?? Number.MAX_SAFE_INTEGER;
+    return entries.sort((a, b) => rank(a) - rank(b));
+  }
+
+  /** Opens a pack: its files become the document, with a fresh undo history. */
+  open(projectId: string, files: PackFiles, origin = "", level?: string): void {
+    this.#projectId = projectId;
+    this.#origin = origin;
+    this.#history = new EditHistory<PackFiles>(files);
+    const levels = this.levelList();
+    this.#levelPath = levels.find((l) => l.id === level || l.path === level)?.path ?? levels[0]?.path ?? "";
+    this.#chooseDefaultBrush();
+    this.#options.changed("open");
+  }
+
+  selectLevel(path: string): void {
+    if (path === this.#levelPath || !Object.hasOwn(this.files, path)) return;
+    this.#levelPath = path;
+    this.#options.changed("edit");
+  }
+
+  setBrush(brush: Brush): void {
+    this.#brush = brush;
+    this.forms.refresh();
+    this.#options.changed("edit");
+  }
+
+  /** Replaces one file's text (the JSON editor, a form): one undo step. */
+  setText(path: string, text: string, label: string): void {
+    if (this.files[path] === text) return;
+    this.#history.apply({ ...this.files, [path]: text }, label);
+    this.#options.changed("edit");
+  }
+
+  /** Writes a JSON value to a file, formatted as the studio writes files: one undo step. */
+  setJson(path: string, value: unknown, label: string): void {
+    this.setText(path, formatPackJson(value as JsonValue), label);
+  }
+
+  undo(): void {
+    if (this.#stroke || !this.#history.canUndo) return;
+    this.#history.undo();
+    this.#keepLevelSelected();
+    this.#options.changed("edit");
+  }
+
+  redo(): void {
+    if (this.#stroke || !this.#history.canRedo) return;
+    this.#history.redo();
+    this.#keepLevelSelected();
+    this.#options.changed("edit");
+  }
+
+  beginStroke(tool: "paint" | "erase"): void {
+    const level = this.level;
+    if (!level) return;
+    const label = tool === "paint" ? `paint ${this.#brush.kind}` : "erase";
+    this.#stroke = { tool, level, label };
+    this.#history.begin(label);
+  }
+
+  strokeCell([x, y]: CellXY): void {
+    const stroke = this.#stroke;
+    const game = this.game;
+    if (!stroke || !game) return;
+    const result = this.#attempt(() =>
+      stroke.tool === "paint"
+        ? paintCell(stroke.level, game, x, y, this.#brush.kind, this.#brush.params)
+        : eraseCell(stroke.level, game, x, y),
+    );
+    if (!result?.changed) return;
+    stroke.level = result.level;
+    this.#history.apply({ ...this.files, [this.#levelPath]: formatPackJson(result.level as unknown as JsonValue) }, stroke.label);
+    this.#options.changed("stroke");
+  }
+
+  endStroke(): void {
+    if (!this.#stroke) return;
+    this.#stroke = null;
+    this.#history.end();
+    this.#options.changed("edit");
+  }
+
+  rect(from: CellXY, to: CellXY, erase: boolean): void {
+    const game = this.game;
+    const level = this.level;
+    if (!game || !level) return;
+    const value = erase ? null : { kind: this.#brush.kind, ...(this.#brush.params ? { params: this.#brush.params } : {}) };
+    this.#applyLevel(
+      this.#attempt(() => fillRect(level, game, from, to, value)),
+      erase ? "erase rectangle" : `fill ${this.#brush.kind}`,
+    );
+  }
+
+  pick([x, y]: CellXY): void {
+    const game = this.game;
+    const level = this.level;
+    if (!game || !level) return;
+    const picked = this.#attempt(() => pickCell(level, game, x, y));
+    if (!picked) return;
+    const params = Object.keys(picked.params).length > 0 ? { params: { ...picked.params } } : {};
+    this.setBrush({ kind: picked.kind, ...params });
+  }
+
+  placeAvatar([x, y]: CellXY): void {
+    const level = this.level;
+    if (!level) return;
+    this.#applyLevel(this.#attempt(() => setAvatar(level, { position: [x, y] })), "move the avatar's start");
+  }
+
+  /** Applies a pure level edit from a form; one undo step. */
+  editLevel(edit: (level: LevelDefinition, game: GameDefinition) => EditResult, label: string): void {
+    const game = this.game;
+    const level = this.level;
+    if (!game || !level) return;
+    this.#applyLevel(this.#attempt(() => edit(level, game)), label);
+  }
+
+  /** Keeps recorded moves as the level's gold path (hint stops past its end are dropped). */
+  setGoldPath(actions: readonly ActionInput[]): void {
+    const level = this.level;
+    if (!level) return;
+    const solution = level.solution ?? { goldPath: [] };
+    const hintStops = (solution.hintStops ?? []).filter((s) => s > 0 && s < actions.length);
+    this.setJson(
+      this.#levelPath,
+      { ...level, solution: { ...solution, goldPath: actions.map((a) => ({ ...a })), hintStops } },
+      "record the gold path",
+    );
+  }
+
+  /** A few words on what a cell holds, for the status line. */
+  describeCell([x, y]: CellXY): string {
+    const game = this.game;
+    const level = this.level;
+    if (!game || !level) return "";
+    const picked = (() => {
+      try {
+        return pickCell(level, game, x, y);
+      } catch {
+        return null;
+      }
+    })();
+    const avatar = level.state?.avatar?.position;
+    const here = avatar && avatar[0] === x && avatar[1] === y ? "avatar start" : "";
+    const what = picked ? `${picked.kind} on ${picked.layer}` : "";
+    return [what, here].filter(Boolean).join(", ");
+  }
+
+  #applyLevel(result: EditResult | null, label: string): void {
+    if (!result?.changed) return;
+    this.setJson(this.#levelPath, result.level, label);
+  }
+
+  #attempt<T>(edit: () => T): T | null {
+    try {
+      return edit();
+    } catch (error) {
+      if (!(error instanceof EditError)) throw error;
+      this.#options.refused?.((error as Error).message);
+      return null;
+    }
+  }
+
+  /** After undo or redo the selected level may be gone: select the first. */
+  #keepLevelSelected(): void {
+    if (!Object.hasOwn(this.files, this.#levelPath)) this.#levelPath = this.levelList()[0]?.path ?? "";
+  }
+
+  /** A brush the author can paint with at once: the first kind of the top layer that has one. */
+  #chooseDefaultBrush(): void {
+    const game = this.game;
+    if (!game) return;
+    if (this.#brush.kind && Object.hasOwn(game.entityKinds, this.#brush.kind)) return;
+    const layers = [...game.layers].reverse();
+    for (const layer of layers) {
+      const kind = Object.entries(game.entityKinds).find(([, def]) => def.layer === layer.id)?.[0];
+      if (kind) {
+        this.#brush = { kind };
+        return;
+      }
+    }
+  }
+}

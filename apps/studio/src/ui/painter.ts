@@ -1,0 +1,209 @@
+/**
+ * The level painter: the level drawn top-down from the view model by the player's 2D board renderer
+ * (the same scene the player shows), with an overlay for the pointer, the rectangle being dragged and
+ * the cells diagnostics point at. It turns pointer input into cell intents for the current tool; the
+ * studio applies them as edits.
+ * @module
+ */
+import { CanvasRenderer } from "@gridponder/player";
+import type { Scene, SpriteRef } from "@gridponder/view";
+import { type CellXY, cellsBetween } from "./cell-line.js";
+import { h } from "./dom.js";
+
+export type Tool = "paint" | "erase" | "rect" | "pick" | "avatar";
+
+export interface PainterIntents {
+  /** A paint or erase stroke begins; every cell it covers follows through `strokeCell`. */
+  strokeStart(tool: "paint" | "erase"): void;
+  strokeCell(cell: CellXY): void;
+  strokeEnd(): void;
+  rect(from: CellXY, to: CellXY, erase: boolean): void;
+  pick(cell: CellXY): void;
+  avatar(cell: CellXY): void;
+  hover(cell: CellXY | null): void;
+}
+
+export interface CellMark {
+  readonly cell: CellXY;
+  readonly severity: "error" | "warning";
+}
+
+export class Painter {
+  readonly element: HTMLElement;
+  readonly #board: HTMLElement;
+  readonly #overlay: HTMLCanvasElement;
+  readonly #renderer: CanvasRenderer;
+  readonly #intents: PainterIntents;
+  #tool: Tool = "paint";
+  #scene: Scene | null = null;
+  #hover: CellXY | null = null;
+  #anchor: CellXY | null = null;
+  #last: CellXY | null = null;
+  #stroke: "paint" | "erase" | "rect" | null = null;
+  /** Whether the rectangle being dragged erases (right button, or the erase tool). */
+  #erasing = false;
+  #marks: readonly CellMark[] = [];
+  readonly #observer: ResizeObserver;
+
+  constructor(intents: PainterIntents, assetUrl: (ref: SpriteRef) => string) {
+    this.#intents = intents;
+    this.#board = h("div", { class: "painter-board" });
+    this.#overlay = h("canvas", { class: "painter-overlay", attrs: { "aria-hidden": "true" } });
+    this.element = h("div", { class: "painter", attrs: { role: "application", "aria-label": "Level painter" } }, [
+      this.#board,
+      this.#overlay,
+    ]);
+    this.#renderer = new CanvasRenderer({ container: this.#board, assetUrl, reducedMotion: true });
+    this.#overlay.addEventListener("pointerdown", this.#down);
+    this.#overlay.addEventListener("pointermove", this.#move);
+    this.#overlay.addEventListener("pointerup", this.#up);
+    this.#overlay.addEventListener("pointercancel", this.#up);
+    this.#overlay.addEventListener("pointerleave", () => this.#setHover(null));
+    this.#overlay.addEventListener("contextmenu", (e) => e.preventDefault());
+    this.#observer = new ResizeObserver(() => this.#drawOverlay());
+    this.#observer.observe(this.element);
+  }
+
+  get tool(): Tool {
+    return this.#tool;
+  }
+
+  setTool(tool: Tool): void {
+    this.#tool = tool;
+    this.element.dataset.tool = tool;
+  }
+
+  /** Shows `scene`, leaving out the pieces of hidden layers. */
+  setScene(scene: Scene, hiddenLayers: ReadonlySet<string> = new Set()): void {
+    const shown =
+      hiddenLayers.size === 0 ? scene : { ...scene, pieces: scene.pieces.filter((p) => !hiddenLayers.has(p.layer)) };
+    const resized = this.#scene?.width !== scene.width || this.#scene?.height !== scene.height;
+    this.#scene = shown;
+    this.#renderer.setScene(shown);
+    if (resized) this.#renderer.resize();
+    this.#drawOverlay();
+  }
+
+  /** The cells diagnostics point at, outlined on the board. */
+  setMarks(marks: readonly CellMark[]): void {
+    this.#marks = marks;
+    this.#drawOverlay();
+  }
+
+  /** The board cell under a client point. */
+  cellAt(clientX: number, clientY: number): CellXY | null {
+    return this.#renderer.cellAt(clientX, clientY);
+  }
+
+  dispose(): void {
+    this.#observer.disconnect();
+    this.#renderer.dispose();
+    this.element.remove();
+  }
+
+  readonly #down = (e: PointerEvent): void => {
+    const cell = this.cellAt(e.clientX, e.clientY);
+    if (!cell || e.button > 2) return;
+    this.#overlay.setPointerCapture(e.pointerId);
+    // A right-button drag erases whatever tool is chosen, as in most paint programs.
+    const erase = e.button === 2 || this.#tool === "erase";
+    switch (this.#tool) {
+      case "pick":
+        this.#intents.pick(cell);
+        return;
+      case "avatar":
+        this.#intents.avatar(cell);
+        return;
+      case "rect":
+        this.#stroke = "rect";
+        this.#anchor = cell;
+        this.#last = cell;
+        this.#erasing = erase;
+        this.#drawOverlay();
+        return;
+      default:
+        this.#stroke = erase ? "erase" : "paint";
+        this.#last = cell;
+        this.#intents.strokeStart(this.#stroke);
+        this.#intents.strokeCell(cell);
+    }
+  };
+
+  readonly #move = (e: PointerEvent): void => {
+    const cell = this.cellAt(e.clientX, e.clientY);
+    this.#setHover(cell);
+    if (!cell || this.#stroke === null || !this.#last) return;
+    if (cell[0] === this.#last[0] && cell[1] === this.#last[1]) return;
+    if (this.#stroke === "rect") {
+      this.#last = cell;
+      this.#drawOverlay();
+      return;
+    }
+    for (const c of cellsBetween(this.#last, cell).slice(1)) this.#intents.strokeCell(c);
+    this.#last = cell;
+  };
+
+  readonly #up = (): void => {
+    const stroke = this.#stroke;
+    this.#stroke = null;
+    if (stroke === "rect" && this.#anchor && this.#last)
+      this.#intents.rect(this.#anchor, this.#last, this.#erasing);
+    else if (stroke !== null) this.#intents.strokeEnd();
+    this.#anchor = null;
+    this.#last = null;
+    this.#drawOverlay();
+  };
+
+  #setHover(cell: CellXY | null): void {
+    if (cell?.[0] === this.#hover?.[0] && cell?.[1] === this.#hover?.[1]) return;
+    this.#hover = cell;
+    this.#intents.hover(cell);
+    this.#drawOverlay();
+  }
+
+  /** Cell size and the top-left corner of cell (x, y) in overlay pixels. */
+  #geometry(): { size: number; corner: (cell: CellXY) => [number, number] } | null {
+    if (!this.#scene) return null;
+    const a = this.#renderer.project([0, 0]);
+    const b = this.#renderer.project([1, 0]);
+    const size = b.x - a.x;
+    return { size, corner: ([x, y]) => [a.x - size / 2 + x * size, a.y - size / 2 + y * size] };
+  }
+
+  #drawOverlay(): void {
+    const canvas = this.#overlay;
+    const ratio = globalThis.devicePixelRatio || 1;
+    const rect = this.element.getBoundingClientRect();
+    const width = Math.max(1, Math.round(rect.width));
+    const height = Math.max(1, Math.round(rect.height));
+    if (canvas.width !== width * ratio || canvas.height !== height * ratio) {
+      canvas.width = width * ratio;
+      canvas.height = height * ratio;
+    }
+    const g = canvas.getContext("2d");
+    const geometry = this.#geometry();
+    if (!g) return;
+    g.setTransform(ratio, 0, 0, ratio, 0, 0);
+    g.clearRect(0, 0, width, height);
+    if (!geometry) return;
+    const { size, corner } = geometry;
+    const outline = (cell: CellXY, colour: string, line: number) => {
+      const [x, y] = corner(cell);
+      g.strokeStyle = colour;
+      g.lineWidth = line;
+      g.strokeRect(x + line / 2, y + line / 2, size - line, size - line);
+    };
+    for (const mark of this.#marks) outline(mark.cell, mark.severity === "error" ? "#ff4d4f" : "#f5a623", 3);
+    if (this.#stroke === "rect" && this.#anchor && this.#last) {
+      const [x0, y0] = corner([Math.min(this.#anchor[0], this.#last[0]), Math.min(this.#anchor[1], this.#last[1])]);
+      const w = (Math.abs(this.#anchor[0] - this.#last[0]) + 1) * size;
+      const hgt = (Math.abs(this.#anchor[1] - this.#last[1]) + 1) * size;
+      g.fillStyle = "rgba(120, 190, 255, 0.25)";
+      g.fillRect(x0, y0, w, hgt);
+      g.strokeStyle = "#78beff";
+      g.lineWidth = 2;
+      g.strokeRect(x0 + 1, y0 + 1, w - 2, hgt - 2);
+    }
+    if (this.#hover) outline(this.#hover, "rgba(255, 255, 255, 0.85)", 2);
+  }
+}
