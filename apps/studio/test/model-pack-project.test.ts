@@ -80,8 +80,9 @@ describe("files", () => {
   });
 
   it("writes JSON with the pack formatter and reads it back", () => {
-    const level = (readJson(crateKeep, "levels/ck01_shoulder_to_it.json") as { value: LevelDefinition })
-      .value;
+    const parsed = readJson(crateKeep, "levels/ck01_shoulder_to_it.json");
+    if (!parsed?.ok) throw new Error("ck01 does not parse");
+    const level = parsed.value as unknown as LevelDefinition;
     const game = readGame(crateKeep);
     const painted = paintCell(level, game, 3, 1, "wall").level;
     const next = withJson(crateKeep, "levels/ck01_shoulder_to_it.json", painted as never);
