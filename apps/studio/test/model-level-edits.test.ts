@@ -115,6 +115,16 @@ describe("paintCell", () => {
   });
 });
 
+describe("broken levels", () => {
+  it("refuses a level without a usable size or with a layer in neither format", () => {
+    const noSize = { ...ck01, board: { ...ck01.board, size: ["7", 5] } } as never;
+    expectEditError(() => paintCell(noSize, crateGame, 0, 0, "wall"), "bad_size", /board\.size/);
+    const junk = { ...ck01, board: { ...ck01.board, layers: { objects: "<script>" } } } as never;
+    expectEditError(() => paintCell(junk, crateGame, 0, 0, "wall"), "bad_layer", /neither/);
+    expect(cellAt(junk, crateGame, "objects", 0, 0)).toBeNull();
+  });
+});
+
 describe("eraseCell", () => {
   it("erases the top-most non-empty layer", () => {
     const withRubble = paintCell(ck01, crateGame, 5, 3, "rubble").level;

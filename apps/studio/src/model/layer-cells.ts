@@ -72,7 +72,8 @@ export function paramsOfCell(value: CellValue): Record<string, JsonValue> {
 
 /** Builds a cell value from a kind and parameters; without parameters it is the plain kind string. */
 export function makeCell(kind: string, params?: Readonly<Record<string, JsonValue>>): CellValue {
-  const keys = params ? Object.keys(params) : [];
+  // `kind` and `position` are the entity's own fields, never parameters.
+  const keys = params ? Object.keys(params).filter((key) => key !== "kind" && key !== "position") : [];
   if (keys.length === 0) return kind;
   // defineProperty: a parameter named `__proto__` must become an ordinary key, not a prototype.
   const cell = { kind } as EntityWithParams;
