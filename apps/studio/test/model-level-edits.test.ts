@@ -115,6 +115,16 @@ describe("paintCell", () => {
   });
 });
 
+describe("broken levels", () => {
+  it("refuses a level without a usable size or with a layer in neither format", () => {
+    const noSize = { ...ck01, board: { ...ck01.board, size: ["7", 5] } } as never;
+    expectEditError(() => paintCell(noSize, crateGame, 0, 0, "wall"), "bad_size", /board\.size/);
+    const junk = { ...ck01, board: { ...ck01.board, layers: { objects: "<script>" } } } as never;
+    expectEditError(() => paintCell(junk, crateGame, 0, 0, "wall"), "bad_layer", /neither/);
+    expect(cellAt(junk, crateGame, "objects", 0, 0)).toBeNull();
+  });
+});
+
 describe("eraseCell", () => {
   it("erases the top-most non-empty layer", () => {
     const withRubble = paintCell(ck01, crateGame, 5, 3, "rubble").level;
@@ -169,6 +179,43 @@ describe("fillRect", () => {
       null,
     ]);
     expectEditError(() => fillRect(ck01, crateGame, [0, 0], [9, 9], null), "off_board", /\(9, 9\)/);
+  });
+});
+
+describe("layers asked for", () => {
+  it("refuses a kind of another layer than the painter's active one", () => {
+    expectEditError(
+      () => paintCell(ck01, crateGame, 1, 1, "dock", undefined, "objects"),
+      "wrong_layer",
+      /"marks", not "objects"/,
+    );
+    expect(paintCell(ck01, crateGame, 1, 1, "dock", undefined, "marks").changed).toBe(true);
+    expectEditError(
+      () => fillRect(ck01, crateGame, [1, 1], [2, 2], { kind: "wall" }, "marks"),
+      "wrong_layer",
+      /objects/,
+    );
+  });
+
+  it("erases each cell's top-most layer in a rectangle erase without a layer", () => {
+    // (5,3) has a dock on marks; (1,1) a footprint on footing; (0,0) a wall on objects
+    const { level } = fillRect(ck01, crateGame, [0, 0], [6, 4], null);
+    expect(cellAt(level, crateGame, "marks", 5, 3)).toBeNull();
+    expect(cellAt(level, crateGame, "footing", 1, 1)).toBeNull();
+    expect(cellAt(level, crateGame, "objects", 0, 0)).toBeNull();
+    expect(cellAt(level, crateGame, "objects", 2, 2)).toBeNull();
+  });
+
+  it("fills a 256×256 board on a sparse layer in one pass per layer", () => {
+    const big = resizeBoard(ck01, crateGame, 256, 256, { dx: 0, dy: 0 }).level;
+    const filled = fillRect(big, crateGame, [0, 0], [255, 255], { kind: "rubble" }).level;
+    expect((filled.board.layers.ground as SparseLayer).entries).toHaveLength(256 * 256);
+    const cleared = fillRect(filled, crateGame, [0, 0], [255, 255], null, "ground").level;
+    expect(cleared.board.layers.ground).toEqual({ format: "sparse", entries: [] });
+    const dense = fillRect(big, crateGame, [0, 0], [255, 255], { kind: "wall" }).level;
+    expect((dense.board.layers.objects as unknown[][]).every((row) => row.every((c) => c === "wall"))).toBe(
+      true,
+    );
   });
 });
 

@@ -72,7 +72,8 @@ export function paramsOfCell(value: CellValue): Record<string, JsonValue> {
 
 /** Builds a cell value from a kind and parameters; without parameters it is the plain kind string. */
 export function makeCell(kind: string, params?: Readonly<Record<string, JsonValue>>): CellValue {
-  const keys = params ? Object.keys(params) : [];
+  // `kind` and `position` are the entity's own fields, never parameters.
+  const keys = params ? Object.keys(params).filter((key) => key !== "kind" && key !== "position") : [];
   if (keys.length === 0) return kind;
   // defineProperty: a parameter named `__proto__` must become an ordinary key, not a prototype.
   const cell = { kind } as EntityWithParams;
@@ -105,10 +106,6 @@ export function cellsEqual(a: CellValue, b: CellValue): boolean {
   return jsonEqual(normaliseCell(a), normaliseCell(b));
 }
 
-function isPositionAt(position: unknown, x: number, y: number): boolean {
-  return Array.isArray(position) && position[0] === x && position[1] === y;
-}
-
 /** The cell value a sparse entry places (its kind and parameters, without the position). */
 export function entryToCell(entry: SparseEntry): CellValue {
   const cell = { kind: entry.kind } as EntityWithParams;
@@ -134,22 +131,39 @@ export function readLayerCell(
   y: number,
   emptyKind: string | null,
 ): CellValue {
+  return layerReader(data, emptyKind)(x, y);
+}
+
+/**
+ * A reader of many cells of one layer value: {@link readLayerCell} without a scan of a sparse layer's
+ * entries per cell (the first entry at a cell counts, as when writing).
+ */
+export function layerReader(
+  data: LayerData | undefined,
+  emptyKind: string | null,
+): (x: number, y: number) => CellValue {
   const empty = emptyOfData(data, emptyKind);
-  if (data === undefined || data === null) return empty;
   if (Array.isArray(data)) {
-    const row = data[y];
-    const cell = Array.isArray(row) ? normaliseCell(row[x]) : null;
-    // A null in a dense exactly_one layer is an unset cell, which holds the default.
-    return cell ?? empty;
+    return (x, y) => {
+      const row = data[y];
+      // A null in a dense exactly_one layer is an unset cell, which holds the default.
+      return (Array.isArray(row) ? normaliseCell(row[x]) : null) ?? empty;
+    };
   }
   if (isSparseLayer(data) && Array.isArray(data.entries)) {
-    const entry = data.entries.find(
-      (e) => typeof e === "object" && e !== null && isPositionAt(e.position, x, y),
-    );
-    return entry && typeof entry.kind === "string" ? entryToCell(entry) : empty;
+    const cells = new Map<string, CellValue>();
+    for (const entry of data.entries) {
+      const key = entryKey(entry);
+      if (key !== undefined && !cells.has(key) && typeof entry.kind === "string")
+        cells.set(key, entryToCell(entry));
+    }
+    return (x, y) => cells.get(cellKey(x, y)) ?? empty;
   }
-  return empty;
+  return () => empty;
 }
+
+/** One cell to write: its position and the value (null or the empty kind clears it). */
+export type CellWrite = readonly [x: number, y: number, value: CellValue];
 
 /**
  * A copy of `data` with the cell at `(x, y)` set to `value` (null or the empty kind clears it), in the
@@ -165,53 +179,105 @@ export function writeLayerCell(
   emptyKind: string | null,
   size: readonly [number, number],
 ): LayerData | undefined {
+  return writeLayerCells(data, [[x, y, value]], emptyKind, size);
+}
+
+/**
+ * {@link writeLayerCell} for many cells at once (a rectangle fill), in one pass over the layer: each
+ * dense row is copied once and a sparse entry list rebuilt once, however many cells are written.
+ * A later write to the same cell wins.
+ */
+export function writeLayerCells(
+  data: LayerData | undefined,
+  writes: Iterable<CellWrite>,
+  emptyKind: string | null,
+  size: readonly [number, number],
+): LayerData | undefined {
   const empty = emptyOfData(data, emptyKind);
-  const wanted = normaliseCell(value) ?? empty;
-  if (cellsEqual(readLayerCell(data, x, y, emptyKind), wanted)) return data;
-  if (data === undefined || data === null) {
-    return { format: "sparse", entries: [cellToEntry(x, y, wanted as CellValue & {})] };
+  if (data !== undefined && data !== null && !Array.isArray(data) && !isSparseLayer(data)) {
+    throw new EditError(
+      "bad_layer",
+      'this layer is neither a list of rows (dense) nor { "format": "sparse" }',
+    );
   }
-  if (Array.isArray(data)) return writeDense(data, x, y, wanted, empty, size);
-  if (isSparseLayer(data)) return writeSparse(data, x, y, cellsEqual(wanted, empty) ? null : wanted);
-  throw new EditError("bad_layer", 'this layer is neither a list of rows (dense) nor { "format": "sparse" }');
+  if (Array.isArray(data)) return writeDense(data, writes, empty, size);
+  return writeSparse(data ?? undefined, writes, empty);
 }
 
 function writeDense(
   data: readonly (readonly CellValue[] | undefined)[],
-  x: number,
-  y: number,
-  value: CellValue,
+  writes: Iterable<CellWrite>,
   empty: string | null,
   size: readonly [number, number],
 ): LayerData {
-  const rows = data.slice() as CellValue[][];
-  const width = Math.max(size[0], x + 1);
-  // A malformed (short) layer is padded to the board so the written cell lands where it was painted.
-  while (rows.length <= y) rows.push(new Array<CellValue>(width).fill(empty));
-  const old = rows[y];
-  const row = Array.isArray(old) ? old.slice() : [];
-  while (row.length <= x) row.push(empty);
-  row[x] = value;
-  rows[y] = row;
-  return rows;
+  let rows: CellValue[][] | undefined;
+  const copied = new Set<number>();
+  for (const [x, y, value] of writes) {
+    const wanted = normaliseCell(value) ?? empty;
+    const source = rows ?? (data as CellValue[][]);
+    const current = Array.isArray(source[y]) ? (normaliseCell(source[y]?.[x]) ?? empty) : empty;
+    if (cellsEqual(current, wanted)) continue;
+    rows ??= data.slice() as CellValue[][];
+    // A malformed (short) layer is padded to the board so the written cell lands where it was painted.
+    while (rows.length <= y) rows.push(new Array<CellValue>(Math.max(size[0], x + 1)).fill(empty));
+    if (!copied.has(y)) {
+      const old = rows[y];
+      rows[y] = Array.isArray(old) ? old.slice() : [];
+      copied.add(y);
+    }
+    const row = rows[y] as CellValue[];
+    while (row.length <= x) row.push(empty);
+    row[x] = wanted;
+  }
+  return rows ?? (data as LayerData);
 }
 
-function writeSparse(data: SparseLayer, x: number, y: number, value: CellValue): SparseLayer {
-  const entries = Array.isArray(data.entries) ? data.entries : [];
+function cellKey(x: number, y: number): string {
+  return `${x},${y}`;
+}
+
+function entryKey(entry: unknown): string | undefined {
+  if (typeof entry !== "object" || entry === null) return undefined;
+  const position = (entry as SparseEntry).position;
+  return Array.isArray(position) && typeof position[0] === "number" && typeof position[1] === "number"
+    ? cellKey(position[0], position[1])
+    : undefined;
+}
+
+function writeSparse(
+  data: SparseLayer | undefined,
+  writes: Iterable<CellWrite>,
+  empty: string | null,
+): SparseLayer | undefined {
+  const entries = Array.isArray(data?.entries) ? data.entries : [];
+  const read = layerReader(data, empty);
+  // Cells whose value changes, in first-write order; null means "no entry".
+  const updates = new Map<string, { x: number; y: number; value: CellValue }>();
+  for (const [x, y, value] of writes) {
+    const key = cellKey(x, y);
+    const wanted = normaliseCell(value) ?? empty;
+    const before = read(x, y);
+    if (cellsEqual(before, wanted)) updates.delete(key);
+    else updates.set(key, { x, y, value: cellsEqual(wanted, empty) ? null : wanted });
+  }
+  if (updates.size === 0) return data;
   const next: SparseEntry[] = [];
-  let placed = false;
+  const placed = new Set<string>();
   for (const entry of entries) {
-    if (typeof entry === "object" && entry !== null && isPositionAt(entry.position, x, y)) {
-      // The first entry at the cell is replaced where it stood; duplicates (a broken file) go.
-      if (!placed && value !== null) next.push(cellToEntry(x, y, value));
-      placed = true;
+    const key = entryKey(entry);
+    const update = key === undefined ? undefined : updates.get(key);
+    if (key === undefined || update === undefined) {
+      next.push(entry);
       continue;
     }
-    next.push(entry);
+    // The first entry at the cell is replaced where it stood; duplicates (a broken file) go.
+    if (!placed.has(key) && update.value !== null) next.push(cellToEntry(update.x, update.y, update.value));
+    placed.add(key);
   }
-  if (!placed && value !== null) next.push(cellToEntry(x, y, value));
-  const out = { ...data, entries: next };
-  return out;
+  for (const [key, update] of updates) {
+    if (!placed.has(key) && update.value !== null) next.push(cellToEntry(update.x, update.y, update.value));
+  }
+  return data === undefined ? { format: "sparse", entries: next } : { ...data, entries: next };
 }
 
 /** The layer value a level holds under `layerId` (own keys only). */

@@ -17,6 +17,7 @@ import type {
 import { boardSize, checkOnBoard, multiCellPosition } from "./board.js";
 import { EditError } from "./edit-error.js";
 import {
+  type CellWrite,
   cellAt,
   cellsEqual,
   define,
@@ -24,9 +25,10 @@ import {
   kindOfCell,
   layerDataOf,
   layerDefinition,
+  layerReader,
   makeCell,
   paramsOfCell,
-  writeLayerCell,
+  writeLayerCells,
 } from "./layer-cells.js";
 
 export { boardSize, MAX_BOARD_SIDE, multiCellPosition } from "./board.js";
@@ -92,21 +94,17 @@ function withLayer(level: LevelDefinition, layerId: string, data: LayerData | un
   return { ...level, board: { ...level.board, layers } };
 }
 
-/** Writes one cell of a layer; the level itself when the cell already held `value`. */
-function writeCell(
+/** Writes cells of one layer; the level itself when every cell already held its value. */
+function writeCells(
   level: LevelDefinition,
   game: GameDefinition,
   layerId: string,
-  x: number,
-  y: number,
-  value: CellValue,
+  writes: CellWrite[],
 ): EditResult {
   const before = layerDataOf(level, layerId);
-  const after = writeLayerCell(
+  const after = writeLayerCells(
     before,
-    x,
-    y,
-    value,
+    writes,
     emptyKindOf(layerDefinition(game, layerId)),
     boardSize(level),
   );
@@ -114,7 +112,25 @@ function writeCell(
   return { level: withLayer(level, layerId, after), changed: true };
 }
 
-/** Places an entity of `kind` (with optional parameters) at `(x, y)` on the kind's layer. */
+/** The cell value an entity of `kind` makes, after checking the kind, its parameters and the layer asked for. */
+function entityCell(
+  game: GameDefinition,
+  kind: string,
+  params: Readonly<Record<string, JsonValue>> | undefined,
+  layer: string | undefined,
+): { layerId: string; cell: CellValue } {
+  const layerId = layerOfKind(game, kind);
+  if (layer !== undefined && layer !== layerId) {
+    throw new EditError("wrong_layer", `entity kind "${kind}" lives on layer "${layerId}", not "${layer}"`);
+  }
+  if (params) checkParams(game, kind, Object.keys(params));
+  return { layerId, cell: makeCell(kind, params) };
+}
+
+/**
+ * Places an entity of `kind` (with optional parameters) at `(x, y)` on the kind's layer. With
+ * `layer`, refuses a kind that lives on another layer (the painter's active layer).
+ */
 export function paintCell(
   level: LevelDefinition,
   game: GameDefinition,
@@ -122,30 +138,29 @@ export function paintCell(
   y: number,
   kind: string,
   params?: Readonly<Record<string, JsonValue>>,
+  layer?: string,
 ): EditResult {
   checkOnBoard(level, x, y);
-  const layerId = layerOfKind(game, kind);
-  if (params) checkParams(game, kind, Object.keys(params));
-  return writeCell(level, game, layerId, x, y, makeCell(kind, params));
+  const { layerId, cell } = entityCell(game, kind, params, layer);
+  return writeCells(level, game, layerId, [[x, y, cell]]);
 }
 
-/** Whether a layer holds something at the cell beyond its empty value. */
-function occupied(
+/** Finds, per cell, the top-most layer holding something beyond its empty value. */
+function topLayerFinder(
   level: LevelDefinition,
   game: GameDefinition,
-  layerId: string,
-  x: number,
-  y: number,
-): boolean {
-  const cell = cellAt(level, game, layerId, x, y);
-  return cell !== null && !cellsEqual(cell, emptyKindOf(layerDefinition(game, layerId)));
-}
-
-/** The top-most layer holding something at the cell, or undefined. */
-function topLayerAt(level: LevelDefinition, game: GameDefinition, x: number, y: number): string | undefined {
-  return layerIds(game)
+): (x: number, y: number) => string | undefined {
+  const readers = layerIds(game)
     .reverse()
-    .find((id) => occupied(level, game, id, x, y));
+    .map((id) => {
+      const empty = emptyKindOf(layerDefinition(game, id));
+      return { id, empty, read: layerReader(layerDataOf(level, id), empty) };
+    });
+  return (x, y) =>
+    readers.find(({ read, empty }) => {
+      const cell = read(x, y);
+      return cell !== null && !cellsEqual(cell, empty);
+    })?.id;
 }
 
 /**
@@ -159,11 +174,7 @@ export function eraseCell(
   y: number,
   layerId?: string,
 ): EditResult {
-  checkOnBoard(level, x, y);
-  if (layerId !== undefined) checkLayer(game, layerId);
-  const target = layerId ?? topLayerAt(level, game, x, y);
-  if (target === undefined) return { level, changed: false };
-  return writeCell(level, game, target, x, y, null);
+  return fillRect(level, game, [x, y], [x, y], null, layerId);
 }
 
 /** What a rectangle fill places: an entity, or `null` to erase. */
@@ -171,7 +182,8 @@ export type FillValue = { kind: string; params?: Readonly<Record<string, JsonVal
 
 /**
  * Paints (or, with `value` null, erases) every cell of the rectangle between two corners, inclusive
- * and in either order. An erase without `layerId` clears each cell's top-most layer.
+ * and in either order, in one pass per layer. With `layerId`, a paint refuses a kind of another layer
+ * and an erase clears that layer only; an erase without it clears each cell's top-most layer.
  */
 export function fillRect(
   level: LevelDefinition,
@@ -183,16 +195,25 @@ export function fillRect(
 ): EditResult {
   checkOnBoard(level, from[0], from[1]);
   checkOnBoard(level, to[0], to[1]);
-  let current = level;
-  let changed = false;
+  if (layerId !== undefined) checkLayer(game, layerId);
+  const painted = value ? entityCell(game, value.kind, value.params, layerId) : undefined;
+  const topLayer = layerId === undefined && !painted ? topLayerFinder(level, game) : undefined;
+  const writes = new Map<string, CellWrite[]>();
   for (let y = Math.min(from[1], to[1]); y <= Math.max(from[1], to[1]); y++) {
     for (let x = Math.min(from[0], to[0]); x <= Math.max(from[0], to[0]); x++) {
-      const step = value
-        ? paintCell(current, game, x, y, value.kind, value.params)
-        : eraseCell(current, game, x, y, layerId);
-      current = step.level;
-      changed ||= step.changed;
+      const target = painted?.layerId ?? layerId ?? topLayer?.(x, y);
+      if (target === undefined) continue;
+      const list = writes.get(target) ?? [];
+      if (list.length === 0) writes.set(target, list);
+      list.push([x, y, painted?.cell ?? null]);
     }
+  }
+  let current = level;
+  let changed = false;
+  for (const [target, list] of writes) {
+    const step = writeCells(current, game, target, list);
+    current = step.level;
+    changed ||= step.changed;
   }
   return { level: current, changed };
 }
@@ -218,7 +239,7 @@ export function pickCell(
 ): PickedCell | null {
   checkOnBoard(level, x, y);
   const layerId =
-    topLayerAt(level, game, x, y) ?? layerIds(game).find((id) => cellAt(level, game, id, x, y) !== null);
+    topLayerFinder(level, game)(x, y) ?? layerIds(game).find((id) => cellAt(level, game, id, x, y) !== null);
   if (layerId === undefined) return null;
   const cell = cellAt(level, game, layerId, x, y);
   const kind = kindOfCell(cell);
@@ -254,7 +275,7 @@ export function setEntityParams(
     if (value === null || value === undefined) delete params[name];
     else params[name] = value;
   }
-  return writeCell(level, game, layerId, x, y, makeCell(kind, params));
+  return writeCells(level, game, layerId, [[x, y, makeCell(kind, params)]]);
 }
 
 /** The avatar's start: a cell on the board and/or a facing direction. */
