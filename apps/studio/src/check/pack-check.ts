@@ -1,10 +1,11 @@
 /**
  * What the studio knows about the pack being edited: the validator's located findings and, when the
- * pack is valid, the engine's prepared pack that the painter, the player and the solver use.
+ * pack is valid, the engine's prepared pack that the painter, the player and the solver use. The
+ * validation runs in a worker (see check-worker.ts); the page only prepares the validated pack.
  * @module
  */
-import { builtinRegistry, type Pack, prepareValidated, validateOptionsFor } from "@gridponder/engine";
-import { type Diagnostic, type PackFiles, type ValidPack, validatePack } from "@gridponder/schema";
+import { builtinRegistry, compilePack, type Pack } from "@gridponder/engine";
+import type { Diagnostic, ValidPack } from "@gridponder/schema";
 
 export interface CheckedPack {
   /** Every finding of the validator and the engine, errors first. */
@@ -15,28 +16,22 @@ export interface CheckedPack {
   readonly pack: Pack | null;
 }
 
-const OPTIONS = validateOptionsFor({}, builtinRegistry);
+export const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-/** Validates and prepares `files`; never throws (a failure becomes a diagnostic). */
-export function checkPack(files: PackFiles): CheckedPack {
-  const validated = validatePack(files, OPTIONS);
-  const diagnostics: Diagnostic[] = [...validated.diagnostics];
-  if (!validated.ok || !validated.pack) return { diagnostics: sorted(diagnostics), valid: null, pack: null };
+/** Prepares a validated pack for play; a failure becomes a finding. */
+export function preparePack(diagnostics: readonly Diagnostic[], valid: ValidPack | null): CheckedPack {
+  if (!valid) return { diagnostics, valid: null, pack: null };
   try {
-    const loaded = prepareValidated(validated, builtinRegistry);
-    if (!loaded.ok) return { diagnostics: sorted([...loaded.diagnostics]), valid: null, pack: null };
-    return { diagnostics: sorted(diagnostics), valid: validated.pack, pack: loaded.pack };
+    return { diagnostics, valid, pack: compilePack(valid, builtinRegistry) };
   } catch (error) {
     // The validator accepted what the engine could not prepare: say so at the game file, keep editing.
-    const message = `the engine could not prepare the pack: ${error instanceof Error ? error.message : String(error)}`;
-    diagnostics.unshift({ file: "game.json", pointer: "", severity: "error", code: "engine-prepare", message });
-    return { diagnostics: sorted(diagnostics), valid: null, pack: null };
+    const message = `the engine could not prepare the pack: ${messageOf(error)}`;
+    return {
+      diagnostics: [{ file: "game.json", pointer: "", severity: "error", code: "engine-prepare", message }, ...diagnostics],
+      valid: null,
+      pack: null,
+    };
   }
-}
-
-function sorted(diagnostics: Diagnostic[]): Diagnostic[] {
-  const rank = (d: Diagnostic) => (d.severity === "error" ? 0 : 1);
-  return diagnostics.sort((a, b) => rank(a) - rank(b));
 }
 
 /** The errors among `diagnostics`. */

@@ -6,7 +6,8 @@
 import type { ActionInput } from "@gridponder/engine";
 import type { Diagnostic, GameDefinition, LevelDefinition, PackFiles } from "@gridponder/schema";
 import { appearanceOf, createViewContext } from "@gridponder/view";
-import { type CheckedPack, checkPack, errorsOf } from "../check/pack-check.js";
+import { CheckRunner } from "../check/check-runner.js";
+import { type CheckedPack, errorsOf } from "../check/pack-check.js";
 import { invalidVerdict } from "../check/verdict.js";
 import { VerdictRunner } from "../check/verdict-runner.js";
 import { AssetUrls } from "./asset-urls.js";
@@ -21,7 +22,7 @@ import { PlayPane } from "./play-pane.js";
 import { ProjectMenu } from "./project-menu.js";
 import { cellsOfDiagnostics } from "./diagnostic-cells.js";
 import { HelpPanel, shortcutFor } from "./help-panel.js";
-import { JsonPane } from "./json-pane.js";
+import { JsonSlot } from "./json-slot.js";
 import { VerdictPane } from "./verdict-pane.js";
 
 /** Most states a verdict search keeps before it reports "not decided". */
@@ -55,18 +56,19 @@ export class Studio {
   readonly #toolButtons = new Map<Tool, HTMLButtonElement>();
   readonly #help: HelpPanel;
   readonly #menu: ProjectMenu;
-  readonly #json: JsonPane;
+  readonly #json: JsonSlot;
   readonly #tabs = new Map<"play" | "json", { button: HTMLButtonElement; panel: HTMLElement }>();
   #shownLevelPath = "";
   #checked: CheckedPack | null = null;
   #hidden = new Set<string>();
   #settle: ReturnType<typeof setTimeout> | null = null;
-  /** The files the last full check ran on. */
+  /** The files the last check was asked for. */
   #checkedFiles: PackFiles | null = null;
+  readonly #checks: CheckRunner;
 
   constructor(root: HTMLElement) {
     this.#root = root;
-    this.#editor = new Editor({ changed: (kind) => this.#onChange(kind) });
+    this.#editor = new Editor({ changed: (kind) => this.#onChange(kind), refused: (message) => this.#say(message) });
     this.#painter = new Painter(
       {
         strokeStart: (tool) => this.#editor.beginStroke(tool),
@@ -98,6 +100,7 @@ export class Studio {
       debounceMs: 250,
       onUpdate: (update) => this.#verdictPane.show(update),
     });
+    this.#checks = new CheckRunner((files, checked) => this.#checked_(files, checked));
     this.#levels = h("nav", { class: "levels", attrs: { "aria-label": "Levels" } });
     this.#title = h("h1", { class: "pack-title" });
     this.#status = h("p", { class: "status", attrs: { role: "status" } });
@@ -105,7 +108,7 @@ export class Studio {
     this.#redo = pushButton("Redo", () => this.#editor.redo(), { attrs: { "aria-keyshortcuts": "Control+Shift+Z" } });
     this.#help = new HelpPanel();
     this.#menu = new ProjectMenu({ editor: this.#editor, say: (text) => this.#say(text) });
-    this.#json = new JsonPane({ edited: (path, text) => this.#editor.setText(path, text, `edit ${path}`) });
+    this.#json = new JsonSlot((path, text) => this.#editor.setText(path, text, `edit ${path}`));
     this.#layout();
     document.addEventListener("keydown", (e) => this.#onKey(e));
   }
@@ -172,6 +175,7 @@ export class Studio {
   }
 
   #showTab(id: "play" | "json"): void {
+    if (id === "json") void this.#json.load();
     for (const [tab, { button, panel }] of this.#tabs) {
       button.setAttribute("aria-selected", String(tab === id));
       panel.hidden = tab !== id;
@@ -233,25 +237,28 @@ export class Studio {
     else this.#say(`This level cannot be drawn yet: ${drawn.error}`);
   }
 
-  /** Validates the pack, then updates everything that needs a valid pack. */
+  /** Asks for the pack to be validated (in a worker); `#checked_` takes the answer. */
   #fullCheck(): void {
     this.#settle = null;
     const files = this.#editor.files;
     if (files === this.#checkedFiles) return;
     this.#checkedFiles = files;
     this.#assets.update(files);
-    const checked = checkPack(files);
+    void this.#menu.autosave();
+    this.#checks.check(files);
+  }
+
+  /** Updates everything that follows the validator: findings, the painter, the verdict, the player. */
+  #checked_(files: PackFiles, checked: CheckedPack): void {
     this.#checked = checked;
     this.#diagnostics.show(checked.diagnostics);
     this.#json.setDiagnostics(checked.diagnostics);
     const levelPath = this.#editor.levelPath;
-    const game = this.#editor.game;
     const level = this.#editor.level;
-    this.#painter.setMarks(
-      level && game && levelPath ? cellsOfDiagnostics(checked.diagnostics, levelPath, level) : [],
-    );
+    this.#painter.setMarks(level && levelPath ? cellsOfDiagnostics(checked.diagnostics, levelPath, level) : []);
     this.#redraw();
-    void this.#menu.autosave();
+    // A newer check is on its way: searching and playing this state would be wasted.
+    if (files !== this.#editor.files) return;
     const id = level?.id;
     if (!checked.valid || !id || !checked.pack?.levels[id]) {
       this.#verdicts.cancel();

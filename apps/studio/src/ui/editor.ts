@@ -17,6 +17,7 @@ import {
   pickCell,
   setAvatar,
 } from "../model/level-edits.js";
+import { addLevel, createProject, toPackFiles } from "../model/pack-project.js";
 import type { CellXY } from "./cell-line.js";
 import { LevelForms } from "./level-forms.js";
 
@@ -269,6 +270,18 @@ export class Editor {
     const level = this.level;
     if (!game || !level) return;
     this.#applyLevel(this.#attempt(() => edit(level, game)), label);
+  }
+
+  /** Adds an empty level (7×5, a free id) after the others and selects it: one undo step. */
+  addLevel(size: readonly [number, number] = [7, 5]): void {
+    const taken = new Set(this.levelList().map((l) => l.id));
+    let n = taken.size + 1;
+    while (taken.has(`level_${n}`)) n++;
+    const added = this.#attempt(() => addLevel(createProject(this.files), `level_${n}`, size));
+    if (!added) return;
+    this.#history.apply(toPackFiles(added.project), `add level_${n}`);
+    this.#levelPath = added.path;
+    this.#options.changed("edit");
   }
 
   /** Keeps recorded moves as the level's gold path (hint stops past its end are dropped). */

@@ -193,6 +193,23 @@ export class Painter {
       g.lineWidth = line;
       g.strokeRect(x + line / 2, y + line / 2, size - line, size - line);
     };
+    // Faint cell lines: floors of one colour otherwise give the painter nothing to aim at.
+    const scene = this.#scene;
+    if (scene) {
+      const [left, top] = corner([0, 0]);
+      g.strokeStyle = "rgba(255, 255, 255, 0.12)";
+      g.lineWidth = 1;
+      g.beginPath();
+      for (let x = 0; x <= scene.width; x++) {
+        g.moveTo(Math.round(left + x * size) + 0.5, top);
+        g.lineTo(Math.round(left + x * size) + 0.5, top + scene.height * size);
+      }
+      for (let y = 0; y <= scene.height; y++) {
+        g.moveTo(left, Math.round(top + y * size) + 0.5);
+        g.lineTo(left + scene.width * size, Math.round(top + y * size) + 0.5);
+      }
+      g.stroke();
+    }
     for (const mark of this.#marks) outline(mark.cell, mark.severity === "error" ? "#ff4d4f" : "#f5a623", 3);
     if (this.#stroke === "rect" && this.#anchor && this.#last) {
       const [x0, y0] = corner([Math.min(this.#anchor[0], this.#last[0]), Math.min(this.#anchor[1], this.#last[1])]);

@@ -1,0 +1,14 @@
+/**
+ * The studio's validation thread. The schema validator compiles JSON Schemas into functions, which the
+ * studio page's Content-Security-Policy (no 'unsafe-eval') forbids; a worker runs under the policy
+ * its own script is served with, and keeps a large pack's validation off the painter's thread.
+ * @module
+ */
+import { validatePackChecked } from "./validate-files.js";
+import type { CheckReply, CheckRequest } from "./check-protocol.js";
+
+addEventListener("message", (event: MessageEvent<CheckRequest>) => {
+  const { id, files } = event.data;
+  const reply: CheckReply = { id, ...validatePackChecked(files) };
+  postMessage(reply);
+});

@@ -1,0 +1,259 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import {
+  collectErrors,
+  type HarnessBrowser,
+  launchBrowser,
+  type Page,
+  type PageErrors,
+  type Server,
+  serveDir,
+} from "@gridponder/browser-harness";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { STUDIO_SITE_DIR } from "../dist/node/studio-site.js";
+import { packToZip } from "../src/io/zip.js";
+
+// The studio as an author uses it, in Debian's chromium: from the starter pack, a level painted,
+// judged by the solver, played, recorded, exported, reloaded and edited as JSON. Screenshots go to
+// test-results/ (git-ignored); the docs guide uses them.
+const SHOTS = join(import.meta.dirname, "../test-results");
+const CLI = join(import.meta.dirname, "../../../packages/cli/dist/bin.js");
+
+let browser: HarnessBrowser;
+let server: Server;
+let page: Page;
+let errors: PageErrors;
+const scratch = mkdtempSync(join(tmpdir(), "gp-studio-test-"));
+
+beforeAll(async () => {
+  server = await serveDir(STUDIO_SITE_DIR);
+  browser = await launchBrowser({ viewport: { width: 1440, height: 900 } });
+  page = await browser.newPage();
+  errors = collectErrors(page);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+/** What the studio holds now, read from its page (the level being edited and its verdict). */
+function studioState() {
+  return page.evaluate(() => {
+    const studio = (globalThis as never as { gridponderStudio: { editor: { level: unknown; levelPath: string; title: string } } })
+      .gridponderStudio;
+    return {
+      level: JSON.parse(JSON.stringify(studio.editor.level)) as {
+        id: string;
+        board: { size: [number, number]; layers: Record<string, unknown> };
+        solution: { goldPath: unknown[] };
+      },
+      path: studio.editor.levelPath,
+      title: studio.editor.title,
+    };
+  });
+}
+
+const verdict = () => page.locator(".verdict-headline");
+
+/** Waits for the solver to say `text` (a finished search: not "Still searching"). */
+async function expectVerdict(text: RegExp): Promise<void> {
+  await page.waitForFunction(
+    (pattern) => new RegExp(pattern).test(document.querySelector(".verdict-headline")?.textContent ?? ""),
+    text.source,
+  );
+  expect(await verdict().textContent()).toMatch(text);
+}
+
+/** The client point at the centre of board cell (x, y) of the painter. */
+async function cellPoint(x: number, y: number): Promise<{ x: number; y: number }> {
+  const { level } = await studioState();
+  const [w, h] = level.board.size;
+  const box = await page.locator(".painter-overlay").boundingBox();
+  if (!box) throw new Error("no painter");
+  const size = Math.max(4, Math.floor(Math.min(box.width / w, box.height / h)));
+  const left = box.x + Math.floor((box.width - size * w) / 2);
+  const top = box.y + Math.floor((box.height - size * h) / 2);
+  return { x: left + (x + 0.5) * size, y: top + (y + 0.5) * size };
+}
+
+async function tool(name: string): Promise<void> {
+  await page.click(`.tools button[data-tool="${name}"]`);
+}
+
+async function brush(kind: string): Promise<void> {
+  await page.click(`.palette-kind[data-kind="${kind}"]`);
+}
+
+async function clickCell(x: number, y: number): Promise<void> {
+  const p = await cellPoint(x, y);
+  await page.mouse.click(p.x, p.y);
+}
+
+async function drag(from: [number, number], to: [number, number]): Promise<void> {
+  const a = await cellPoint(...from);
+  const b = await cellPoint(...to);
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down();
+  await page.mouse.move(b.x, b.y, { steps: 4 });
+  await page.mouse.up();
+}
+
+/** The kind a dense or sparse layer holds at (x, y), as the level file says. */
+function kindAt(level: { board: { layers: Record<string, unknown> } }, layer: string, x: number, y: number): unknown {
+  const data = level.board.layers[layer];
+  if (Array.isArray(data)) return (data[y] as unknown[] | undefined)?.[x] ?? null;
+  const entries = (data as { entries?: { position: [number, number]; kind: string }[] } | undefined)?.entries ?? [];
+  return entries.find((e) => e.position[0] === x && e.position[1] === y)?.kind ?? null;
+}
+
+describe("the studio", () => {
+  it("opens the starter pack with the solver's verdict on its first level", async () => {
+    await page.goto(`${server.url}/`);
+    await expectVerdict(/^Solvable in 6, 2 optimal solutions$/);
+    expect(await page.locator(".verdict-detail").textContent()).toBe("Your gold path (6) is optimal.");
+    expect((await studioState()).title).toBe("My First Pack");
+  });
+
+  it("paints a new level, proven unsolvable, then after one more edit solvable in 4, unique", async () => {
+    await page.click("button.add-level");
+    await page.waitForFunction(() => document.querySelector(".levels [aria-current=true]")?.textContent === "level 3");
+    await page.fill('input[aria-label="Board width"]', "5");
+    await page.fill('input[aria-label="Board height"]', "3");
+    await page.click('.level-form button:has-text("Resize")');
+    await page.waitForFunction(() => (document.querySelector('input[aria-label="Board height"]') as HTMLInputElement)?.value === "3");
+    await brush("wall");
+    await tool("rect");
+    await drag([0, 0], [4, 0]);
+    await drag([0, 2], [4, 2]);
+    await tool("paint");
+    await clickCell(2, 1);
+    await brush("flag");
+    await clickCell(4, 1);
+    await tool("avatar");
+    await clickCell(0, 1);
+    await expectVerdict(/^Unsolvable \(proven\)$/);
+    const { level } = await studioState();
+    expect(level.board.size).toEqual([5, 3]);
+    for (let x = 0; x < 5; x++) {
+      expect(kindAt(level, "objects", x, 0)).toBe("wall");
+      expect(kindAt(level, "objects", x, 2)).toBe("wall");
+    }
+    expect(kindAt(level, "objects", 2, 1)).toBe("wall");
+    expect(kindAt(level, "objects", 4, 1)).toBe("flag");
+    await page.screenshot({ path: join(SHOTS, "studio-unsolvable.png") });
+
+    await tool("erase");
+    await clickCell(2, 1);
+    await expectVerdict(/^Solvable in 4, unique$/);
+    // A paint stroke is one undo step; undo brings the wall (and the verdict) back.
+    await page.keyboard.press("Control+z");
+    await expectVerdict(/^Unsolvable \(proven\)$/);
+    await page.keyboard.press("Control+Shift+z");
+    await expectVerdict(/^Solvable in 4, unique$/);
+    await page.screenshot({ path: join(SHOTS, "studio-solvable.png") });
+  });
+
+  it("plays the level to a win and keeps the take as its gold path", async () => {
+    await page.click('button:has-text("Record gold path")');
+    await page.click(".play-stage");
+    for (let i = 0; i < 4; i++) await page.keyboard.press("ArrowRight");
+    await page.waitForFunction(() => /won/.test(document.querySelector(".play-status")?.textContent ?? ""));
+    await page.click('button:has-text("Keep as gold path")');
+    await page.waitForFunction(() => /optimal/.test(document.querySelector(".verdict-detail")?.textContent ?? ""));
+    expect(await page.locator(".verdict-detail").textContent()).toBe("Your gold path (4) is optimal.");
+    const { level } = await studioState();
+    expect(level.solution.goldPath).toEqual(Array(4).fill({ action: "move", direction: "right" }));
+    await page.screenshot({ path: join(SHOTS, "studio-recorded.png") });
+  });
+
+  it("exports a .zip that gridponder validate accepts", async () => {
+    const [download] = await Promise.all([page.waitForEvent("download"), page.click('button:has-text("Export .zip")')]);
+    const zip = join(scratch, download.suggestedFilename());
+    await download.saveAs(zip);
+    expect(download.suggestedFilename()).toBe("My-First-Pack.zip");
+    const run = spawnSync(process.execPath, [CLI, "validate", zip], { encoding: "utf8" });
+    expect(run.stdout).toContain("valid, 3 levels");
+    expect(run.status).toBe(0);
+  });
+
+  it("finds the pack autosaved after a reload", async () => {
+    await page.reload();
+    await expectVerdict(/^Solvable in 6, 2 optimal solutions$/);
+    await page.click('.levels button:has-text("level 3")');
+    await expectVerdict(/^Solvable in 4, unique$/);
+    expect((await studioState()).level.solution.goldPath).toHaveLength(4);
+  });
+
+  it("follows an edit of the level's JSON on the painter", async () => {
+    await page.click('[role=tab]:has-text("JSON")');
+    await page.waitForSelector(".cm-content");
+    const { level, path } = await studioState();
+    expect(await page.locator('select[aria-label="File"]').inputValue()).toBe(path);
+    const edited = structuredClone(level) as { board: { layers: Record<string, unknown> } };
+    const objects = edited.board.layers.objects as { entries: { position: [number, number]; kind: string }[] };
+    objects.entries.push({ position: [2, 1], kind: "wall" });
+    await page.click(".cm-content");
+    await page.keyboard.press("Control+a");
+    await page.keyboard.insertText(JSON.stringify(edited, null, 2));
+    await expectVerdict(/^Unsolvable \(proven\)$/);
+    expect(kindAt((await studioState()).level, "objects", 2, 1)).toBe("wall");
+    await page.screenshot({ path: join(SHOTS, "studio-json.png") });
+  });
+
+  it("keeps a 40×40 board responsive: a stroke across it paints every cell it crossed", async () => {
+    await page.click('[role=tab]:has-text("Play")');
+    await page.click("button.add-level");
+    await page.waitForFunction(() => document.querySelector(".levels [aria-current=true]")?.textContent === "level 4");
+    await page.fill('input[aria-label="Board width"]', "40");
+    await page.fill('input[aria-label="Board height"]', "40");
+    await page.click('.level-form button:has-text("Resize")');
+    await page.waitForFunction(() => (document.querySelector('input[aria-label="Board width"]') as HTMLInputElement)?.value === "40");
+    await brush("wall");
+    await tool("paint");
+    await drag([0, 20], [39, 20]);
+    const { level } = await studioState();
+    expect(level.board.size).toEqual([40, 40]);
+    for (let x = 0; x < 40; x++) expect(kindAt(level, "objects", x, 20)).toBe("wall");
+    // One stroke, one undo step.
+    await page.keyboard.press("Control+z");
+    const undone = (await studioState()).level;
+    expect(Array.from({ length: 40 }, (_, x) => kindAt(undone, "objects", x, 20)).filter(Boolean)).toEqual([]);
+    await expectVerdict(/^Unsolvable \(proven\)$/);
+  });
+
+  it("opens a hostile pack with its text shown literally, no dialog and no console error", async () => {
+    const hostile = '<img src=x onerror="alert(1)"><script>alert(2)</script>';
+    const files = await page.evaluate(() => {
+      const studio = (globalThis as never as { gridponderStudio: { editor: { files: Record<string, string> } } }).gridponderStudio;
+      return Object.fromEntries(Object.entries(studio.editor.files).filter(([, v]) => typeof v === "string"));
+    });
+    const manifest = JSON.parse(files["manifest.json"] as string);
+    manifest.title = hostile;
+    files["manifest.json"] = JSON.stringify(manifest);
+    const level = JSON.parse(files["levels/first_steps.json"] as string);
+    level.title = hostile;
+    files["levels/first_steps.json"] = JSON.stringify(level);
+    files["levels/broken.json"] = `{ "id": "${"</script>"}", `;
+    const zip = join(scratch, "hostile.zip");
+    writeFileSync(zip, packToZip(files));
+    let dialogs = 0;
+    page.on("dialog", (d) => {
+      dialogs++;
+      void d.dismiss();
+    });
+    errors.clear();
+    await page.click('button:has-text("Packs…")');
+    await page.setInputFiles('input[aria-label="Open a .zip"]', zip);
+    await page.waitForFunction((t) => document.querySelector(".pack-title")?.textContent === t, hostile);
+    expect(await page.locator(".levels li").first().textContent()).toBe(hostile);
+    expect(await page.locator(".diagnostics h2").textContent()).toMatch(/^Problems: [1-9]\d* errors?/);
+    expect(await page.locator("img[src=x]").count()).toBe(0);
+    expect(dialogs).toBe(0);
+    errors.assertNone("studio with a hostile pack");
+    await page.screenshot({ path: join(SHOTS, "studio-hostile.png") });
+  });
+});
