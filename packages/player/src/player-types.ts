@@ -1,5 +1,5 @@
 import type { ActionInput, GameState, Pack, Registry, Session } from "@gridponder/engine";
-import type { BoardRenderer, Gesture, ViewController } from "@gridponder/view";
+import type { BoardRenderer, Gesture, SpriteRef, ViewController } from "@gridponder/view";
 import type { CompiledPack } from "./compiled-pack.js";
 import type { ReplayReport } from "./replay.js";
 
@@ -27,6 +27,11 @@ export interface PlayerOptions {
   readonly level?: string;
   /** The URL folder holding the compiled pack's files (where `pack.json` is). */
   readonly assetBase: string;
+  /**
+   * The URL of each sprite, instead of its place under `assetBase`: for packs whose images are not
+   * served as files (an editor holding them in memory hands out `blob:` URLs).
+   */
+  readonly assetUrl?: (ref: SpriteRef) => string;
   /** `auto` (default) draws with WebGL when the browser has it, else on a 2D canvas. */
   readonly renderer?: "auto" | "webgl" | "2d";
   /**

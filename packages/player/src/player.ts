@@ -25,7 +25,7 @@ export function mountPlayer(element: HTMLElement, options: PlayerOptions): Playe
   const { pack } = openCompiledPack(options.pack, options.registry);
   const catalog = options.pack.assets;
   const reducedMotion = options.reducedMotion ?? prefersReducedMotion();
-  const url = (ref: SpriteRef): string => assetUrl(options.assetBase, ref);
+  const url = options.assetUrl ?? ((ref: SpriteRef): string => assetUrl(options.assetBase, ref));
   const layout = mountLayout(element, pack.manifest.title);
 
   const levelId = options.level && pack.levels[options.level] ? options.level : (pack.levelOrder[0] ?? "");
