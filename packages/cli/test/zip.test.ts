@@ -56,13 +56,16 @@ describe("a pack in a zip", () => {
     expect(stdout).toContain("invalid");
   });
 
-  it("plays and solves a zipped pack like its folder", async () => {
+  it("solves and traces a zipped pack like its folder", async () => {
     const zip = await zipFile(await filesOf(LANTERN_CELLAR));
     const solved = await run(["solve", zip, "lc01_bottom_step", "--workers", "1", "--json"]);
     expect(solved.stderr).toBe("");
     expect(solved.code).toBe(0);
     const [result] = JSON.parse(solved.stdout);
     expect(result).toMatchObject({ level: "lc01_bottom_step", status: "solved", pack: zip });
+    const traced = await run(["trace", zip, "lc01_bottom_step"]);
+    expect(traced.code).toBe(0);
+    expect(traced.stdout).toContain("won after 11 actions");
   });
 
   it("shows a pack's hostile text as text, nothing run", async () => {
