@@ -8,7 +8,7 @@ import type { Diagnostic, PackFiles } from "@gridponder/schema";
 import { listPackFiles } from "@gridponder/schema/node";
 import { diagnosticText } from "./diagnostic-text.js";
 import { InputError, isSystemError, refusedPath } from "./errors.js";
-import { isZipFile, readZipPack } from "./zip-pack.js";
+import { isZipFile, isZipName, readZipPack } from "./zip-pack.js";
 
 /** An `InputError` for a path the file system would not let us read, with the system's reason. */
 export function unreadable(path: string, error: unknown): InputError {
@@ -36,13 +36,19 @@ export async function requireFolder(path: string, what = "folder"): Promise<void
   if (!info.isDirectory()) throw new InputError(`not a folder: ${path}`);
 }
 
+/** Like {@link requireFolder}, but a missing `.zip` is named as the file it was meant to be. */
+async function requireZipOrFolder(path: string, what = "folder"): Promise<void> {
+  if (isZipName(path) && !(await statOrNull(path))) throw new InputError(`no such file: ${path}`);
+  await requireFolder(path, what);
+}
+
 /**
  * The pack folders a path names: itself when it has a manifest.json (or is a pack's `.zip`), else its
  * sub-folders that do.
  */
 export async function findPackFolders(path: string): Promise<string[]> {
   if (await isZipFile(path)) return [path];
-  await requireFolder(path);
+  await requireZipOrFolder(path);
   if (await isPackFolder(path)) return [path];
   let entries: Dirent[];
   try {
@@ -148,7 +154,7 @@ async function loadZipAt(zip: string, options: LoadPackOptions): Promise<LoadRes
  */
 export async function loadPlayablePack(packDir: string, registry?: Registry): Promise<Pack> {
   const zip = await isZipFile(packDir);
-  if (!zip) await requireFolder(packDir, "pack folder");
+  if (!zip) await requireZipOrFolder(packDir, "pack folder");
   if (!zip && !(await isPackFolder(packDir)))
     throw new InputError(`${packDir} is not a pack folder (no manifest.json)`);
   const loaded = await loadPackAt(packDir, registry ? { registry } : {});

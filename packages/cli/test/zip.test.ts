@@ -86,6 +86,11 @@ describe("a pack in a zip", () => {
     expect(one.code).toBe(2);
     expect(one.stderr).toContain("no manifest.json at its root, nor a single top folder holding one");
 
+    const missing = join(await scratch(), "missing.zip");
+    const gone = await run(["validate", missing]);
+    expect(gone.code).toBe(2);
+    expect(gone.stderr).toContain(`no such file: ${missing}`);
+
     const notZip = join(await scratch(), "fake.zip");
     await writeFile(notZip, "this is not a zip");
     const two = await run(["validate", notZip]);
