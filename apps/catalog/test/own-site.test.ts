@@ -129,6 +129,46 @@ describe("the catalog of packs/", { timeout: 300_000 }, () => {
     expect((await fetch(`${url}/%2e%2e%2fapps`, { redirect: "manual" })).status).not.toBe(301);
   });
 
+  it("serves the studio with the index of every pack, and each level page's Edit a copy opens it", async () => {
+    const index = await fetch(`${url}/studio/catalog.json`);
+    expect(index.status).toBe(200);
+    const { format, packs } = (await index.json()) as {
+      format: string;
+      packs: { slug: string; title: string; packUrl: string; levels: { id: string }[] }[];
+    };
+    expect(format).toBe("gridponder-studio-catalog@1");
+    expect(packs.map((p) => p.title).sort()).toEqual([...titles].sort());
+    for (const pack of packs)
+      expect((await fetch(new URL(pack.packUrl, `${url}/studio/`))).status, pack.slug).toBe(200);
+
+    const page = await browser.newPage();
+    const errors = collectErrors(page);
+    const first = packs[0];
+    await openFirstLevel(page, url, `/${first?.slug}/`);
+    const edit = page.getByRole("link", { name: "Edit a copy of this level in the studio" });
+    expect(await edit.getAttribute("href")).toBe(
+      `/studio/#edit=${first?.slug}/${encodeURIComponent(first?.levels[0]?.id ?? "")}`,
+    );
+    // The link follows the player to the next level, which changes without a reload.
+    const second = first?.levels[1]?.id ?? "";
+    await page.evaluate((id) => {
+      const player = (
+        document.querySelector("gridponder-player") as unknown as {
+          player: { setLevel(id: string, options: { story: boolean }): void };
+        }
+      ).player;
+      player.setLevel(id, { story: false });
+    }, second);
+    await expect
+      .poll(() => edit.getAttribute("href"))
+      .toBe(`/studio/#edit=${first?.slug}/${encodeURIComponent(second)}`);
+    await edit.click();
+    await page.waitForURL(/\/studio\/#edit=/);
+    expect((await page.evaluate(() => document.contentType)).toLowerCase()).toBe("text/html");
+    assertNoErrors(errors, "studio");
+    await page.close();
+  });
+
   it("stops with exit code 0 on SIGTERM", async () => {
     child.kill("SIGTERM");
     const [code] = await once(child, "exit");

@@ -69,7 +69,12 @@ export interface BuildOutcome {
  * Runs the built package's `buildCatalog` of `packsDir` into `outDir` in a child process (working in the
  * temporary folder): Astro runs its own Vite there, apart from the test runner's.
  */
-export async function buildInChild(packsDir: string[], outDir: string, base?: string): Promise<BuildOutcome> {
+export async function buildInChild(
+  packsDir: string[],
+  outDir: string,
+  base?: string,
+  more: { studio?: boolean } = {},
+): Promise<BuildOutcome> {
   const script = `
     const { buildCatalog, getCatalog } = await import(${JSON.stringify(pathToFileURL(DIST).href)});
     const options = JSON.parse(process.argv[1]);
@@ -81,7 +86,12 @@ export async function buildInChild(packsDir: string[], outDir: string, base?: st
   `;
   const { stdout } = await promisify(execFile)(
     process.execPath,
-    ["--input-type=module", "-e", script, JSON.stringify({ packsDir, outDir, ...(base ? { base } : {}) })],
+    [
+      "--input-type=module",
+      "-e",
+      script,
+      JSON.stringify({ packsDir, outDir, ...(base ? { base } : {}), ...more }),
+    ],
     { cwd: tmpdir(), maxBuffer: 64 * 1024 * 1024 },
   );
   return JSON.parse(stdout) as BuildOutcome;

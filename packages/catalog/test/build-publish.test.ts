@@ -100,4 +100,18 @@ describe("the dev server middleware", { timeout: 300_000 }, () => {
     expect(await request(catalog, "/games/_packs/nothing/here.json")).toBe("next");
     expect(await request(catalog, "/games/")).toBe("next");
   });
+
+  it("serves the studio and its index of the packs, and nothing of it when the studio is left out", async () => {
+    const packs = await tempDir();
+    await copyPack(packs, "lantern-cellar");
+    const catalog = await getCatalog({ packsDir: packs, base: "/games/" });
+    const page = await request(catalog, "/games/studio/");
+    expect(page !== "next" && page.type).toBe("text/html; charset=utf-8");
+    const index = await request(catalog, "/games/studio/catalog.json");
+    expect(index !== "next" && JSON.parse(index.body).packs[0].slug).toBe("dev-gridponder-lantern-cellar");
+    expect(await request(catalog, "/games/studio/../studio/catalog.json")).toBe("next");
+    const without = await getCatalog({ packsDir: packs, base: "/games/", studio: false });
+    expect(await request(without, "/games/studio/")).toBe("next");
+    expect(await request(without, "/games/studio/catalog.json")).toBe("next");
+  });
 });

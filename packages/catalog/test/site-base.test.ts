@@ -29,7 +29,8 @@ describe("a catalog built under a base path", { timeout: 300_000 }, () => {
   });
 
   it("names only URLs under the base, each of which was built", async () => {
-    const pages = await htmlPages(out);
+    // The studio is a site of its own, whose URLs are relative so that it works under any base (below).
+    const pages = (await htmlPages(out)).filter((page) => !page.startsWith("studio/"));
     expect(pages.length).toBeGreaterThan(5);
     for (const page of pages) {
       const html = await readFile(join(out, page), "utf8");
@@ -46,6 +47,16 @@ describe("a catalog built under a base path", { timeout: 300_000 }, () => {
         if (!/asset-base="/.test(html) || !html.includes(`asset-base="${url}"`))
           expect(existsSync(path), `${page}: ${url}`).toBe(true);
       }
+    }
+  });
+
+  it("carries the studio, whose URLs are relative to its folder and each name a file it has", async () => {
+    const html = await readFile(join(out, "studio/index.html"), "utf8");
+    const urls = [...html.matchAll(/\s(?:href|src)="([^"#]*)"/g)].map((m) => m[1] ?? "");
+    expect(urls.length).toBeGreaterThan(0);
+    for (const url of urls) {
+      expect(url.startsWith("/") || /^[a-z]+:/.test(url), url).toBe(false);
+      expect(existsSync(join(out, "studio", url)), url).toBe(true);
     }
   });
 

@@ -2,10 +2,13 @@ import type { Dirent } from "node:fs";
 import { readdir, stat } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import type { LoadResult, Pack, Registry } from "@gridponder/engine";
+import { loadPack } from "@gridponder/engine";
 import { loadPackFolder } from "@gridponder/engine/node";
-import type { Diagnostic } from "@gridponder/schema";
+import type { Diagnostic, PackFiles } from "@gridponder/schema";
+import { listPackFiles } from "@gridponder/schema/node";
 import { diagnosticText } from "./diagnostic-text.js";
 import { InputError, isSystemError, refusedPath } from "./errors.js";
+import { isZipFile, isZipName, readZipPack } from "./zip-pack.js";
 
 /** An `InputError` for a path the file system would not let us read, with the system's reason. */
 export function unreadable(path: string, error: unknown): InputError {
@@ -33,9 +36,19 @@ export async function requireFolder(path: string, what = "folder"): Promise<void
   if (!info.isDirectory()) throw new InputError(`not a folder: ${path}`);
 }
 
-/** The pack folders a path names: itself when it has a manifest.json, else its sub-folders that do. */
+/** Like {@link requireFolder}, but a missing `.zip` is named as the file it was meant to be. */
+async function requireZipOrFolder(path: string, what = "folder"): Promise<void> {
+  if (isZipName(path) && !(await statOrNull(path))) throw new InputError(`no such file: ${path}`);
+  await requireFolder(path, what);
+}
+
+/**
+ * The pack folders a path names: itself when it has a manifest.json (or is a pack's `.zip`), else its
+ * sub-folders that do.
+ */
 export async function findPackFolders(path: string): Promise<string[]> {
-  await requireFolder(path);
+  if (await isZipFile(path)) return [path];
+  await requireZipOrFolder(path);
   if (await isPackFolder(path)) return [path];
   let entries: Dirent[];
   try {
@@ -81,6 +94,7 @@ export interface LoadPackOptions {
  * and those of the `--plugin` modules) lacks. Diagnostics' file names start with `packDir`, so they read like compiler output.
  */
 export async function loadPackAt(packDir: string, options: LoadPackOptions = {}): Promise<LoadResult> {
+  if (await isZipFile(packDir)) return loadZipAt(packDir, options);
   let loaded: LoadResult;
   try {
     loaded = await loadPackFolder(packDir, {
@@ -97,13 +111,51 @@ export async function loadPackAt(packDir: string, options: LoadPackOptions = {})
 }
 
 /**
+ * The shared asset collections a zipped pack names (and the implicit gridponder-base) found beside the
+ * zip. Only those are listed: a zip may sit in a folder of anything (a downloads folder), whose other
+ * sub-folders are no business of the pack's.
+ */
+async function collectionsBeside(zip: string, files: PackFiles): Promise<Record<string, string[]>> {
+  let named: unknown;
+  try {
+    named = (JSON.parse(String(files["manifest.json"] ?? "{}")) as { sharedAssets?: unknown }).sharedAssets;
+  } catch {
+    named = undefined;
+  }
+  const ids = new Set(["gridponder-base", ...(Array.isArray(named) ? named : [])]);
+  const collections: Record<string, string[]> = Object.create(null);
+  for (const id of ids) {
+    // Only a plain folder name: an id from the pack must not reach elsewhere.
+    if (typeof id !== "string" || !/^[A-Za-z0-9_-][A-Za-z0-9._-]*$/.test(id)) continue;
+    const dir = join(dirname(resolve(zip)), id);
+    if ((await statOrNull(dir))?.isDirectory()) collections[id] = await listPackFiles(dir);
+  }
+  return collections;
+}
+
+/**
+ * Loads a pack from a `.zip` of its folder, in memory (see `zip-pack.ts`). Diagnostics name files as
+ * paths inside the zip (`pack.zip/levels/one.json`); shared collections are looked up beside the zip.
+ */
+async function loadZipAt(zip: string, options: LoadPackOptions): Promise<LoadResult> {
+  const { files, unread, root } = await readZipPack(zip);
+  const loaded = loadPack(files, {
+    unreadFiles: unread,
+    ...(options.sharedCollections ? { sharedCollections: await collectionsBeside(zip, files) } : {}),
+    ...(options.registry ? { registry: options.registry } : {}),
+  });
+  return { ...loaded, diagnostics: locateDiagnostics(join(zip, root), loaded.diagnostics) };
+}
+
+/**
  * Loads a pack for play; an invalid pack is an `InputError` carrying its errors. Shared asset
  * collections are not looked up: the text renderer draws no sprites, so a missing collection (which
  * `validate` reports) need not stop anyone from playing or tracing.
  */
 export async function loadPlayablePack(packDir: string, registry?: Registry): Promise<Pack> {
-  await requireFolder(packDir, "pack folder");
-  if (!(await isPackFolder(packDir)))
+  const zip = await isZipFile(packDir);
+  if (!zip) await requireZipOrFolder(packDir, "pack folder");
+  if (!zip && !(await isPackFolder(packDir)))
     throw new InputError(`${packDir} is not a pack folder (no manifest.json)`);
   const loaded = await loadPackAt(packDir, registry ? { registry } : {});
   if (!loaded.ok) {

@@ -134,6 +134,27 @@ describe("gridponder build", { timeout: 600_000 }, () => {
     expect(src).toMatch(/^\/games\/_packs\/dev-gridponder-lantern-cellar\/pack\.[0-9a-f]{12}\.json$/);
     const compiled = JSON.parse(await readFile(join(out, src.slice("/games/".length)), "utf8"));
     expect(compiled.pack.manifest.gameId).toBe("dev.gridponder.lantern-cellar");
+    // The studio comes with every site, linked from each level page.
+    expect(existsSync(join(out, "studio/index.html"))).toBe(true);
+    const index = JSON.parse(await readFile(join(out, "studio/catalog.json"), "utf8"));
+    expect(index.packs[0].packUrl).toBe(`../${src.slice("/games/".length)}`);
+    expect(levelPage).toContain('href="/games/studio/#edit=dev-gridponder-lantern-cellar/lc01_bottom_step"');
+  });
+
+  it("leaves the studio and its links out with --no-studio", async () => {
+    const { packs } = await packsWith();
+    const out = join(await scratch(), "site");
+    const { code, stderr } = await execBin(["build", packs, "--out", out, "--no-studio"]);
+    expect(stderr).not.toMatch(STACK_FRAME);
+    expect(code).toBe(0);
+    expect(existsSync(join(out, "index.html"))).toBe(true);
+    expect(existsSync(join(out, "studio"))).toBe(false);
+    const levelPage = await readFile(
+      join(out, "dev-gridponder-lantern-cellar/lc01-bottom-step/index.html"),
+      "utf8",
+    );
+    expect(levelPage).not.toContain("data-edit");
+    expect(levelPage).not.toContain("/studio/");
   });
 });
 

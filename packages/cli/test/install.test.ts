@@ -189,6 +189,8 @@ describe("npm install @gridponder/cli into an empty project", { timeout: 300_000
       "engine",
       "schema",
       "solver",
+      // new copies the starter pack from it.
+      "templates",
       // play and trace draw through the view model.
       "view",
     ]);

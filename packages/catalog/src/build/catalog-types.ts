@@ -56,6 +56,8 @@ export interface Catalog {
   engineVersion: string;
   /** Catalog-wide findings that did not stop the build (packs skipped with `skipInvalid`), files located. */
   warnings: Diagnostic[];
+  /** Site URL (with Astro's base) of the authoring studio the catalog carries; absent when it is left out. */
+  studioUrl?: string;
 }
 
 export interface CatalogOptions {
@@ -70,4 +72,9 @@ export interface CatalogOptions {
    * settled by earlier builds come from a cache file). Without it, every `optimum` is `null`.
    */
   solve?: CatalogSolveOptions;
+  /**
+   * Carry the authoring studio at `<base>studio/`, with the index of the catalog's packs it opens them
+   * from, and an "Edit a copy" link on every level page. Default: true.
+   */
+  studio?: boolean;
 }

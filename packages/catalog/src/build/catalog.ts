@@ -18,6 +18,14 @@ import { type PublishedEntry, setPublishPlan } from "./publish-plan.ts";
 import { uniqueSlugs } from "./slugs.ts";
 import { findPackSources, searchPathsFor } from "./sources.ts";
 import { catalogStore } from "./store.ts";
+import {
+  fromStudio,
+  STUDIO_FOLDER,
+  STUDIO_INDEX,
+  type StudioIndexPack,
+  studioEntries,
+  studioIndexText,
+} from "./studio.ts";
 import { normaliseBase, packFolderPath, spriteUrl } from "./urls.ts";
 
 export type {
@@ -33,6 +41,7 @@ interface ResolvedOptions {
   readonly skipInvalid: boolean;
   readonly base: string;
   readonly solve: CatalogSolveOptions | null;
+  readonly studio: boolean;
 }
 
 /** This repository's `packs/` (from `src/build` or `dist/build` alike). */
@@ -66,6 +75,7 @@ function resolveOptions(options: CatalogOptions): ResolvedOptions {
       options.solve === undefined
         ? null
         : { ...options.solve, cacheFile: cacheFileOf(options.solve.cacheFile) },
+    studio: options.studio ?? true,
   };
 }
 
@@ -94,10 +104,15 @@ export function getCatalog(options?: CatalogOptions, onProgress?: ProgressListen
   return catalog;
 }
 
-/** First path segments a pack page must not take (slugs cannot start with `_`, so `_packs`, `_astro` are safe). */
-const RESERVED_SLUGS = ["404"];
+/**
+ * First path segments a pack page must not take (slugs cannot start with `_`, so `_packs`, `_astro` are
+ * safe). `studio` is reserved with or without the studio, so a pack's URL does not depend on it.
+ */
+const RESERVED_SLUGS = ["404", "studio"];
 
 async function loadCatalog(options: ResolvedOptions, onProgress?: ProgressListener): Promise<Catalog> {
+  // Before any pack is compiled, so a studio that was never built fails at once.
+  const studioFiles = options.studio ? await studioEntries() : [];
   const sources = await findPackSources(options.packsDirs);
   const entries: CompiledEntry[] = [];
   const errors: Diagnostic[] = [];
@@ -138,7 +153,8 @@ async function loadCatalog(options: ResolvedOptions, onProgress?: ProgressListen
     "pack",
     RESERVED_SLUGS,
   );
-  const published: PublishedEntry[] = [];
+  const published: PublishedEntry[] = [...studioFiles];
+  const studioPacks: StudioIndexPack[] = [];
   const packs = entries.map((entry, i): CatalogPack => {
     const slug = slugs[i] ?? `pack-${i + 1}`;
     const folder = packFolderPath(slug);
@@ -161,6 +177,13 @@ async function loadCatalog(options: ResolvedOptions, onProgress?: ProgressListen
       solved?.optima.get(entry.dir),
     );
     const failure = solved?.failures.get(entry.dir);
+    studioPacks.push({
+      slug,
+      title: entry.pack.manifest.title,
+      packUrl: fromStudio(packPath),
+      assetBase: fromStudio(assetPath),
+      levels: levels.map((level) => ({ id: level.id, title: level.title })),
+    });
     return {
       slug,
       manifest: entry.pack.manifest,
@@ -175,6 +198,10 @@ async function loadCatalog(options: ResolvedOptions, onProgress?: ProgressListen
   });
   const tags = [...new Set(packs.flatMap((p) => p.manifest.tags ?? []))].sort();
   const catalog: Catalog = { packs, tags, engineVersion: ENGINE_VERSION, warnings };
+  if (options.studio) {
+    published.push({ path: STUDIO_INDEX, data: studioIndexText(studioPacks) });
+    catalog.studioUrl = options.base + STUDIO_FOLDER;
+  }
   setPublishPlan(catalog, {
     base: options.base,
     entries: published,

@@ -7,7 +7,9 @@ export type CatalogErrorCode =
   /** The output folder holds files no build wrote: `force` builds into it anyway, keeping them. */
   | "output-not-ours"
   /** Files no build wrote stand where the new site writes: `force` replaces them. */
-  | "output-conflict";
+  | "output-conflict"
+  /** The studio was never built: build `@gridponder/studio`, or leave it out (`studio: false`). */
+  | "studio-missing";
 
 /**
  * A catalog that cannot be built: invalid packs, a gold path that no longer wins, an asset path that

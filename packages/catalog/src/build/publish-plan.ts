@@ -3,7 +3,8 @@ import type { Catalog } from "./catalog-types.ts";
 /** One file of the published catalog, relative to the site root (Astro's output folder), without the base. */
 export type PublishedEntry =
   | { readonly path: string; readonly data: string }
-  | { readonly path: string; readonly from: string };
+  /** A file to copy; `verbatim` for our own files (the studio's), which are not sanitized. */
+  | { readonly path: string; readonly from: string; readonly verbatim?: true };
 
 /** What `publishCatalog` writes for a catalog, kept beside it without being part of the page data. */
 export interface PublishPlan {

@@ -7,6 +7,7 @@ import { CatalogError } from "./errors.ts";
 import { isInside } from "./output-guard.ts";
 import type { ProgressListener } from "./progress.ts";
 import { type PublishedEntry, publishPlanOf } from "./publish-plan.ts";
+import { STUDIO_FOLDER } from "./studio.ts";
 
 /** What {@link publishCatalog} wrote. */
 export interface PublishResult {
@@ -35,7 +36,7 @@ function targetOf(root: string, entry: PublishedEntry): string {
  */
 async function textOf(entry: PublishedEntry): Promise<string | null> {
   if ("data" in entry) return entry.data;
-  if (!isSvgPath(entry.path)) return null;
+  if (entry.verbatim || !isSvgPath(entry.path)) return null;
   const sanitized = await sanitizeSvgFile(entry.from);
   if (!sanitized.ok)
     throw new CatalogError(`refusing to publish ${JSON.stringify(entry.path)}: ${sanitized.message}`);
@@ -44,8 +45,9 @@ async function textOf(entry: PublishedEntry): Promise<string | null> {
 
 /**
  * Writes the catalog's compiled packs (`_packs/<slug>/pack.<hash>.json`) and their images
- * (`_packs/<slug>/<hash>/…`, the asset base of each pack) into a site's output folder. Paths carry the
- * pack's content hash, so hosts may cache them forever.
+ * (`_packs/<slug>/<hash>/…`, the asset base of each pack) into a site's output folder, with the studio
+ * and its index of the packs (`studio/`) unless the catalog leaves it out. Pack paths carry the pack's
+ * content hash, so hosts may cache them forever.
  */
 export async function publishCatalog(
   catalog: Catalog,
@@ -79,6 +81,10 @@ export async function publishCatalog(
 }
 
 const TYPES: Readonly<Record<string, string>> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript",
+  ".css": "text/css",
+  ".map": "application/json",
   ".json": "application/json",
   ".png": "image/png",
   ".jpg": "image/jpeg",
@@ -98,13 +104,14 @@ export function publishedFilesMiddleware(
 ): (req: IncomingMessage, res: ServerResponse, next: () => void) => void {
   return (req, res, next) => {
     const url = (req.url ?? "").split("?")[0] ?? "";
-    if (!url.includes("/_packs/")) return next();
+    if (!url.includes("/_packs/") && !url.includes(`/${STUDIO_FOLDER}`)) return next();
     void catalog()
       .then(async (current) => {
         const { base, entries } = publishPlanOf(current);
-        const path = decodeURIComponent(
+        const asked = decodeURIComponent(
           url.startsWith(base) ? url.slice(base.length) : url.replace(/^\//, ""),
         );
+        const path = asked === STUDIO_FOLDER ? `${STUDIO_FOLDER}index.html` : asked;
         const entry = entries.find((e) => e.path === path);
         if (!entry) return next();
         const text = await textOf(entry);

@@ -25,6 +25,8 @@ interface LevelInfo {
   readonly href: string;
   readonly optimum: number | null;
   readonly gold: number;
+  /** The studio page that opens a copy of the level; `null` when the catalog has no studio. */
+  readonly edit: string | null;
 }
 
 const page = document.querySelector<HTMLElement>("[data-level-page]");
@@ -86,6 +88,8 @@ function start(page: HTMLElement, element: GridponderPlayerElement): void {
       link.hidden = !neighbour;
       if (neighbour) link.href = neighbour.href;
     }
+    const edit = find<HTMLAnchorElement>("[data-edit]");
+    if (edit && typeof level.edit === "string") edit.href = level.edit;
     showBest();
   };
 

@@ -16,6 +16,8 @@ interface BuildFlags {
   base?: string;
   /** Seconds per level, or `true` when the flag came without a value. */
   solve?: number | true;
+  /** False with `--no-studio`. */
+  studio: boolean;
 }
 
 /** What the solver gets per level when `--solve` comes without a value. */
@@ -105,6 +107,7 @@ const FLAG_HINTS: Readonly<Record<string, string>> = {
   "invalid-packs": " with --skip-invalid",
   "output-not-ours": ", or give --force to build into it, keeping those files",
   "output-conflict": ", or give --force to replace them",
+  "studio-missing": " with --no-studio",
 };
 
 function solveOptions(ctx: CliContext, seconds: number | true): CatalogSolveOptions {
@@ -162,6 +165,7 @@ async function runBuild(ctx: CliContext, folders: string[], flags: BuildFlags): 
       ...(flags.skipInvalid ? { skipInvalid: true } : {}),
       ...(flags.base === undefined ? {} : { base: flags.base }),
       ...(flags.solve === undefined ? {} : { solve: solveOptions(ctx, flags.solve) }),
+      ...(flags.studio ? {} : { studio: false }),
       onProgress: progress.onProgress,
     });
   } catch (error) {
@@ -211,6 +215,7 @@ export function registerBuild(program: Command, ctx: CliContext): void {
       `prove each level's optimum with the solver, up to this long per level (default ${DEFAULT_SOLVE_SECONDS})`,
       positiveSeconds,
     )
+    .option("--no-studio", "leave out the authoring studio (studio/) and the level pages' links to it")
     .addHelpText(
       "after",
       `
@@ -224,6 +229,9 @@ wrote (listed with their hashes in the site's .gridponder-site.json) and that st
 wrote; other files in --out, such as a .git folder or a page edited by hand, are kept. A folder that holds files no build wrote is refused unless --force is given; --force keeps them,
 except where the new site writes a file of the same name. An --out that is, holds or lies inside a
 packs folder, a pack or a shared collection folder (symbolic links resolved) is always refused.
+
+The site carries the authoring studio at studio/ (with studio/catalog.json, the index it opens the
+catalog's packs from), and every level page links to it with "Edit a copy"; --no-studio leaves both out.
 
 --solve runs the solver on every level (one worker thread per core) and shows "Optimum: n moves" where
 it proves the optimum within the time limit; the other levels keep showing the reference (gold path)

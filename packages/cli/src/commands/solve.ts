@@ -8,6 +8,7 @@ import { InputError } from "../errors.js";
 import { findPackFolders, loadPlayablePack, requireLevel } from "../packs.js";
 import { plural } from "../plural.js";
 import { inlineText } from "../terminal-text.js";
+import { isZipFile, isZipName, readZipPack } from "../zip-pack.js";
 
 interface SolveFlags {
   maxDepth?: number;
@@ -107,7 +108,7 @@ async function packsAndLevels(args: readonly string[]): Promise<{ packs: string[
     const arg = args[i] as string;
     // The first argument must be a folder; later ones are level ids once one is not a folder.
     const info = await stat(arg).catch(() => null);
-    if (i > 0 && !info?.isDirectory()) break;
+    if (i > 0 && !info?.isDirectory() && !(info?.isFile() && isZipName(arg))) break;
     packs.push(...(await findPackFolders(arg)));
   }
   const levels = args.slice(i);
@@ -145,7 +146,9 @@ async function solvePack(
       bar?.update(++done, { level: inlineText(event.result.level), states: event.result.statesExpanded });
   };
   try {
-    return await solveLevels(resolve(packDir), levels, {
+    // A zipped pack is solved from its files in memory, as it was loaded.
+    const source = (await isZipFile(packDir)) ? (await readZipPack(packDir)).files : resolve(packDir);
+    return await solveLevels(source, levels, {
       strategy: flags.strategy,
       maxDepth: flags.maxDepth,
       maxStates: flags.maxStates,
@@ -208,7 +211,7 @@ export function registerSolve(program: Command, ctx: CliContext): void {
     .description("find each level's shortest solution, count the optima and judge the gold path")
     .argument(
       "<paths...>",
-      "pack folders or folders of packs, then (with a single pack) level ids; default: every level",
+      "pack folders (or a pack's .zip) or folders of packs, then (with a single pack) level ids; default: every level",
     )
     .option(
       "--strategy <name>",

@@ -114,14 +114,19 @@ export function registerValidate(program: Command, ctx: CliContext): void {
     .description(
       "check pack folders (or folders of packs) as every command loads them (the schema, and the engine's systems), then replay every level's gold path",
     )
-    .argument("<paths...>", "pack folders, or folders holding pack folders")
+    .argument("<paths...>", "pack folders, a pack's .zip, or folders holding pack folders")
     .addHelpText(
       "after",
       `
 Exit code 2 when a pack is invalid, 1 when a gold path does not win, else 0.
 
+A .zip of a pack folder (manifest.json at its root, or in its single top folder) is read in memory,
+never extracted; a zip with absolute or .. paths, backslashes, more than 2000 entries, an entry over
+16 MiB or over 64 MiB in all is refused (exit 2), naming the entry.
+
 Examples:
   gridponder validate packs/lantern-cellar
+  gridponder validate lantern-cellar.zip
   gridponder validate packs --json`,
     )
     .action((paths: string[]) => runValidate(ctx, paths));

@@ -2,6 +2,7 @@ import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import { prepareValidated, type Registry, validateOptionsFor } from "@gridponder/engine";
 import { loadPlugins, resolvePlugin } from "@gridponder/engine/plugins";
+import { type PackFiles, validatePack } from "@gridponder/schema";
 import { validatePackFolder } from "@gridponder/schema/node";
 import type { SearchProgress, SolveOptions, SolveResult } from "../types.js";
 import { MemoryBudget, sharedMemoryBudget } from "./memory-budget.js";
@@ -72,7 +73,8 @@ export class SolveError extends Error {
 }
 
 /**
- * Solves levels of one pack folder in parallel on worker threads, each worker taking the next level
+ * Solves levels of one pack folder (or of a pack's files read in memory, such as from a zip) in
+ * parallel on worker threads, each worker taking the next level
  * when it finishes one; a single level is searched by all the threads together where its search allows
  * (see `PoolOptions.workers`). Results come back in the order of `levels`; progress streams through
  * `onEvent`. No level, no worker: an empty list resolves to `[]`.
@@ -86,7 +88,7 @@ export class SolveError extends Error {
  * levels, and rejects with that failure once they have all stopped; no event follows it.
  */
 export async function solveLevels(
-  packDir: string,
+  packDir: string | PackFiles,
   levels: readonly string[],
   options: PoolOptions = {},
 ): Promise<SolveResult[]> {
@@ -100,7 +102,11 @@ export async function solveLevels(
   } catch (error) {
     throw new SolveError(levels[0] as string, error instanceof Error ? error.message : String(error));
   }
-  const validated = await validatePackFolder(packDir, validateOptionsFor({}, registry));
+  const validateOptions = validateOptionsFor({}, registry);
+  const validated =
+    typeof packDir === "string"
+      ? await validatePackFolder(packDir, validateOptions)
+      : validatePack(packDir, validateOptions);
   if (!prepareValidated(validated, registry).ok || validated.pack === undefined)
     throw new SolveError(levels[0] as string, "the pack does not load");
   const pack = validated.pack;
