@@ -90,7 +90,9 @@ export default {
     },
   ],
   options: {
-    exclude: { path: ["/node_modules/", "/dist/", "/\\.astro/", "/\\.turbo/", "/test/fixtures/"] },
+    exclude: {
+      path: ["/node_modules/", "/dist/", "/studio/site/", "/\\.astro/", "/\\.turbo/", "/test/fixtures/"],
+    },
     doNotFollow: { path: "node_modules" },
     // Type-only imports count: a cycle through `import type` still ties two layers together.
     tsPreCompilationDeps: true,

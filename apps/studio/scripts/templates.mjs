@@ -46,7 +46,8 @@ function template(slug) {
     }),
     ...Object.fromEntries(kept.map(({ name, level }) => [`levels/${name}`, json(level)])),
   };
-  if (statSync(join(dir, "theme.json"), { throwIfNoEntry: false })) text["theme.json"] = read(join(dir, "theme.json"));
+  if (statSync(join(dir, "theme.json"), { throwIfNoEntry: false }))
+    text["theme.json"] = read(join(dir, "theme.json"));
   const assetsDir = join(dir, "assets");
   const assets = statSync(assetsDir, { throwIfNoEntry: false })
     ? Object.fromEntries(
@@ -57,7 +58,12 @@ function template(slug) {
       )
     : {};
   return {
-    entry: { slug, title: manifest.title, description: manifest.shortDescription ?? "", tags: manifest.tags ?? [] },
+    entry: {
+      slug,
+      title: manifest.title,
+      description: manifest.shortDescription ?? "",
+      tags: manifest.tags ?? [],
+    },
     body: { format: "gridponder-studio-template@1", text, assets },
   };
 }
@@ -71,5 +77,8 @@ for (const slug of readdirSync(PACKS).sort()) {
   writeFileSync(join(OUT, `${slug}.json`), JSON.stringify(body));
   index.push(entry);
 }
-writeFileSync(join(OUT, "index.json"), JSON.stringify({ format: "gridponder-studio-templates@1", templates: index }));
+writeFileSync(
+  join(OUT, "index.json"),
+  JSON.stringify({ format: "gridponder-studio-templates@1", templates: index }),
+);
 console.log(`studio templates: ${index.length} written to public/templates/`);

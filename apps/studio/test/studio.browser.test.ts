@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import {
   collectErrors,
   type HarnessBrowser,
@@ -9,8 +9,10 @@ import {
   type Page,
   type PageErrors,
   type Server,
+  serve,
   serveDir,
 } from "@gridponder/browser-harness";
+import { compilePackForWeb, writeCompiledPack } from "@gridponder/player/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STUDIO_SITE_DIR } from "../dist/node/studio-site.js";
 import { packToZip } from "../src/io/zip.js";
@@ -43,8 +45,11 @@ afterAll(async () => {
 /** What the studio holds now, read from its page (the level being edited and its verdict). */
 function studioState() {
   return page.evaluate(() => {
-    const studio = (globalThis as never as { gridponderStudio: { editor: { level: unknown; levelPath: string; title: string } } })
-      .gridponderStudio;
+    const studio = (
+      globalThis as never as {
+        gridponderStudio: { editor: { level: unknown; levelPath: string; title: string } };
+      }
+    ).gridponderStudio;
     return {
       level: JSON.parse(JSON.stringify(studio.editor.level)) as {
         id: string;
@@ -59,12 +64,40 @@ function studioState() {
 
 const verdict = () => page.locator(".verdict-headline");
 
+/** Waits until the level being edited has a board of `width` × `height`. */
+async function waitForSize(width: number, height: number): Promise<void> {
+  await page.waitForFunction(
+    ([w, h]) => {
+      const studio = (
+        globalThis as never as {
+          gridponderStudio: { editor: { level: { board: { size: number[] } } | null } };
+        }
+      ).gridponderStudio;
+      const size = studio.editor.level?.board.size;
+      return size?.[0] === w && size?.[1] === h;
+    },
+    [width, height],
+  );
+}
+
 /** Waits for the solver to say `text` (a finished search: not "Still searching"). */
 async function expectVerdict(text: RegExp): Promise<void> {
-  await page.waitForFunction(
-    (pattern) => new RegExp(pattern).test(document.querySelector(".verdict-headline")?.textContent ?? ""),
-    text.source,
-  );
+  await page
+    .waitForFunction(
+      (pattern) =>
+        document.getElementById("studio")?.dataset.busy === "false" &&
+        new RegExp(pattern).test(document.querySelector(".verdict-headline")?.textContent ?? ""),
+      text.source,
+    )
+    .catch(async (error: unknown) => {
+      // Say what the studio showed instead, so that a failure explains itself.
+      const shown = await page.evaluate(() =>
+        [".verdict", ".status", ".levels", ".diagnostics"]
+          .map((s) => document.querySelector(s)?.textContent)
+          .join(" | "),
+      );
+      throw new Error(`${String(error)}\nthe studio showed: ${shown}`);
+    });
   expect(await verdict().textContent()).toMatch(text);
 }
 
@@ -103,10 +136,16 @@ async function drag(from: [number, number], to: [number, number]): Promise<void>
 }
 
 /** The kind a dense or sparse layer holds at (x, y), as the level file says. */
-function kindAt(level: { board: { layers: Record<string, unknown> } }, layer: string, x: number, y: number): unknown {
+function kindAt(
+  level: { board: { layers: Record<string, unknown> } },
+  layer: string,
+  x: number,
+  y: number,
+): unknown {
   const data = level.board.layers[layer];
   if (Array.isArray(data)) return (data[y] as unknown[] | undefined)?.[x] ?? null;
-  const entries = (data as { entries?: { position: [number, number]; kind: string }[] } | undefined)?.entries ?? [];
+  const entries =
+    (data as { entries?: { position: [number, number]; kind: string }[] } | undefined)?.entries ?? [];
   return entries.find((e) => e.position[0] === x && e.position[1] === y)?.kind ?? null;
 }
 
@@ -120,11 +159,13 @@ describe("the studio", () => {
 
   it("paints a new level, proven unsolvable, then after one more edit solvable in 4, unique", async () => {
     await page.click("button.add-level");
-    await page.waitForFunction(() => document.querySelector(".levels [aria-current=true]")?.textContent === "level 3");
+    await page.waitForFunction(
+      () => document.querySelector(".levels [aria-current=true]")?.textContent === "level 3",
+    );
     await page.fill('input[aria-label="Board width"]', "5");
     await page.fill('input[aria-label="Board height"]', "3");
     await page.click('.level-form button:has-text("Resize")');
-    await page.waitForFunction(() => (document.querySelector('input[aria-label="Board height"]') as HTMLInputElement)?.value === "3");
+    await waitForSize(5, 3);
     await brush("wall");
     await tool("rect");
     await drag([0, 0], [4, 0]);
@@ -163,7 +204,9 @@ describe("the studio", () => {
     for (let i = 0; i < 4; i++) await page.keyboard.press("ArrowRight");
     await page.waitForFunction(() => /won/.test(document.querySelector(".play-status")?.textContent ?? ""));
     await page.click('button:has-text("Keep as gold path")');
-    await page.waitForFunction(() => /optimal/.test(document.querySelector(".verdict-detail")?.textContent ?? ""));
+    await page.waitForFunction(() =>
+      /optimal/.test(document.querySelector(".verdict-detail")?.textContent ?? ""),
+    );
     expect(await page.locator(".verdict-detail").textContent()).toBe("Your gold path (4) is optimal.");
     const { level } = await studioState();
     expect(level.solution.goldPath).toEqual(Array(4).fill({ action: "move", direction: "right" }));
@@ -171,7 +214,10 @@ describe("the studio", () => {
   });
 
   it("exports a .zip that gridponder validate accepts", async () => {
-    const [download] = await Promise.all([page.waitForEvent("download"), page.click('button:has-text("Export .zip")')]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.click('button:has-text("Export .zip")'),
+    ]);
     const zip = join(scratch, download.suggestedFilename());
     await download.saveAs(zip);
     expect(download.suggestedFilename()).toBe("My-First-Pack.zip");
@@ -194,11 +240,13 @@ describe("the studio", () => {
     const { level, path } = await studioState();
     expect(await page.locator('select[aria-label="File"]').inputValue()).toBe(path);
     const edited = structuredClone(level) as { board: { layers: Record<string, unknown> } };
-    const objects = edited.board.layers.objects as { entries: { position: [number, number]; kind: string }[] };
+    const objects = edited.board.layers.objects as {
+      entries: { position: [number, number]; kind: string }[];
+    };
     objects.entries.push({ position: [2, 1], kind: "wall" });
     await page.click(".cm-content");
     await page.keyboard.press("Control+a");
-    await page.keyboard.insertText(JSON.stringify(edited, null, 2));
+    await page.keyboard.insertText(JSON.stringify(edited));
     await expectVerdict(/^Unsolvable \(proven\)$/);
     expect(kindAt((await studioState()).level, "objects", 2, 1)).toBe("wall");
     await page.screenshot({ path: join(SHOTS, "studio-json.png") });
@@ -207,11 +255,13 @@ describe("the studio", () => {
   it("keeps a 40×40 board responsive: a stroke across it paints every cell it crossed", async () => {
     await page.click('[role=tab]:has-text("Play")');
     await page.click("button.add-level");
-    await page.waitForFunction(() => document.querySelector(".levels [aria-current=true]")?.textContent === "level 4");
+    await page.waitForFunction(
+      () => document.querySelector(".levels [aria-current=true]")?.textContent === "level 4",
+    );
     await page.fill('input[aria-label="Board width"]', "40");
     await page.fill('input[aria-label="Board height"]', "40");
     await page.click('.level-form button:has-text("Resize")');
-    await page.waitForFunction(() => (document.querySelector('input[aria-label="Board width"]') as HTMLInputElement)?.value === "40");
+    await waitForSize(40, 40);
     await brush("wall");
     await tool("paint");
     await drag([0, 20], [39, 20]);
@@ -221,14 +271,18 @@ describe("the studio", () => {
     // One stroke, one undo step.
     await page.keyboard.press("Control+z");
     const undone = (await studioState()).level;
-    expect(Array.from({ length: 40 }, (_, x) => kindAt(undone, "objects", x, 20)).filter(Boolean)).toEqual([]);
+    expect(Array.from({ length: 40 }, (_, x) => kindAt(undone, "objects", x, 20)).filter(Boolean)).toEqual(
+      [],
+    );
     await expectVerdict(/^Unsolvable \(proven\)$/);
   });
 
   it("opens a hostile pack with its text shown literally, no dialog and no console error", async () => {
     const hostile = '<img src=x onerror="alert(1)"><script>alert(2)</script>';
     const files = await page.evaluate(() => {
-      const studio = (globalThis as never as { gridponderStudio: { editor: { files: Record<string, string> } } }).gridponderStudio;
+      const studio = (
+        globalThis as never as { gridponderStudio: { editor: { files: Record<string, string> } } }
+      ).gridponderStudio;
       return Object.fromEntries(Object.entries(studio.editor.files).filter(([, v]) => typeof v === "string"));
     });
     const manifest = JSON.parse(files["manifest.json"] as string);
@@ -255,5 +309,78 @@ describe("the studio", () => {
     expect(dialogs).toBe(0);
     errors.assertNone("studio with a hostile pack");
     await page.screenshot({ path: join(SHOTS, "studio-hostile.png") });
+  });
+});
+
+describe("a level of the catalog the studio is served with", () => {
+  it("opens through Edit a copy (#edit=<pack>/<level>) as a copy with its images, at that level", async () => {
+    // A catalog as `gridponder build` lays it out: the compiled pack under _packs/, the studio's index.
+    const compiled = await compilePackForWeb(join(import.meta.dirname, "../../../packs/crate-keep"));
+    if (!compiled.ok) throw new Error("crate-keep does not compile");
+    const out = join(scratch, "catalog");
+    await writeCompiledPack(join(out, "_packs/crate-keep"), compiled);
+    const files: Record<string, string | Uint8Array> = {};
+    const walk = (dir: string): string[] =>
+      readdirSync(dir).flatMap((n) =>
+        statSync(join(dir, n)).isDirectory() ? walk(join(dir, n)) : [join(dir, n)],
+      );
+    for (const path of walk(out)) files[`/${relative(out, path)}`] = readFileSync(path);
+    files["/studio/catalog.json"] = JSON.stringify({
+      format: "gridponder-studio-catalog@1",
+      packs: [
+        {
+          slug: "crate-keep",
+          title: "Crate Keep",
+          packUrl: "../_packs/crate-keep/pack.json",
+          assetBase: "../_packs/crate-keep/",
+          levels: [],
+        },
+      ],
+    });
+    for (const path of walk(STUDIO_SITE_DIR)) {
+      const url = `/studio/${relative(STUDIO_SITE_DIR, path)}`;
+      if (!Object.hasOwn(files, url)) files[url] = readFileSync(path);
+    }
+    const catalog = await serve({
+      files: { ...files, "/studio/": files["/studio/index.html"] as Uint8Array },
+    });
+    const copy = await browser.newPage();
+    const copyErrors = collectErrors(copy);
+    try {
+      await copy.goto(`${catalog.url}/studio/#edit=crate-keep/ck02_carry_it_home`);
+      await copy.waitForFunction(() => document.querySelector(".levels [aria-current=true]") !== null);
+      const state = await copy.evaluate(() => {
+        const studio = (
+          globalThis as never as {
+            gridponderStudio: {
+              editor: { title: string; levelPath: string; files: Record<string, unknown>; origin: string };
+            };
+          }
+        ).gridponderStudio;
+        const images = Object.keys(studio.editor.files).filter((p) => p.startsWith("assets/"));
+        return {
+          title: studio.editor.title,
+          path: studio.editor.levelPath,
+          images: images.length,
+          origin: studio.editor.origin,
+          hash: location.hash,
+        };
+      });
+      expect(state).toMatchObject({
+        title: "Crate Keep",
+        path: "levels/ck02_carry_it_home.json",
+        origin: "catalog:crate-keep",
+        hash: "",
+      });
+      expect(state.images).toBeGreaterThan(10);
+      await copy.waitForFunction(() =>
+        /^Solvable in \d+/.test(document.querySelector(".verdict-headline")?.textContent ?? ""),
+      );
+      await copy.screenshot({ path: join(SHOTS, "studio-edit-a-copy.png") });
+      copyErrors.assertNone("studio opening a catalog pack");
+    } finally {
+      await copy.close();
+      await catalog.close();
+    }
   });
 });

@@ -27,12 +27,23 @@ export class CheckRunner {
       if (files)
         this.#onChecked(files, {
           diagnostics: [
-            { file: "manifest.json", pointer: "", severity: "error", code: "validator", message: `the validator stopped: ${event.message}` },
+            {
+              file: "manifest.json",
+              pointer: "",
+              severity: "error",
+              code: "validator",
+              message: `the validator stopped: ${event.message}`,
+            },
           ],
           valid: null,
           pack: null,
         });
     });
+  }
+
+  /** Whether no check runs or waits. */
+  get idle(): boolean {
+    return this.#running === null && this.#waiting === null;
   }
 
   /** Asks for a check of `files`; the answer comes to `onChecked`. */

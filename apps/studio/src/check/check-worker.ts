@@ -4,8 +4,9 @@
  * its own script is served with, and keeps a large pack's validation off the painter's thread.
  * @module
  */
-import { validatePackChecked } from "./validate-files.js";
+
 import type { CheckReply, CheckRequest } from "./check-protocol.js";
+import { validatePackChecked } from "./validate-files.js";
 
 addEventListener("message", (event: MessageEvent<CheckRequest>) => {
   const { id, files } = event.data;

@@ -27,7 +27,10 @@ export function preparePack(diagnostics: readonly Diagnostic[], valid: ValidPack
     // The validator accepted what the engine could not prepare: say so at the game file, keep editing.
     const message = `the engine could not prepare the pack: ${messageOf(error)}`;
     return {
-      diagnostics: [{ file: "game.json", pointer: "", severity: "error", code: "engine-prepare", message }, ...diagnostics],
+      diagnostics: [
+        { file: "game.json", pointer: "", severity: "error", code: "engine-prepare", message },
+        ...diagnostics,
+      ],
       valid: null,
       pack: null,
     };

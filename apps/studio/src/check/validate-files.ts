@@ -11,7 +11,10 @@ const rank = (d: Diagnostic) => (d.severity === "error" ? 0 : 1);
 const sorted = (diagnostics: Diagnostic[]) => diagnostics.sort((a, b) => rank(a) - rank(b));
 
 /** Validates `files` against the schemas and the engine's types; never throws. */
-export function validatePackChecked(files: PackFiles): { diagnostics: Diagnostic[]; valid: ValidPack | null } {
+export function validatePackChecked(files: PackFiles): {
+  diagnostics: Diagnostic[];
+  valid: ValidPack | null;
+} {
   try {
     const validated = validatePack(files, validateOptionsFor({}, builtinRegistry));
     const diagnostics = [...validated.diagnostics];
@@ -22,10 +25,15 @@ export function validatePackChecked(files: PackFiles): { diagnostics: Diagnostic
   } catch (error) {
     return {
       diagnostics: [
-        { file: "manifest.json", pointer: "", severity: "error", code: "validator", message: `the validator could not run: ${messageOf(error)}` },
+        {
+          file: "manifest.json",
+          pointer: "",
+          severity: "error",
+          code: "validator",
+          message: `the validator could not run: ${messageOf(error)}`,
+        },
       ],
       valid: null,
     };
   }
 }
-

@@ -50,6 +50,11 @@ export class VerdictRunner {
     }, this.#options.debounceMs);
   }
 
+  /** Whether no search runs or waits to start. */
+  get idle(): boolean {
+    return this.#timer === null && !this.#busy;
+  }
+
   /** Stops any search and forgets pending requests. */
   cancel(): void {
     this.#latest++;
@@ -77,7 +82,11 @@ export class VerdictRunner {
       event.preventDefault();
       this.#busy = false;
       this.#endWorker();
-      this.#options.onUpdate({ level: "", verdict: failedVerdict(event.message || "worker error"), result: null });
+      this.#options.onUpdate({
+        level: "",
+        verdict: failedVerdict(event.message || "worker error"),
+        result: null,
+      });
     });
     this.#worker = worker;
     return worker;
@@ -92,12 +101,20 @@ export class VerdictRunner {
   #onReply(reply: VerdictReply): void {
     if (reply.id !== this.#latest) return;
     if (reply.type === "progress") {
-      this.#options.onUpdate({ level: reply.progress.level, verdict: searchingVerdict(reply.progress), result: null });
+      this.#options.onUpdate({
+        level: reply.progress.level,
+        verdict: searchingVerdict(reply.progress),
+        result: null,
+      });
       return;
     }
     this.#busy = false;
     if (reply.type === "done")
-      this.#options.onUpdate({ level: reply.result.level, verdict: resultVerdict(reply.result), result: reply.result });
+      this.#options.onUpdate({
+        level: reply.result.level,
+        verdict: resultVerdict(reply.result),
+        result: reply.result,
+      });
     else this.#options.onUpdate({ level: "", verdict: failedVerdict(reply.message), result: null });
   }
 }

@@ -51,7 +51,9 @@ export function resultVerdict(result: SolveResult): Verdict {
   const n = result.optimalLength ?? 0;
   const k = result.optimalCount;
   const many =
-    k === null ? "optimal solutions not counted" : `${count(k)}${result.countCapped ? "+" : ""} optimal solutions`;
+    k === null
+      ? "optimal solutions not counted"
+      : `${count(k)}${result.countCapped ? "+" : ""} optimal solutions`;
   return {
     ...base,
     kind: "solved",
@@ -86,5 +88,11 @@ export function invalidVerdict(errors: number): Verdict {
 
 /** The verdict when the search itself failed. */
 export function failedVerdict(message: string): Verdict {
-  return { kind: "failed", headline: "The solver failed", detail: message, optimalLength: null, statesExpanded: 0 };
+  return {
+    kind: "failed",
+    headline: "The solver failed",
+    detail: message,
+    optimalLength: null,
+    statesExpanded: 0,
+  };
 }

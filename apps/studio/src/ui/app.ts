@@ -3,7 +3,7 @@
  * it, the validator's findings below, every edit undoable and autosaved.
  * @module
  */
-import type { ActionInput } from "@gridponder/engine";
+import type { ActionInput, Pack } from "@gridponder/engine";
 import type { Diagnostic, GameDefinition, LevelDefinition, PackFiles } from "@gridponder/schema";
 import { appearanceOf, createViewContext } from "@gridponder/view";
 import { CheckRunner } from "../check/check-runner.js";
@@ -12,17 +12,18 @@ import { invalidVerdict } from "../check/verdict.js";
 import { VerdictRunner } from "../check/verdict-runner.js";
 import { AssetUrls } from "./asset-urls.js";
 import type { CellXY } from "./cell-line.js";
+import { cellsOfDiagnostics } from "./diagnostic-cells.js";
 import { DiagnosticsPane } from "./diagnostics-pane.js";
 import { h, pushButton } from "./dom.js";
 import { type Brush, Editor } from "./editor.js";
+import { HelpPanel, shortcutFor } from "./help-panel.js";
+import { JsonSlot } from "./json-slot.js";
+import { LevelForms } from "./level-forms.js";
 import { levelScene } from "./level-scene.js";
 import { Painter, type Tool } from "./painter.js";
 import { Palette } from "./palette.js";
 import { PlayPane } from "./play-pane.js";
 import { ProjectMenu } from "./project-menu.js";
-import { cellsOfDiagnostics } from "./diagnostic-cells.js";
-import { HelpPanel, shortcutFor } from "./help-panel.js";
-import { JsonSlot } from "./json-slot.js";
 import { VerdictPane } from "./verdict-pane.js";
 
 /** Most states a verdict search keeps before it reports "not decided". */
@@ -55,6 +56,7 @@ export class Studio {
   readonly #redo: HTMLButtonElement;
   readonly #toolButtons = new Map<Tool, HTMLButtonElement>();
   readonly #help: HelpPanel;
+  readonly #forms: LevelForms;
   readonly #menu: ProjectMenu;
   readonly #json: JsonSlot;
   readonly #tabs = new Map<"play" | "json", { button: HTMLButtonElement; panel: HTMLElement }>();
@@ -65,10 +67,17 @@ export class Studio {
   /** The files the last check was asked for. */
   #checkedFiles: PackFiles | null = null;
   readonly #checks: CheckRunner;
+  /** The files the last check result was about, and the level judged and played after it. */
+  #checkedResultFiles: PackFiles | null = null;
+  #judgedPath = "";
 
   constructor(root: HTMLElement) {
     this.#root = root;
-    this.#editor = new Editor({ changed: (kind) => this.#onChange(kind), refused: (message) => this.#say(message) });
+    this.#editor = new Editor({
+      changed: (kind) => this.#onChange(kind),
+      refused: (message) => this.#say(message),
+    });
+    this.#forms = new LevelForms(this.#editor);
     this.#painter = new Painter(
       {
         strokeStart: (tool) => this.#editor.beginStroke(tool),
@@ -98,14 +107,21 @@ export class Studio {
     this.#verdicts = new VerdictRunner({
       maxStates: VERDICT_STATES,
       debounceMs: 250,
-      onUpdate: (update) => this.#verdictPane.show(update),
+      onUpdate: (update) => {
+        this.#verdictPane.show(update);
+        queueMicrotask(() => this.#markBusy());
+      },
     });
     this.#checks = new CheckRunner((files, checked) => this.#checked_(files, checked));
     this.#levels = h("nav", { class: "levels", attrs: { "aria-label": "Levels" } });
     this.#title = h("h1", { class: "pack-title" });
     this.#status = h("p", { class: "status", attrs: { role: "status" } });
-    this.#undo = pushButton("Undo", () => this.#editor.undo(), { attrs: { "aria-keyshortcuts": "Control+Z" } });
-    this.#redo = pushButton("Redo", () => this.#editor.redo(), { attrs: { "aria-keyshortcuts": "Control+Shift+Z" } });
+    this.#undo = pushButton("Undo", () => this.#editor.undo(), {
+      attrs: { "aria-keyshortcuts": "Control+Z" },
+    });
+    this.#redo = pushButton("Redo", () => this.#editor.redo(), {
+      attrs: { "aria-keyshortcuts": "Control+Shift+Z" },
+    });
     this.#help = new HelpPanel();
     this.#menu = new ProjectMenu({ editor: this.#editor, say: (text) => this.#say(text) });
     this.#json = new JsonSlot((path, text) => this.#editor.setText(path, text, `edit ${path}`));
@@ -129,7 +145,12 @@ export class Studio {
       TOOLS.map(({ tool, label }) => {
         const key = shortcutFor(tool);
         const b = pushButton(label, () => this.#setTool(tool), {
-          attrs: { "aria-pressed": String(tool === "paint"), "data-tool": tool, title: `${label} (${key})`, "aria-keyshortcuts": key },
+          attrs: {
+            "aria-pressed": String(tool === "paint"),
+            "data-tool": tool,
+            title: `${label} (${key})`,
+            "aria-keyshortcuts": key,
+          },
         });
         this.#toolButtons.set(tool, b);
         return b;
@@ -143,7 +164,11 @@ export class Studio {
       this.#redo,
       this.#help.button,
     ]);
-    const left = h("aside", { class: "studio-left" }, [this.#levels, this.#palette.element, this.#editor.forms.element]);
+    const left = h("aside", { class: "studio-left" }, [
+      this.#levels,
+      this.#palette.element,
+      this.#forms.element,
+    ]);
     const centre = h("main", { class: "studio-centre" }, [tools, this.#painter.element, this.#status]);
     const tabs = h("div", { class: "tabs", attrs: { role: "tablist", "aria-label": "Play or edit JSON" } });
     for (const [id, label, panel] of [
@@ -151,7 +176,12 @@ export class Studio {
       ["json", "JSON", this.#json.element],
     ] as const) {
       const button = pushButton(label, () => this.#showTab(id), {
-        attrs: { role: "tab", "aria-selected": String(id === "play"), "aria-controls": `tab-${id}`, id: `tab-button-${id}` },
+        attrs: {
+          role: "tab",
+          "aria-selected": String(id === "play"),
+          "aria-controls": `tab-${id}`,
+          id: `tab-button-${id}`,
+        },
       });
       panel.id = `tab-${id}`;
       panel.setAttribute("role", "tabpanel");
@@ -194,80 +224,116 @@ export class Studio {
     this.#undo.title = this.#editor.undoLabel ? `Undo ${this.#editor.undoLabel}` : "Nothing to undo";
     this.#redo.title = this.#editor.redoLabel ? `Redo ${this.#editor.redoLabel}` : "Nothing to redo";
     if (kind === "open") this.#hidden.clear();
-    this.#redraw();
+    this.#redraw(kind);
     if (this.#settle !== null) clearTimeout(this.#settle);
     if (kind === "stroke") {
       this.#settle = setTimeout(() => this.#fullCheck(), SETTLE_MS);
+      this.#markBusy();
       return;
     }
     this.#fullCheck();
+    this.#markBusy();
   }
 
-  /** Redraws the painter from the level as it is now (no validation). */
-  #redraw(): void {
+  /**
+   * Marks the page busy while an edit waits to be checked, a check runs or a search runs or waits
+   * (`data-busy` on the studio's root), so that scripts and tests can wait for the verdict on the
+   * pack as it is now rather than on an earlier state.
+   */
+  #markBusy(): void {
+    const busy = this.#settle !== null || !this.#checks.idle || !this.#verdicts.idle;
+    this.#root.dataset.busy = String(busy);
+  }
+
+  /**
+   * Redraws from the level as it is now (no validation). During a stroke only the painter follows,
+   * at every cell; the lists, forms and the JSON text catch up when the stroke ends.
+   */
+  #redraw(kind: "stroke" | "edit" | "open" = "edit"): void {
     const level = this.#editor.level;
     const game = this.#editor.game;
-    this.#title.textContent = this.#editor.title;
-    this.#renderLevels();
-    this.#editor.forms.refresh();
-    this.#json.update(this.#editor.files, this.#editor.levelPath);
-    if (this.#shownLevelPath !== this.#editor.levelPath) {
-      this.#shownLevelPath = this.#editor.levelPath;
-      this.#json.show(this.#editor.levelPath);
-    }
     const pack = this.#checked?.pack ?? null;
-    if (game) {
-      const ctx = pack ? createViewContext(pack, { packFiles: this.#assets.paths, collections: [] }) : null;
-      this.#palette.show(
-        game,
-        (kind) => {
-          try {
-            return ctx ? appearanceOf(ctx, kind, null) : null;
-          } catch {
-            return null;
-          }
-        },
-        this.#hidden,
-        this.#editor.brush.kind,
-      );
+    const assets = { packFiles: this.#assets.paths, collections: [] };
+    if (kind !== "stroke") {
+      this.#title.textContent = this.#editor.title;
+      this.#renderLevels();
+      this.#forms.refresh();
+      this.#json.update(this.#editor.files, this.#editor.levelPath);
+      if (this.#shownLevelPath !== this.#editor.levelPath) {
+        this.#shownLevelPath = this.#editor.levelPath;
+        this.#json.show(this.#editor.levelPath);
+      }
+      if (game) this.#showPalette(game, pack);
     }
     if (!pack || !level) return;
-    const drawn = levelScene(pack, level, { packFiles: this.#assets.paths, collections: [] });
+    const drawn = levelScene(pack, level, assets);
     if (drawn.scene) this.#painter.setScene(drawn.scene, this.#hidden);
     else this.#say(`This level cannot be drawn yet: ${drawn.error}`);
+  }
+
+  #showPalette(game: GameDefinition, pack: Pack | null): void {
+    const ctx = pack ? createViewContext(pack, { packFiles: this.#assets.paths, collections: [] }) : null;
+    const appearance = (kind: string) => {
+      try {
+        return ctx ? appearanceOf(ctx, kind, null) : null;
+      } catch {
+        return null;
+      }
+    };
+    this.#palette.show(game, appearance, this.#hidden, this.#editor.brush.kind);
   }
 
   /** Asks for the pack to be validated (in a worker); `#checked_` takes the answer. */
   #fullCheck(): void {
     this.#settle = null;
     const files = this.#editor.files;
-    if (files === this.#checkedFiles) return;
+    if (files === this.#checkedFiles) {
+      // The same pack, maybe another level: judge and play that one (the findings stand).
+      if (this.#checked && this.#checkedResultFiles === files && this.#judgedPath !== this.#editor.levelPath)
+        this.#checked_(files, this.#checked);
+      this.#markBusy();
+      return;
+    }
     this.#checkedFiles = files;
     this.#assets.update(files);
     void this.#menu.autosave();
     this.#checks.check(files);
+    this.#markBusy();
   }
 
   /** Updates everything that follows the validator: findings, the painter, the verdict, the player. */
   #checked_(files: PackFiles, checked: CheckedPack): void {
     this.#checked = checked;
+    this.#checkedResultFiles = files;
     this.#diagnostics.show(checked.diagnostics);
     this.#json.setDiagnostics(checked.diagnostics);
     const levelPath = this.#editor.levelPath;
     const level = this.#editor.level;
-    this.#painter.setMarks(level && levelPath ? cellsOfDiagnostics(checked.diagnostics, levelPath, level) : []);
+    this.#painter.setMarks(
+      level && levelPath ? cellsOfDiagnostics(checked.diagnostics, levelPath, level) : [],
+    );
     this.#redraw();
     // A newer check is on its way: searching and playing this state would be wasted.
-    if (files !== this.#editor.files) return;
+    if (files !== this.#editor.files) {
+      this.#markBusy();
+      return;
+    }
     const id = level?.id;
+    this.#judgedPath = levelPath;
     if (!checked.valid || !id || !checked.pack?.levels[id]) {
       this.#verdicts.cancel();
-      this.#verdictPane.show({ level: id ?? "", verdict: invalidVerdict(errorsOf(checked.diagnostics).length), result: null });
+      this.#verdictPane.show({
+        level: id ?? "",
+        verdict: invalidVerdict(errorsOf(checked.diagnostics).length),
+        result: null,
+      });
       this.#play.clear("The level plays once the pack has no errors.");
+      this.#markBusy();
       return;
     }
     this.#verdicts.request(checked.valid, id);
     this.#play.show(checked.valid, this.#assets.paths, id);
+    this.#markBusy();
   }
 
   #playSolution(actions: readonly ActionInput[]): void {

@@ -25,7 +25,8 @@ function typeOf(path: string): string | null {
 
 function base64(bytes: Uint8Array): string {
   let text = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  for (let i = 0; i < bytes.length; i += 0x8000)
+    text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   return btoa(text);
 }
 
@@ -54,7 +55,8 @@ export class AssetUrls {
           : URL.createObjectURL(new Blob([bytes as Uint8Array<ArrayBuffer>], { type })),
       );
     }
-    for (const [path, url] of this.#urls) if (next.get(path) !== url && url.startsWith("blob:")) URL.revokeObjectURL(url);
+    for (const [path, url] of this.#urls)
+      if (next.get(path) !== url && url.startsWith("blob:")) URL.revokeObjectURL(url);
     this.#urls = next;
     this.#sources = sources;
   }
@@ -65,7 +67,8 @@ export class AssetUrls {
   }
 
   /** A sprite's URL; "" for one the pack does not hold. */
-  readonly url = (ref: SpriteRef): string => (ref.collection === null ? (this.#urls.get(ref.path) ?? "") : "");
+  readonly url = (ref: SpriteRef): string =>
+    ref.collection === null ? (this.#urls.get(ref.path) ?? "") : "";
 
   dispose(): void {
     this.update({});

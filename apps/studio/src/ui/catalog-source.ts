@@ -37,10 +37,16 @@ export async function fetchCatalogIndex(): Promise<CatalogIndex> {
   const response = await fetch(INDEX, { credentials: "same-origin" });
   if (!response.ok) throw new Error(`no catalog here (${response.status})`);
   const json = (await response.json()) as { format?: unknown; packs?: unknown };
-  if (json?.format !== FORMAT || !Array.isArray(json.packs)) throw new Error("catalog.json is not a studio index");
+  if (json?.format !== FORMAT || !Array.isArray(json.packs))
+    throw new Error("catalog.json is not a studio index");
   const packs = json.packs.filter(
     (p): p is CatalogIndexPack =>
-      typeof p === "object" && p !== null && text(p.slug) && text(p.title) && text(p.packUrl) && typeof p.assetBase === "string",
+      typeof p === "object" &&
+      p !== null &&
+      text(p.slug) &&
+      text(p.title) &&
+      text(p.packUrl) &&
+      typeof p.assetBase === "string",
   );
   return { packs: packs.map((p) => ({ ...p, levels: Array.isArray(p.levels) ? p.levels : [] })) };
 }

@@ -8,7 +8,7 @@ import type { Diagnostic, LevelDefinition } from "@gridponder/schema";
 import type { CellXY } from "./cell-line.js";
 import type { CellMark } from "./painter.js";
 
-const unescape = (segment: string) => segment.replace(/~1/g, "/").replace(/~0/g, "~");
+const unescapeSegment = (segment: string) => segment.replace(/~1/g, "/").replace(/~0/g, "~");
 
 function isPosition(value: unknown): value is [number, number] {
   return Array.isArray(value) && value.length === 2 && value.every((n) => Number.isInteger(n));
@@ -16,7 +16,7 @@ function isPosition(value: unknown): value is [number, number] {
 
 /** The cell a pointer into a level names, or null. */
 export function cellOfPointer(level: LevelDefinition, pointer: string): CellXY | null {
-  const parts = pointer.split("/").slice(1).map(unescape);
+  const parts = pointer.split("/").slice(1).map(unescapeSegment);
   if (parts[0] === "state" && parts[1] === "avatar") {
     const at = level.state?.avatar?.position;
     return isPosition(at) ? at : null;
@@ -31,13 +31,16 @@ export function cellOfPointer(level: LevelDefinition, pointer: string): CellXY |
       return Number.isInteger(x) && Number.isInteger(y) ? [x, y] : null;
     }
     if (layer && typeof layer === "object" && parts[3] === "entries") {
-      const entry = (layer as { entries?: unknown[] }).entries?.[Number(parts[4])] as { position?: unknown } | undefined;
+      const entry = (layer as { entries?: unknown[] }).entries?.[Number(parts[4])] as
+        | { position?: unknown }
+        | undefined;
       return isPosition(entry?.position) ? entry.position : null;
     }
   }
   if (parts[1] === "multiCellObjects") {
     const object = level.board?.multiCellObjects?.[Number(parts[2])];
-    const cell = parts[3] === "cells" && parts[4] !== undefined ? object?.cells?.[Number(parts[4])] : object?.cells?.[0];
+    const cell =
+      parts[3] === "cells" && parts[4] !== undefined ? object?.cells?.[Number(parts[4])] : object?.cells?.[0];
     return isPosition(cell) ? cell : null;
   }
   return null;

@@ -19,7 +19,6 @@ import {
 } from "../model/level-edits.js";
 import { addLevel, createProject, toPackFiles } from "../model/pack-project.js";
 import type { CellXY } from "./cell-line.js";
-import { LevelForms } from "./level-forms.js";
 
 export interface Brush {
   readonly kind: string;
@@ -50,10 +49,10 @@ function parse(text: string | Uint8Array | undefined): unknown {
   }
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
 
 export class Editor {
-  readonly forms: LevelForms;
   readonly #options: EditorOptions;
   #history = new EditHistory<PackFiles>({});
   #levelPath = "";
@@ -67,7 +66,6 @@ export class Editor {
 
   constructor(options: EditorOptions) {
     this.#options = options;
-    this.forms = new LevelForms(this);
   }
 
   get files(): PackFiles {
@@ -118,7 +116,8 @@ export class Editor {
       this.#parsed.clear();
       this.#parsedOf = files;
     }
-    if (!this.#parsed.has(path)) this.#parsed.set(path, parse(Object.hasOwn(files, path) ? files[path] : undefined));
+    if (!this.#parsed.has(path))
+      this.#parsed.set(path, parse(Object.hasOwn(files, path) ? files[path] : undefined));
     return this.#parsed.get(path) ?? null;
   }
 
@@ -153,7 +152,8 @@ export class Editor {
     const order = new Map<string, number>();
     if (isObject(game) && Array.isArray(game.levelSequence))
       for (const entry of game.levelSequence)
-        if (isObject(entry) && typeof entry.ref === "string" && !order.has(entry.ref)) order.set(entry.ref, order.size);
+        if (isObject(entry) && typeof entry.ref === "string" && !order.has(entry.ref))
+          order.set(entry.ref, order.size);
     const rank = (e: LevelEntry) => order.get(e.id) ?? Number.MAX_SAFE_INTEGER;
     return entries.sort((a, b) => rank(a) - rank(b));
   }
@@ -177,7 +177,6 @@ export class Editor {
 
   setBrush(brush: Brush): void {
     this.#brush = brush;
-    this.forms.refresh();
     this.#options.changed("edit");
   }
 
@@ -226,7 +225,10 @@ export class Editor {
     );
     if (!result?.changed) return;
     stroke.level = result.level;
-    this.#history.apply({ ...this.files, [this.#levelPath]: formatPackJson(result.level as unknown as JsonValue) }, stroke.label);
+    this.#history.apply(
+      { ...this.files, [this.#levelPath]: formatPackJson(result.level as unknown as JsonValue) },
+      stroke.label,
+    );
     this.#options.changed("stroke");
   }
 
@@ -241,7 +243,9 @@ export class Editor {
     const game = this.game;
     const level = this.level;
     if (!game || !level) return;
-    const value = erase ? null : { kind: this.#brush.kind, ...(this.#brush.params ? { params: this.#brush.params } : {}) };
+    const value = erase
+      ? null
+      : { kind: this.#brush.kind, ...(this.#brush.params ? { params: this.#brush.params } : {}) };
     this.#applyLevel(
       this.#attempt(() => fillRect(level, game, from, to, value)),
       erase ? "erase rectangle" : `fill ${this.#brush.kind}`,
@@ -261,7 +265,10 @@ export class Editor {
   placeAvatar([x, y]: CellXY): void {
     const level = this.level;
     if (!level) return;
-    this.#applyLevel(this.#attempt(() => setAvatar(level, { position: [x, y] })), "move the avatar's start");
+    this.#applyLevel(
+      this.#attempt(() => setAvatar(level, { position: [x, y] })),
+      "move the avatar's start",
+    );
   }
 
   /** Applies a pure level edit from a form; one undo step. */
@@ -269,7 +276,10 @@ export class Editor {
     const game = this.game;
     const level = this.level;
     if (!game || !level) return;
-    this.#applyLevel(this.#attempt(() => edit(level, game)), label);
+    this.#applyLevel(
+      this.#attempt(() => edit(level, game)),
+      label,
+    );
   }
 
   /** Adds an empty level (7×5, a free id) after the others and selects it: one undo step. */

@@ -5,7 +5,13 @@
 import { h, pushButton } from "./dom.js";
 import type { Tool } from "./painter.js";
 
-const TOOL_KEYS: Readonly<Record<Tool, string>> = { paint: "B", erase: "E", rect: "R", pick: "I", avatar: "A" };
+const TOOL_KEYS: Readonly<Record<Tool, string>> = {
+  paint: "B",
+  erase: "E",
+  rect: "R",
+  pick: "I",
+  avatar: "A",
+};
 
 /** The key that chooses `tool`. */
 export const shortcutFor = (tool: Tool): string => TOOL_KEYS[tool];
@@ -32,11 +38,15 @@ export class HelpPanel {
       h(
         "table",
         {},
-        SHORTCUTS.map(([keys, what]) => h("tr", {}, [h("th", { text: keys, attrs: { scope: "row" } }), h("td", { text: what })])),
+        SHORTCUTS.map(([keys, what]) =>
+          h("tr", {}, [h("th", { text: keys, attrs: { scope: "row" } }), h("td", { text: what })]),
+        ),
       ),
       pushButton("Close", () => this.element.close()),
     ]);
-    this.button = pushButton("Help", () => this.toggle(), { attrs: { "aria-keyshortcuts": "?", title: "Keyboard shortcuts (?)" } });
+    this.button = pushButton("Help", () => this.toggle(), {
+      attrs: { "aria-keyshortcuts": "?", title: "Keyboard shortcuts (?)" },
+    });
   }
 
   toggle(): void {

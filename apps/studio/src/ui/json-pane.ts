@@ -4,8 +4,8 @@
  * Typing changes the pack (one undo step per pause in typing); painting and undo change the text.
  * @module
  */
-import { json, jsonParseLinter } from "@codemirror/lang-json";
-import { type Diagnostic as LintDiagnostic, forceLinting, linter, lintGutter } from "@codemirror/lint";
+import { json, jsonLanguage, jsonParseLinter } from "@codemirror/lang-json";
+import { forceLinting, type Diagnostic as LintDiagnostic, linter, lintGutter } from "@codemirror/lint";
 import { EditorState } from "@codemirror/state";
 import { EditorView, hoverTooltip } from "@codemirror/view";
 import {
@@ -19,7 +19,6 @@ import {
 } from "@gridponder/schema";
 import { basicSetup } from "codemirror";
 import { jsonCompletion, jsonSchemaHover, stateExtensions } from "codemirror-json-schema";
-import { jsonLanguage } from "@codemirror/lang-json";
 import { h } from "./dom.js";
 
 /** How long typing pauses before the text becomes an edit of the pack. */
@@ -55,7 +54,10 @@ export class JsonPane {
     this.#select = h("select", { attrs: { "aria-label": "File" } });
     this.#select.addEventListener("change", () => this.#open(this.#select.value));
     this.#host = h("div", { class: "json-host" });
-    this.element = h("section", { class: "json-pane", attrs: { "aria-label": "JSON" } }, [this.#select, this.#host]);
+    this.element = h("section", { class: "json-pane", attrs: { "aria-label": "JSON" } }, [
+      this.#select,
+      this.#host,
+    ]);
   }
 
   get path(): string {

@@ -17,7 +17,9 @@ export class JsonSlot {
   #diagnostics: readonly Diagnostic[] = [];
 
   constructor(private readonly edited: (path: string, text: string) => void) {
-    this.element = h("div", { class: "json-slot" }, [h("p", { class: "muted", text: "Loading the JSON editor…" })]);
+    this.element = h("div", { class: "json-slot" }, [
+      h("p", { class: "muted", text: "Loading the JSON editor…" }),
+    ]);
   }
 
   /** Loads the editor (once) and resolves with it. */

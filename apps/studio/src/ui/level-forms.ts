@@ -66,7 +66,10 @@ export class LevelForms {
       const control =
         spec.values && spec.values.length > 0
           ? select(["", ...spec.values], text, `Brush ${name}`)
-          : input(text, { "aria-label": `Brush ${name}`, inputmode: spec.type === "integer" ? "numeric" : "text" });
+          : input(text, {
+              "aria-label": `Brush ${name}`,
+              inputmode: spec.type === "integer" ? "numeric" : "text",
+            });
       control.addEventListener("change", () => {
         const raw = control.value.trim();
         const value: JsonValue | undefined =
@@ -80,7 +83,9 @@ export class LevelForms {
     });
     return h("fieldset", { class: "brush-form" }, [
       h("legend", { text: `Brush: ${def?.uiName ?? brush.kind ?? "none"}` }),
-      ...(controls.length > 0 ? controls : [h("p", { class: "muted", text: "This kind has no parameters." })]),
+      ...(controls.length > 0
+        ? controls
+        : [h("p", { class: "muted", text: "This kind has no parameters." })]),
     ]);
   }
 
@@ -101,7 +106,11 @@ export class LevelForms {
     const facing = select(FACINGS, level.state?.avatar?.facing ?? "down", "Avatar facing");
     facing.addEventListener("change", () => {
       const avatar = { ...(level.state?.avatar ?? {}), facing: facing.value as Direction };
-      this.editor.setJson(this.editor.levelPath, { ...level, state: { ...level.state, avatar } }, "turn the avatar");
+      this.editor.setJson(
+        this.editor.levelPath,
+        { ...level, state: { ...level.state, avatar } },
+        "turn the avatar",
+      );
     });
     const description = h("textarea", { attrs: { rows: "3", "aria-label": "Level description" } });
     description.value = level.metadata?.description ?? "";
@@ -127,18 +136,23 @@ export class LevelForms {
     const stops = new Set(level.solution?.hintStops ?? []);
     const steps = gold.map((step, i) => {
       const at = i + 1;
-      const word = typeof step === "string" ? step : String((step as { direction?: string }).direction ?? step.action);
-      const b = pushButton(`${at}. ${word}`, () => {
-        const next = new Set(stops);
-        if (next.has(at)) next.delete(at);
-        else next.add(at);
-        const hintStops = [...next].filter((s) => s < gold.length).sort((a, b) => a - b);
-        this.editor.setJson(
-          this.editor.levelPath,
-          { ...level, solution: { ...level.solution, hintStops } },
-          stops.has(at) ? "remove a hint stop" : "add a hint stop",
-        );
-      }, { class: "gold-step", attrs: { "aria-pressed": String(stops.has(at)) } });
+      const word =
+        typeof step === "string" ? step : String((step as { direction?: string }).direction ?? step.action);
+      const b = pushButton(
+        `${at}. ${word}`,
+        () => {
+          const next = new Set(stops);
+          if (next.has(at)) next.delete(at);
+          else next.add(at);
+          const hintStops = [...next].filter((s) => s < gold.length).sort((a, b) => a - b);
+          this.editor.setJson(
+            this.editor.levelPath,
+            { ...level, solution: { ...level.solution, hintStops } },
+            stops.has(at) ? "remove a hint stop" : "add a hint stop",
+          );
+        },
+        { class: "gold-step", attrs: { "aria-pressed": String(stops.has(at)) } },
+      );
       // A stop after the last move would hint nothing: the level is won there.
       b.disabled = at >= gold.length;
       return b;

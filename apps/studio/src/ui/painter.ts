@@ -49,10 +49,11 @@ export class Painter {
     this.#intents = intents;
     this.#board = h("div", { class: "painter-board" });
     this.#overlay = h("canvas", { class: "painter-overlay", attrs: { "aria-hidden": "true" } });
-    this.element = h("div", { class: "painter", attrs: { role: "application", "aria-label": "Level painter" } }, [
-      this.#board,
-      this.#overlay,
-    ]);
+    this.element = h(
+      "div",
+      { class: "painter", attrs: { role: "application", "aria-label": "Level painter" } },
+      [this.#board, this.#overlay],
+    );
     this.#renderer = new CanvasRenderer({ container: this.#board, assetUrl, reducedMotion: true });
     this.#overlay.addEventListener("pointerdown", this.#down);
     this.#overlay.addEventListener("pointermove", this.#move);
@@ -76,7 +77,9 @@ export class Painter {
   /** Shows `scene`, leaving out the pieces of hidden layers. */
   setScene(scene: Scene, hiddenLayers: ReadonlySet<string> = new Set()): void {
     const shown =
-      hiddenLayers.size === 0 ? scene : { ...scene, pieces: scene.pieces.filter((p) => !hiddenLayers.has(p.layer)) };
+      hiddenLayers.size === 0
+        ? scene
+        : { ...scene, pieces: scene.pieces.filter((p) => !hiddenLayers.has(p.layer)) };
     const resized = this.#scene?.width !== scene.width || this.#scene?.height !== scene.height;
     this.#scene = shown;
     this.#renderer.setScene(shown);
@@ -212,7 +215,10 @@ export class Painter {
     }
     for (const mark of this.#marks) outline(mark.cell, mark.severity === "error" ? "#ff4d4f" : "#f5a623", 3);
     if (this.#stroke === "rect" && this.#anchor && this.#last) {
-      const [x0, y0] = corner([Math.min(this.#anchor[0], this.#last[0]), Math.min(this.#anchor[1], this.#last[1])]);
+      const [x0, y0] = corner([
+        Math.min(this.#anchor[0], this.#last[0]),
+        Math.min(this.#anchor[1], this.#last[1]),
+      ]);
       const w = (Math.abs(this.#anchor[0] - this.#last[0]) + 1) * size;
       const hgt = (Math.abs(this.#anchor[1] - this.#last[1]) + 1) * size;
       g.fillStyle = "rgba(120, 190, 255, 0.25)";

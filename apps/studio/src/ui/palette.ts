@@ -47,7 +47,10 @@ export class Palette {
         h("legend", {}, [visible, h("span", { text: ` ${layer.id}` })]),
         h(
           "div",
-          { class: "palette-kinds", attrs: { role: "radiogroup", "aria-label": `Kinds of layer ${layer.id}` } },
+          {
+            class: "palette-kinds",
+            attrs: { role: "radiogroup", "aria-label": `Kinds of layer ${layer.id}` },
+          },
           kinds.map(([kind, def]) => {
             const b = h(
               "button",
@@ -61,7 +64,10 @@ export class Palette {
                   title: def.description ?? kind,
                 },
               },
-              [swatch(appearance(kind), def.symbol ?? "?"), h("span", { class: "palette-name", text: def.uiName ?? kind })],
+              [
+                swatch(appearance(kind), def.symbol ?? "?"),
+                h("span", { class: "palette-name", text: def.uiName ?? kind }),
+              ],
             );
             b.addEventListener("click", () => this.options.choose(kind));
             return b;

@@ -52,7 +52,12 @@ export class PlayPane {
   }
 
   /** Plays `level` of `pack` from its start (the recorder, if on, starts a new take). */
-  show(pack: ValidPack, imagePaths: readonly string[], level: string, initialActions?: readonly ActionInput[]): void {
+  show(
+    pack: ValidPack,
+    imagePaths: readonly string[],
+    level: string,
+    initialActions?: readonly ActionInput[],
+  ): void {
     this.#player?.destroy();
     this.#player = null;
     const compiled: CompiledPack = {

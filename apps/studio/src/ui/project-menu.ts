@@ -38,10 +38,16 @@ export class ProjectMenu {
     this.#say = options.say;
     this.dialog = h("dialog", { class: "packs-dialog", attrs: { "aria-label": "Packs" } });
     this.element = h("div", { class: "project-menu" }, [
-      pushButton("Packs…", () => void this.showPacks(), { attrs: { title: "Open, create or import a pack" } }),
+      pushButton("Packs…", () => void this.showPacks(), {
+        attrs: { title: "Open, create or import a pack" },
+      }),
       pushButton("Export .zip", () => this.#export(), { attrs: { title: "Download the pack as a .zip" } }),
-      pushButton("Share level", () => void this.#share(), { attrs: { title: "Copy a link that opens this level" } }),
-      pushButton("History…", () => void this.#showSnapshots(), { attrs: { title: "Go back to an earlier state" } }),
+      pushButton("Share level", () => void this.#share(), {
+        attrs: { title: "Copy a link that opens this level" },
+      }),
+      pushButton("History…", () => void this.#showSnapshots(), {
+        attrs: { title: "Go back to an earlier state" },
+      }),
     ]);
     // Flush the autosave when the page goes away, so a closed tab loses nothing.
     addEventListener("pagehide", () => void this.autosave());
@@ -77,7 +83,13 @@ export class ProjectMenu {
     const editor = this.#editor;
     const id = editor.projectId;
     if (!id) return this.#saving;
-    const project = { id, title: editor.title, files: editor.files, updatedAt: Date.now(), origin: editor.origin };
+    const project = {
+      id,
+      title: editor.title,
+      files: editor.files,
+      updatedAt: Date.now(),
+      origin: editor.origin,
+    };
     this.#saving = this.#saving
       .then(async () => {
         await this.#store.save(project);
@@ -86,7 +98,9 @@ export class ProjectMenu {
           await this.#store.snapshot(id);
         }
       })
-      .catch((error: unknown) => this.#say(`Saving in this browser failed: ${String(error)}. Export a .zip to keep your work.`));
+      .catch((error: unknown) =>
+        this.#say(`Saving in this browser failed: ${String(error)}. Export a .zip to keep your work.`),
+      );
     return this.#saving;
   }
 
@@ -111,7 +125,9 @@ export class ProjectMenu {
       this.#say(`Editing a copy of ${slug}. The published pack is unchanged.`);
       return true;
     } catch (error) {
-      this.#say(`The catalog pack could not be opened: ${error instanceof Error ? error.message : String(error)}`);
+      this.#say(
+        `The catalog pack could not be opened: ${error instanceof Error ? error.message : String(error)}`,
+      );
       return false;
     }
   }
@@ -121,9 +137,13 @@ export class ProjectMenu {
     const saved = await this.#store.list();
     const catalog = await fetchCatalogIndex().catch(() => null);
     const templates = await fetchTemplates().catch(() => []);
-    const zipInput = h("input", { attrs: { type: "file", accept: ".zip,application/zip", "aria-label": "Open a .zip" } });
+    const zipInput = h("input", {
+      attrs: { type: "file", accept: ".zip,application/zip", "aria-label": "Open a .zip" },
+    });
     zipInput.addEventListener("change", () => void this.#openZip(zipInput.files?.[0]));
-    const folderInput = h("input", { attrs: { type: "file", webkitdirectory: "", "aria-label": "Open a folder" } });
+    const folderInput = h("input", {
+      attrs: { type: "file", webkitdirectory: "", "aria-label": "Open a folder" },
+    });
     folderInput.addEventListener("change", () => void this.#openFolder(folderInput.files));
     const pickFolder =
       "showDirectoryPicker" in globalThis
@@ -133,8 +153,9 @@ export class ProjectMenu {
       h("h2", { text: "Packs" }),
       h("section", {}, [
         h("h3", { text: "New" }),
-        pushButton("New starter pack", () =>
-          void this.#openNew(starterFiles(namesFromFolder("new pack"), "studio"), "starter"),
+        pushButton(
+          "New starter pack",
+          () => void this.#openNew(starterFiles(namesFromFolder("new pack"), "studio"), "starter"),
         ),
         h("label", { class: "file-button" }, [h("span", { text: "Open a .zip…" }), zipInput]),
         pickFolder,
@@ -168,7 +189,9 @@ export class ProjectMenu {
             h(
               "ul",
               { class: "catalog-packs" },
-              catalog.packs.map((p) => h("li", {}, [pushButton(p.title, () => void this.#openCatalogPack(p.slug, ""))])),
+              catalog.packs.map((p) =>
+                h("li", {}, [pushButton(p.title, () => void this.#openCatalogPack(p.slug, ""))]),
+              ),
             ),
           ])
         : null,
@@ -181,7 +204,9 @@ export class ProjectMenu {
     try {
       await this.#openNew(await fetchTemplate(slug), `template:${slug}`);
     } catch (error) {
-      this.#say(`The template could not be opened: ${error instanceof Error ? error.message : String(error)}`);
+      this.#say(
+        `The template could not be opened: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   }
 
@@ -217,7 +242,9 @@ export class ProjectMenu {
     } catch {
       return; // the author cancelled
     }
-    const read = await packFilesFromDirectoryHandle(handle as Parameters<typeof packFilesFromDirectoryHandle>[0]);
+    const read = await packFilesFromDirectoryHandle(
+      handle as Parameters<typeof packFilesFromDirectoryHandle>[0],
+    );
     if (!read.ok) return this.#say(`The folder was not opened: ${read.error}`);
     await this.#openNew(read.files, "folder");
   }
@@ -225,7 +252,9 @@ export class ProjectMenu {
   #export(): void {
     const bytes = packToZip(this.#editor.files);
     const name = `${(this.#editor.title || "pack").replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^-+|-+$/g, "") || "pack"}.zip`;
-    const url = URL.createObjectURL(new Blob([bytes as Uint8Array<ArrayBuffer>], { type: "application/zip" }));
+    const url = URL.createObjectURL(
+      new Blob([bytes as Uint8Array<ArrayBuffer>], { type: "application/zip" }),
+    );
     const link = h("a", { attrs: { href: url, download: name } });
     document.body.append(link);
     link.click();
@@ -259,7 +288,10 @@ export class ProjectMenu {
     const snapshots = (await this.#store.snapshots(id)).reverse();
     this.dialog.replaceChildren(
       h("h2", { text: "History of this pack" }),
-      h("p", { class: "muted", text: "The last 20 snapshots. Restoring one keeps the current state as a snapshot too." }),
+      h("p", {
+        class: "muted",
+        text: "The last 20 snapshots. Restoring one keeps the current state as a snapshot too.",
+      }),
       snapshots.length === 0
         ? h("p", { class: "muted", text: "No snapshots yet." })
         : h(

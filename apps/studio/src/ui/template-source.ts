@@ -11,7 +11,8 @@ export interface TemplateEntry {
   readonly description: string;
 }
 
-const SAFE_PATH = /^(?:manifest\.json|game\.json|theme\.json|levels\/[A-Za-z0-9._-]+\.json|assets\/(?:[A-Za-z0-9._-]+\/)*[A-Za-z0-9._-]+)$/;
+const SAFE_PATH =
+  /^(?:manifest\.json|game\.json|theme\.json|levels\/[A-Za-z0-9._-]+\.json|assets\/(?:[A-Za-z0-9._-]+\/)*[A-Za-z0-9._-]+)$/;
 
 /** The templates on offer; none when the studio is served without them. */
 export async function fetchTemplates(): Promise<TemplateEntry[]> {
@@ -37,11 +38,15 @@ export async function fetchTemplate(slug: string): Promise<PackFiles> {
   if (!/^[a-z0-9-]+$/.test(slug)) throw new Error(`no template ${JSON.stringify(slug)}`);
   const response = await fetch(`templates/${slug}.json`, { credentials: "same-origin" });
   if (!response.ok) throw new Error(`template ${slug} could not be fetched (${response.status})`);
-  const json = (await response.json()) as { text?: Record<string, unknown>; assets?: Record<string, unknown> };
+  const json = (await response.json()) as {
+    text?: Record<string, unknown>;
+    assets?: Record<string, unknown>;
+  };
   const files: PackFiles = Object.create(null);
   for (const [path, value] of Object.entries(json.text ?? {}))
     if (SAFE_PATH.test(path) && typeof value === "string") files[path] = value;
   for (const [path, value] of Object.entries(json.assets ?? {}))
-    if (SAFE_PATH.test(path) && path.startsWith("assets/") && typeof value === "string") files[path] = bytesOf(value);
+    if (SAFE_PATH.test(path) && path.startsWith("assets/") && typeof value === "string")
+      files[path] = bytesOf(value);
   return files;
 }

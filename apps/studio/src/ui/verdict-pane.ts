@@ -23,7 +23,10 @@ export class VerdictPane {
     });
     this.element = h(
       "section",
-      { class: "verdict", attrs: { "aria-label": "Solver verdict", "aria-live": "polite", "data-kind": "none" } },
+      {
+        class: "verdict",
+        attrs: { "aria-label": "Solver verdict", "aria-live": "polite", "data-kind": "none" },
+      },
       [h("h2", { text: "Solver" }), this.#headline, this.#detail, this.#replay],
     );
   }
