@@ -62,7 +62,8 @@ export class Editor {
   /** Parsed files of the current state, by path (cleared when the files change). */
   #parsed = new Map<string, unknown>();
   #parsedOf: PackFiles | null = null;
-  #stroke: { tool: "paint" | "erase"; level: LevelDefinition; label: string } | null = null;
+  /** The stroke being painted: its level so far, written to the file when it ends. */
+  #stroke: { tool: "paint" | "erase"; level: LevelDefinition; label: string; changed: boolean } | null = null;
 
   constructor(options: EditorOptions) {
     this.#options = options;
@@ -129,8 +130,9 @@ export class Editor {
       : null;
   }
 
-  /** The selected level, when its file parses to an object with a board. */
+  /** The selected level (as painted so far, during a stroke), when its file parses to an object with a board. */
   get level(): LevelDefinition | null {
+    if (this.#stroke) return this.#stroke.level;
     const level = this.json(this.#levelPath);
     return isObject(level) && isObject(level.board) && typeof level.id === "string"
       ? (level as unknown as LevelDefinition)
@@ -210,10 +212,14 @@ export class Editor {
     const level = this.level;
     if (!level) return;
     const label = tool === "paint" ? `paint ${this.#brush.kind}` : "erase";
-    this.#stroke = { tool, level, label };
-    this.#history.begin(label);
+    this.#stroke = { tool, level, label, changed: false };
   }
 
+  /**
+   * One cell of a stroke: the level changes in memory and the painter redraws; the file is written
+   * (and the step recorded) when the stroke ends, so a long stroke on a large board formats and
+   * parses the level once, not at every cell.
+   */
   strokeCell([x, y]: CellXY): void {
     const stroke = this.#stroke;
     const game = this.game;
@@ -225,17 +231,19 @@ export class Editor {
     );
     if (!result?.changed) return;
     stroke.level = result.level;
-    this.#history.apply(
-      { ...this.files, [this.#levelPath]: formatPackJson(result.level as unknown as JsonValue) },
-      stroke.label,
-    );
+    stroke.changed = true;
     this.#options.changed("stroke");
   }
 
   endStroke(): void {
-    if (!this.#stroke) return;
+    const stroke = this.#stroke;
+    if (!stroke) return;
     this.#stroke = null;
-    this.#history.end();
+    if (!stroke.changed) return;
+    this.#history.apply(
+      { ...this.files, [this.#levelPath]: formatPackJson(stroke.level as unknown as JsonValue) },
+      stroke.label,
+    );
     this.#options.changed("edit");
   }
 

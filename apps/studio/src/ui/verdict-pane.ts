@@ -34,6 +34,9 @@ export class VerdictPane {
   show(update: VerdictUpdate): void {
     const { verdict, result } = update;
     this.element.dataset.kind = verdict.kind;
+    // For scripts and the bench: how fast the browser's solver searched.
+    this.element.dataset.statesPerSecond = result ? String(Math.round(result.statesPerSecond)) : "";
+    this.element.dataset.states = String(verdict.statesExpanded);
     this.#headline.textContent = verdict.headline;
     this.#detail.textContent = verdict.detail;
     this.#solution = result?.solution ?? null;
