@@ -61,6 +61,8 @@ export class Studio {
   readonly #json: JsonSlot;
   readonly #tabs = new Map<"play" | "json", { button: HTMLButtonElement; panel: HTMLElement }>();
   #shownLevelPath = "";
+  /** Whether the status line says the level cannot be drawn (cleared once it draws again). */
+  #drawError = false;
   #checked: CheckedPack | null = null;
   #hidden = new Set<string>();
   #settle: ReturnType<typeof setTimeout> | null = null;
@@ -223,7 +225,12 @@ export class Studio {
     this.#redo.disabled = !this.#editor.canRedo;
     this.#undo.title = this.#editor.undoLabel ? `Undo ${this.#editor.undoLabel}` : "Nothing to undo";
     this.#redo.title = this.#editor.redoLabel ? `Redo ${this.#editor.redoLabel}` : "Nothing to redo";
-    if (kind === "open") this.#hidden.clear();
+    if (kind === "open") {
+      // The last check was of another pack: nothing of it may draw this one.
+      this.#hidden.clear();
+      this.#checked = null;
+      this.#checkedResultFiles = null;
+    }
     this.#redraw(kind);
     if (this.#settle !== null) clearTimeout(this.#settle);
     if (kind === "stroke") {
@@ -267,8 +274,14 @@ export class Studio {
     }
     if (!pack || !level) return;
     const drawn = levelScene(pack, level, assets);
-    if (drawn.scene) this.#painter.setScene(drawn.scene, this.#hidden);
-    else this.#say(`This level cannot be drawn yet: ${drawn.error}`);
+    if (drawn.scene) {
+      this.#painter.setScene(drawn.scene, this.#hidden);
+      if (this.#drawError) this.#say("");
+      this.#drawError = false;
+    } else {
+      this.#drawError = true;
+      this.#say(`This level cannot be drawn yet: ${drawn.error}`);
+    }
   }
 
   #showPalette(game: GameDefinition, pack: Pack | null): void {

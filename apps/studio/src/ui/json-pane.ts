@@ -7,6 +7,7 @@
 import { json, jsonLanguage, jsonParseLinter } from "@codemirror/lang-json";
 import { forceLinting, type Diagnostic as LintDiagnostic, linter, lintGutter } from "@codemirror/lint";
 import { EditorState } from "@codemirror/state";
+import { oneDark } from "@codemirror/theme-one-dark";
 import { EditorView, hoverTooltip } from "@codemirror/view";
 import {
   type Diagnostic,
@@ -41,6 +42,7 @@ export class JsonPane {
   readonly element: HTMLElement;
   readonly #select: HTMLSelectElement;
   readonly #host: HTMLElement;
+  readonly #shadow: ShadowRoot;
   readonly #options: JsonPaneOptions;
   #view: EditorView | null = null;
   #path = "";
@@ -53,10 +55,21 @@ export class JsonPane {
     this.#options = options;
     this.#select = h("select", { attrs: { "aria-label": "File" } });
     this.#select.addEventListener("change", () => this.#open(this.#select.value));
-    this.#host = h("div", { class: "json-host" });
+    // CodeMirror inside a shadow root: there it adopts constructed stylesheets, which the page's
+    // Content-Security-Policy allows; in the document it would add <style> elements, which it blocks.
+    const outer = h("div", { class: "json-host" });
+    const shadow = outer.attachShadow({ mode: "open" });
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(
+      ":host { display: block; } .json-root, .cm-editor { height: 100%; } .cm-editor { font-size: 12.5px; }",
+    );
+    shadow.adoptedStyleSheets = [sheet];
+    this.#host = h("div", { class: "json-root" });
+    shadow.append(this.#host);
+    this.#shadow = shadow;
     this.element = h("section", { class: "json-pane", attrs: { "aria-label": "JSON" } }, [
       this.#select,
-      this.#host,
+      outer,
     ]);
   }
 
@@ -117,10 +130,12 @@ export class JsonPane {
     const schema = schemaFor(path);
     this.#view = new EditorView({
       parent: this.#host,
+      root: this.#shadow,
       state: EditorState.create({
         doc: text,
         extensions: [
           basicSetup,
+          oneDark,
           json(),
           lintGutter(),
           linter(jsonParseLinter()),
