@@ -13,8 +13,10 @@ import {
   serveDir,
 } from "@gridponder/browser-harness";
 import { compilePackForWeb, writeCompiledPack } from "@gridponder/player/node";
+import { namesFromFolder, starterFiles } from "@gridponder/templates";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STUDIO_SITE_DIR } from "../dist/node/studio-site.js";
+import { levelShareFragment } from "../src/io/share-link.js";
 import { packToZip } from "../src/io/zip.js";
 
 // The studio as an author uses it, in Debian's chromium: from the starter pack, a level painted,
@@ -250,6 +252,8 @@ describe("the studio", () => {
     await expectVerdict(/^Unsolvable \(proven\)$/);
     expect(kindAt((await studioState()).level, "objects", 2, 1)).toBe("wall");
     await page.screenshot({ path: join(SHOTS, "studio-json.png") });
+    // Nothing so far broke the page's CSP (CodeMirror's styles included) or logged an error.
+    errors.assertNone("studio after painting, playing, exporting, reloading and editing JSON");
   });
 
   it("keeps a 40×40 board responsive: a stroke across it paints every cell it crossed", async () => {
@@ -309,6 +313,26 @@ describe("the studio", () => {
     expect(dialogs).toBe(0);
     errors.assertNone("studio with a hostile pack");
     await page.screenshot({ path: join(SHOTS, "studio-hostile.png") });
+  });
+});
+
+describe("a shared level link", () => {
+  it("opens the one level it carries as a new pack, and leaves the address", async () => {
+    const files = starterFiles(namesFromFolder("shared courtyard"), "studio");
+    const shared = await browser.newPage();
+    try {
+      await shared.goto(`${server.url}/${levelShareFragment(files, "into_place")}`);
+      await shared.waitForFunction(
+        () => document.querySelector(".pack-title")?.textContent === "Shared Courtyard",
+      );
+      expect(await shared.locator(".levels li").allTextContents()).toEqual(["Into Place"]);
+      await shared.waitForFunction(() =>
+        /^Solvable in 5/.test(document.querySelector(".verdict-headline")?.textContent ?? ""),
+      );
+      expect(await shared.evaluate(() => location.hash)).toBe("");
+    } finally {
+      await shared.close();
+    }
   });
 });
 
