@@ -2,7 +2,7 @@
 // from @gridponder/schema, the live examples' compiled packs, the JSON Schemas); `scripts/build.mjs`
 // runs both and fails on any warning.
 import starlight from "@astrojs/starlight";
-import { defineConfig } from "astro/config";
+import { defineConfig, passthroughImageService } from "astro/config";
 import starlightLinksValidator from "starlight-links-validator";
 import starlightTypeDoc, { typeDocSidebarGroup } from "starlight-typedoc";
 import { OptionDefaults } from "typedoc";
@@ -64,6 +64,9 @@ export default defineConfig({
       },
     },
   },
+  // The guides' screenshots (src/assets/) are committed already shrunk; they are copied as they are, so
+  // the build needs no image library (sharp is not a dependency of the site).
+  image: { service: passthroughImageService() },
   // Code blocks are highlighted by Starlight's Expressive Code; Astro's own Shiki pass would write
   // inline styles the CSP forbids.
   markdown: { syntaxHighlight: false },

@@ -100,7 +100,7 @@ describe("the solver's verdict in the studio's words", () => {
       headline: "Still searching",
       detail: "1,234 states so far, depth 7",
     });
-    expect(invalidVerdict(1).detail).toBe("1 error stop the solver; they are listed below.");
+    expect(invalidVerdict(1).detail).toBe("1 error stops the solver; it is listed below.");
     expect(invalidVerdict(3).detail).toBe("3 errors stop the solver; they are listed below.");
   });
 });

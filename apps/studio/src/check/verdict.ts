@@ -80,7 +80,10 @@ export function invalidVerdict(errors: number): Verdict {
   return {
     kind: "invalid",
     headline: "Fix the pack first",
-    detail: `${plural(errors, "error", "errors")} stop the solver; they are listed below.`,
+    detail:
+      errors === 1
+        ? "1 error stops the solver; it is listed below."
+        : `${plural(errors, "error", "errors")} stop the solver; they are listed below.`,
     optimalLength: null,
     statesExpanded: 0,
   };

@@ -61,6 +61,8 @@ export class Studio {
   readonly #json: JsonSlot;
   readonly #tabs = new Map<"play" | "json", { button: HTMLButtonElement; panel: HTMLElement }>();
   #shownLevelPath = "";
+  /** The last pack of the open project that prepared, to draw with while the pack has errors. */
+  #lastGoodPack: Pack | null = null;
   /** Whether the status line says the level cannot be drawn (cleared once it draws again). */
   #drawError = false;
   #checked: CheckedPack | null = null;
@@ -230,6 +232,7 @@ export class Studio {
       this.#hidden.clear();
       this.#checked = null;
       this.#checkedResultFiles = null;
+      this.#lastGoodPack = null;
     }
     this.#redraw(kind);
     if (this.#settle !== null) clearTimeout(this.#settle);
@@ -259,7 +262,9 @@ export class Studio {
   #redraw(kind: "stroke" | "edit" | "open" = "edit"): void {
     const level = this.#editor.level;
     const game = this.#editor.game;
-    const pack = this.#checked?.pack ?? null;
+    // An error elsewhere in the pack should not blank the painter: the last pack of this project
+    // that prepared still knows every kind and layer the level is likely to use.
+    const pack = this.#checked?.pack ?? this.#lastGoodPack;
     const assets = { packFiles: this.#assets.paths, collections: [] };
     if (kind !== "stroke") {
       this.#title.textContent = this.#editor.title;
@@ -272,12 +277,22 @@ export class Studio {
       }
       if (game) this.#showPalette(game, pack);
     }
-    if (!pack || !level) return;
+    if (!pack || !level) {
+      if (this.#checked)
+        this.#painter.clear(
+          level
+            ? "The painter draws this level once the pack has no errors (see Problems below)."
+            : "This level's file does not parse (see Problems below).",
+        );
+      return;
+    }
     const drawn = levelScene(pack, level, assets);
     if (drawn.scene) {
       this.#painter.setScene(drawn.scene, this.#hidden);
       if (this.#drawError) this.#say("");
       this.#drawError = false;
+      // The cell under the pointer may have changed under it: say what it holds now.
+      this.#showHover(this.#painter.hover);
     } else {
       this.#drawError = true;
       this.#say(`This level cannot be drawn yet: ${drawn.error}`);
@@ -317,6 +332,7 @@ export class Studio {
   /** Updates everything that follows the validator: findings, the painter, the verdict, the player. */
   #checked_(files: PackFiles, checked: CheckedPack): void {
     this.#checked = checked;
+    if (checked.pack) this.#lastGoodPack = checked.pack;
     this.#checkedResultFiles = files;
     this.#diagnostics.show(checked.diagnostics);
     this.#json.setDiagnostics(checked.diagnostics);

@@ -32,6 +32,7 @@ export class Painter {
   readonly element: HTMLElement;
   readonly #board: HTMLElement;
   readonly #overlay: HTMLCanvasElement;
+  readonly #blank: HTMLElement;
   readonly #renderer: CanvasRenderer;
   readonly #intents: PainterIntents;
   #tool: Tool = "paint";
@@ -49,10 +50,11 @@ export class Painter {
     this.#intents = intents;
     this.#board = h("div", { class: "painter-board" });
     this.#overlay = h("canvas", { class: "painter-overlay", attrs: { "aria-hidden": "true" } });
+    this.#blank = h("p", { class: "painter-blank", attrs: { hidden: "" } });
     this.element = h(
       "div",
       { class: "painter", attrs: { role: "application", "aria-label": "Level painter" } },
-      [this.#board, this.#overlay],
+      [this.#board, this.#overlay, this.#blank],
     );
     this.#renderer = new CanvasRenderer({ container: this.#board, assetUrl, reducedMotion: true });
     this.#overlay.addEventListener("pointerdown", this.#down);
@@ -82,8 +84,19 @@ export class Painter {
         : { ...scene, pieces: scene.pieces.filter((p) => !hiddenLayers.has(p.layer)) };
     const resized = this.#scene?.width !== scene.width || this.#scene?.height !== scene.height;
     this.#scene = shown;
+    this.#blank.hidden = true;
+    this.#board.hidden = false;
     this.#renderer.setScene(shown);
     if (resized) this.#renderer.resize();
+    this.#drawOverlay();
+  }
+
+  /** Shows no board, only why (a pack that does not validate cannot be drawn by the engine). */
+  clear(reason: string): void {
+    this.#scene = null;
+    this.#blank.textContent = reason;
+    this.#blank.hidden = false;
+    this.#board.hidden = true;
     this.#drawOverlay();
   }
 
@@ -156,6 +169,11 @@ export class Painter {
     this.#last = null;
     this.#drawOverlay();
   };
+
+  /** The cell under the pointer, if any. */
+  get hover(): CellXY | null {
+    return this.#hover;
+  }
 
   #setHover(cell: CellXY | null): void {
     if (cell?.[0] === this.#hover?.[0] && cell?.[1] === this.#hover?.[1]) return;

@@ -68,7 +68,11 @@ export class PlayPane {
     this.#take = [];
     this.#won = false;
     try {
-      this.#player = mountPlayer(this.#stage, {
+      // The player lives in a shadow root of its element: each level gets a fresh element, so that a
+      // message shown instead of it (see `clear`) is not hidden behind an old shadow root.
+      const host = h("div", { class: "play-host" });
+      this.#stage.replaceChildren(host);
+      this.#player = mountPlayer(host, {
         pack: compiled,
         level,
         assetBase: "",
@@ -112,7 +116,7 @@ export class PlayPane {
       void this.#player?.reset();
       this.#take = [];
       this.#won = false;
-      this.#stage.focus();
+      (this.#stage.firstElementChild as HTMLElement | null)?.focus();
     }
     this.#updateRecorder();
   }
