@@ -44,14 +44,23 @@ afterAll(async () => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
+/** What `startStudio` leaves on the page for scripts: the editor's state, read by these tests. */
+interface StudioGlobal {
+  gridponderStudio: {
+    editor: {
+      level: { id: string; board: { size: [number, number] } } | null;
+      levelPath: string;
+      title: string;
+      files: Record<string, unknown>;
+      origin: string;
+    };
+  };
+}
+
 /** What the studio holds now, read from its page (the level being edited and its verdict). */
 function studioState() {
   return page.evaluate(() => {
-    const studio = (
-      globalThis as never as {
-        gridponderStudio: { editor: { level: unknown; levelPath: string; title: string } };
-      }
-    ).gridponderStudio;
+    const studio = (globalThis as never as StudioGlobal).gridponderStudio;
     return {
       level: JSON.parse(JSON.stringify(studio.editor.level)) as {
         id: string;
@@ -70,11 +79,7 @@ const verdict = () => page.locator(".verdict-headline");
 async function waitForSize(width: number, height: number): Promise<void> {
   await page.waitForFunction(
     ([w, h]) => {
-      const studio = (
-        globalThis as never as {
-          gridponderStudio: { editor: { level: { board: { size: number[] } } | null } };
-        }
-      ).gridponderStudio;
+      const studio = (globalThis as never as StudioGlobal).gridponderStudio;
       const size = studio.editor.level?.board.size;
       return size?.[0] === w && size?.[1] === h;
     },
@@ -284,10 +289,10 @@ describe("the studio", () => {
   it("opens a hostile pack with its text shown literally, no dialog and no console error", async () => {
     const hostile = '<img src=x onerror="alert(1)"><script>alert(2)</script>';
     const files = await page.evaluate(() => {
-      const studio = (
-        globalThis as never as { gridponderStudio: { editor: { files: Record<string, string> } } }
-      ).gridponderStudio;
-      return Object.fromEntries(Object.entries(studio.editor.files).filter(([, v]) => typeof v === "string"));
+      const studio = (globalThis as never as StudioGlobal).gridponderStudio;
+      return Object.fromEntries(
+        Object.entries(studio.editor.files).filter((e): e is [string, string] => typeof e[1] === "string"),
+      );
     });
     const manifest = JSON.parse(files["manifest.json"] as string);
     manifest.title = hostile;
@@ -374,13 +379,7 @@ describe("a level of the catalog the studio is served with", () => {
       await copy.goto(`${catalog.url}/studio/#edit=crate-keep/ck02_carry_it_home`);
       await copy.waitForFunction(() => document.querySelector(".levels [aria-current=true]") !== null);
       const state = await copy.evaluate(() => {
-        const studio = (
-          globalThis as never as {
-            gridponderStudio: {
-              editor: { title: string; levelPath: string; files: Record<string, unknown>; origin: string };
-            };
-          }
-        ).gridponderStudio;
+        const studio = (globalThis as never as StudioGlobal).gridponderStudio;
         const images = Object.keys(studio.editor.files).filter((p) => p.startsWith("assets/"));
         return {
           title: studio.editor.title,

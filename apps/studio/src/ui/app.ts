@@ -4,7 +4,7 @@
  * @module
  */
 import type { ActionInput, Pack } from "@gridponder/engine";
-import type { Diagnostic, GameDefinition, LevelDefinition, PackFiles } from "@gridponder/schema";
+import type { Diagnostic, GameDefinition, PackFiles } from "@gridponder/schema";
 import { appearanceOf, createViewContext } from "@gridponder/view";
 import { CheckRunner } from "../check/check-runner.js";
 import { type CheckedPack, errorsOf } from "../check/pack-check.js";
@@ -15,7 +15,7 @@ import type { CellXY } from "./cell-line.js";
 import { cellsOfDiagnostics } from "./diagnostic-cells.js";
 import { DiagnosticsPane } from "./diagnostics-pane.js";
 import { h, pushButton } from "./dom.js";
-import { type Brush, Editor } from "./editor.js";
+import { Editor } from "./editor.js";
 import { HelpPanel, shortcutFor } from "./help-panel.js";
 import { JsonSlot } from "./json-slot.js";
 import { LevelForms } from "./level-forms.js";
@@ -446,5 +446,3 @@ export async function startStudio(root: HTMLElement): Promise<Studio> {
   await studio.start();
   return studio;
 }
-
-export type { Brush, GameDefinition, LevelDefinition };

@@ -17,7 +17,7 @@ import {
   pickCell,
   setAvatar,
 } from "../model/level-edits.js";
-import { addLevel, createProject, toPackFiles } from "../model/pack-project.js";
+import { addLevel, createProject, levelFiles, type PackProject, toPackFiles } from "../model/pack-project.js";
 import type { CellXY } from "./cell-line.js";
 
 export interface Brush {
@@ -62,6 +62,8 @@ export class Editor {
   /** Parsed files of the current state, by path (cleared when the files change). */
   #parsed = new Map<string, unknown>();
   #parsedOf: PackFiles | null = null;
+  #levels: readonly LevelEntry[] = [];
+  #levelsOf: PackFiles | null = null;
   /** The stroke being painted: its level so far, written to the file when it ends. */
   #stroke: { tool: "paint" | "erase"; level: LevelDefinition; label: string; changed: boolean } | null = null;
 
@@ -140,24 +142,23 @@ export class Editor {
   }
 
   /** The level files, in the game's play order, then the rest by path. */
-  levelList(): LevelEntry[] {
-    const paths = Object.keys(this.files)
-      .filter((p) => /^levels\/[^/]+\.json$/.test(p))
-      .sort();
-    const entries = paths.map((path) => {
-      const value = this.json(path);
-      const id = isObject(value) && typeof value.id === "string" ? value.id : path.slice(7, -5);
-      const title = isObject(value) && typeof value.title === "string" ? value.title : "";
-      return { path, id, title };
-    });
-    const game = this.json("game.json");
-    const order = new Map<string, number>();
-    if (isObject(game) && Array.isArray(game.levelSequence))
-      for (const entry of game.levelSequence)
-        if (isObject(entry) && typeof entry.ref === "string" && !order.has(entry.ref))
-          order.set(entry.ref, order.size);
-    const rank = (e: LevelEntry) => order.get(e.id) ?? Number.MAX_SAFE_INTEGER;
-    return entries.sort((a, b) => rank(a) - rank(b));
+  levelList(): readonly LevelEntry[] {
+    const files = this.files;
+    if (this.#levelsOf === files) return this.#levels;
+    let project: PackProject | null = null;
+    try {
+      project = createProject(files);
+    } catch {
+      // A path that climbs out of the pack was refused on opening; nothing to list then.
+    }
+    this.#levels = project
+      ? [...levelFiles(project)].map(([id, path]) => {
+          const value = this.json(path);
+          return { path, id, title: isObject(value) && typeof value.title === "string" ? value.title : "" };
+        })
+      : [];
+    this.#levelsOf = files;
+    return this.#levels;
   }
 
   /** Opens a pack: its files become the document, with a fresh undo history. */

@@ -73,10 +73,6 @@ export class JsonPane {
     ]);
   }
 
-  get path(): string {
-    return this.#path;
-  }
-
   /** Follows the pack: the file list, and the shown file's text when it changed elsewhere. */
   update(files: PackFiles, preferred: string): void {
     const paths = Object.keys(files)
@@ -112,11 +108,6 @@ export class JsonPane {
     const at = view.state.doc.line(Math.min(Math.max(1, line), view.state.doc.lines));
     view.dispatch({ selection: { anchor: at.from }, scrollIntoView: true });
     view.focus();
-  }
-
-  /** The text the editor holds (for tests and the bench). */
-  get text(): string {
-    return this.#view?.state.doc.toString() ?? "";
   }
 
   #files: PackFiles | null = null;

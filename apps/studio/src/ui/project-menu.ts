@@ -6,7 +6,6 @@
  */
 import type { PackFiles } from "@gridponder/schema";
 import { namesFromFolder, starterFiles } from "@gridponder/templates";
-import { packFilesFromCompiled } from "../io/compiled-pack-files.js";
 import { packFilesFromDirectoryHandle, packFilesFromFileList } from "../io/folder-files.js";
 import { newProjectId, ProjectStore } from "../io/project-store.js";
 import { levelShareFragment, packFromShareFragment } from "../io/share-link.js";
