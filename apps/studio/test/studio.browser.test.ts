@@ -261,6 +261,206 @@ describe("the studio", () => {
     errors.assertNone("studio after painting, playing, exporting, reloading and editing JSON");
   });
 
+  it("edits goals, lose conditions and metadata in forms, each change one undo step", async () => {
+    await page.click('[role=tab]:has-text("Play")');
+    await page.click(".studio-header button:has-text('Undo')");
+    await expectVerdict(/^Solvable in 4, unique$/);
+    // A lose condition from its form: three moves are too few, four are enough.
+    await page.click('button:has-text("Add lose condition")');
+    await page.waitForSelector('[aria-label="Lose condition 1 type"]');
+    expect(await page.inputValue('[aria-label="Lose condition 1 type"]')).toBe("max_actions");
+    // A move limit starts at the gold path's length.
+    expect(await page.inputValue('[aria-label="Lose condition 1 config limit"]')).toBe("4");
+    await page.fill('[aria-label="Lose condition 1 config limit"]', "3");
+    await page.keyboard.press("Tab");
+    await expectVerdict(/^Unsolvable \(proven\)$/);
+    await page.fill('[aria-label="Lose condition 1 config limit"]', "4");
+    await page.keyboard.press("Tab");
+    await expectVerdict(/^Solvable in 4, unique$/);
+    let { level } = await studioState();
+    expect((level as unknown as { loseConditions: unknown }).loseConditions).toEqual([
+      { type: "max_actions", config: { limit: 4 } },
+    ]);
+    // A second goal starts incomplete: the validator says so, and the form completes it.
+    await page.click('button:has-text("Add goal")');
+    await page.waitForSelector('[aria-label="Goal 2 config targetKind"]');
+    await page.waitForFunction(() => document.getElementById("studio")?.dataset.busy === "false");
+    expect(await verdict().textContent()).toBe("Fix the pack first");
+    await page.fill('[aria-label="Goal 2 config targetKind"]', "flag");
+    await page.keyboard.press("Tab");
+    await expectVerdict(/^Solvable in 4, unique$/);
+    ({ level } = await studioState());
+    expect((level as unknown as { goals: unknown[] }).goals[1]).toEqual({
+      id: "goal",
+      type: "reach_target",
+      config: { targetKind: "flag" },
+    });
+    await page.click('[aria-label="Remove goal 2"]');
+    await page.waitForFunction(() => document.querySelector('[aria-label="Goal 2 type"]') === null);
+    expect(await page.getAttribute(".studio-header button:has-text('Undo')", "title")).toBe(
+      "Undo remove goal 2",
+    );
+    await page.click(".studio-header button:has-text('Undo')");
+    await page.waitForSelector('[aria-label="Goal 2 type"]');
+    await page.click(".studio-header button:has-text('Redo')");
+    await page.waitForFunction(() => document.querySelector('[aria-label="Goal 2 type"]') === null);
+    await page.fill('[aria-label="Level metadata difficulty"]', "3");
+    await page.keyboard.press("Tab");
+    await page.waitForFunction(() => {
+      const level = (globalThis as never as StudioGlobal).gridponderStudio.editor.level as {
+        metadata?: { difficulty?: number };
+      } | null;
+      return level?.metadata?.difficulty === 3;
+    });
+    // Tab committed the field and the form was rebuilt: the focus moved on, it did not fall out.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe(
+      "Level metadata tags",
+    );
+    await expectVerdict(/^Solvable in 4, unique$/);
+    await page.evaluate(() => document.querySelector(".condition-list")?.scrollIntoView());
+    await page.screenshot({ path: join(SHOTS, "studio-forms.png") });
+  });
+
+  it("places a multi-cell object over a dragged rectangle and removes it with the right button", async () => {
+    await brush("wall");
+    await tool("object");
+    await drag([1, 2], [3, 2]);
+    await page.waitForSelector('fieldset legend:has-text("Object wall")');
+    let { level } = await studioState();
+    const objects = () =>
+      (level as unknown as { board: { multiCellObjects?: unknown[] } }).board.multiCellObjects;
+    expect(objects()).toEqual([
+      {
+        id: "wall",
+        kind: "wall",
+        cells: [
+          [1, 2],
+          [2, 2],
+          [3, 2],
+        ],
+      },
+    ]);
+    const away = await cellPoint(0, 0);
+    await page.mouse.move(away.x, away.y);
+    const p = await cellPoint(2, 2);
+    await page.mouse.move(p.x, p.y);
+    await page.waitForFunction(() =>
+      /object wall \(wall\)/.test(document.querySelector(".status")?.textContent ?? ""),
+    );
+    await page.mouse.down({ button: "right" });
+    await page.mouse.up({ button: "right" });
+    await page.waitForFunction(
+      () =>
+        document.querySelector("fieldset legend") !== null &&
+        ![...document.querySelectorAll("fieldset legend")].some((l) => l.textContent === "Object wall"),
+    );
+    ({ level } = await studioState());
+    expect(objects()).toBeUndefined();
+    await tool("paint");
+  });
+
+  it("paints a board_match goal's target on the painter, leaving the board as it was", async () => {
+    await page.click('button:has-text("Add goal")');
+    await page.waitForSelector('[aria-label="Goal 2 type"]');
+    await page.selectOption('[aria-label="Goal 2 type"]', "board_match");
+    await page.click('button:has-text("Paint this target")');
+    await page.waitForSelector(".target-banner:not([hidden])");
+    await brush("mark");
+    await tool("paint");
+    await clickCell(2, 1);
+    // The avatar belongs to the board, not to a target: refused, with the reason.
+    await tool("avatar");
+    await clickCell(1, 1);
+    await page.waitForFunction(() =>
+      /belongs to the board, not to a target/.test(document.querySelector(".status")?.textContent ?? ""),
+    );
+    await expectVerdict(/^Unsolvable \(proven\)$/);
+    const { level } = await studioState();
+    const goal = (
+      level as unknown as { goals: { type: string; config: { targetLayers: Record<string, unknown> } }[] }
+    ).goals[1];
+    expect(goal?.type).toBe("board_match");
+    expect(kindAt({ board: { layers: goal?.config.targetLayers ?? {} } }, "ground", 2, 1)).toBe("mark");
+    expect(kindAt(level, "ground", 2, 1)).not.toBe("mark");
+    expect((level as unknown as { state: unknown }).state).toMatchObject({ avatar: { position: [0, 1] } });
+    await page.screenshot({ path: join(SHOTS, "studio-target.png") });
+    await page.click('.target-banner button:has-text("Done")');
+    await page.waitForSelector(".target-banner[hidden]", { state: "attached" });
+    await page.click('[aria-label="Remove goal 2"]');
+    await tool("paint");
+    await expectVerdict(/^Solvable in 4, unique$/);
+  });
+
+  it("edits the pack's details, a story screen and the entity kinds in the Pack tab", async () => {
+    await page.click('[role=tab]:has-text("Pack")');
+    await page.fill('[aria-label="Pack title"]', "Studio <Test> Pack");
+    await page.keyboard.press("Tab");
+    await page.waitForFunction(
+      () => document.querySelector(".pack-title")?.textContent === "Studio <Test> Pack",
+    );
+    const files = async () =>
+      page.evaluate(
+        () => (globalThis as never as StudioGlobal).gridponderStudio.editor.files as Record<string, string>,
+      );
+    expect(JSON.parse((await files())["manifest.json"] as string).title).toBe("Studio <Test> Pack");
+    // A story screen at the end of the play order, its text written in the form.
+    await page.click('button:has-text("Add a story screen")');
+    await page.waitForSelector(".sequence-story:last-child textarea");
+    await page.fill(".sequence-story:last-child textarea", "The end. <script>alert(1)</script>");
+    await page.keyboard.press("Tab");
+    await page.waitForFunction(() =>
+      /The end/.test(
+        String((globalThis as never as StudioGlobal).gridponderStudio.editor.files["game.json"]),
+      ),
+    );
+    const game = () => files().then((f) => JSON.parse(f["game.json"] as string));
+    expect((await game()).levelSequence.at(-1)).toEqual({
+      type: "story",
+      text: "The end. <script>alert(1)</script>",
+    });
+    // A new kind joins the palette; its description is edited in its form; then it is removed.
+    await page.fill('[aria-label="New kind name"]', "gem");
+    await page.selectOption('[aria-label="New kind layer"]', "objects");
+    await page.fill('[aria-label="New kind symbol"]', "g");
+    await page.click('button:has-text("Add kind")');
+    await page.waitForSelector('.palette-kind[data-kind="gem"]');
+    expect((await game()).entityKinds.gem).toEqual({ layer: "objects", tags: [], symbol: "g" });
+    expect(await page.inputValue('[aria-label="Entity kind"]')).toBe("gem");
+    await page.fill('[aria-label="Kind gem description"]', "A shiny thing");
+    await page.keyboard.press("Tab");
+    await expect.poll(async () => (await game()).entityKinds.gem.description).toBe("A shiny thing");
+    await page.screenshot({ path: join(SHOTS, "studio-pack.png") });
+    await page.click('[aria-label="Remove kind gem"]');
+    await page.waitForFunction(() => document.querySelector('.palette-kind[data-kind="gem"]') === null);
+    // A kind still on a board is not removed: the author is told where it is used.
+    await page.selectOption('[aria-label="Entity kind"]', "wall");
+    await page.click('[aria-label="Remove kind wall"]');
+    await page.waitForFunction(() => /still used/.test(document.querySelector(".status")?.textContent ?? ""));
+    expect((await game()).entityKinds.wall).toBeDefined();
+    await expectVerdict(/^Solvable in 4, unique$/);
+    errors.assertNone("studio after editing forms, objects, the pack's details and kinds");
+  });
+
+  it("restores an autosaved snapshot from the history, keeping the state it replaced", async () => {
+    await page.click('button:has-text("History…")');
+    const items = page.locator(".snapshots li");
+    await items.first().waitFor();
+    const before = await items.count();
+    expect(before).toBeGreaterThan(0);
+    // The oldest snapshot is the starter pack as it opened: two levels, its own title.
+    await items.last().locator('button:has-text("Restore")').click();
+    await page.waitForFunction(() => document.querySelector(".pack-title")?.textContent === "My First Pack");
+    expect(await page.locator(".levels li").count()).toBe(2);
+    await page.click('button:has-text("History…")');
+    await expect.poll(() => page.locator(".snapshots li").count()).toBe(before + 1);
+    // The newest is the state the restore replaced: back to it.
+    await page.locator(".snapshots li").first().locator('button:has-text("Restore")').click();
+    await page.waitForFunction(
+      () => document.querySelector(".pack-title")?.textContent === "Studio <Test> Pack",
+    );
+    expect(await page.locator(".levels li").count()).toBe(3);
+  });
+
   it("keeps a 40×40 board responsive: a stroke across it paints every cell it crossed", async () => {
     await page.click('[role=tab]:has-text("Play")');
     await page.click("button.add-level");

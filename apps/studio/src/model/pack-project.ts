@@ -192,8 +192,11 @@ export function levelFiles(project: PackProject): ReadonlyMap<string, string> {
   return ordered;
 }
 
-/** Applies a change at a JSON path of a file's text, leaving the rest of the text as the author wrote it. */
-function editJsonText(
+/**
+ * Sets (or, with `undefined`, removes) the value at a JSON path of a file's text, leaving the rest of
+ * the text as the author wrote it.
+ */
+export function editJsonText(
   project: PackProject,
   path: string,
   at: JSONPath,
@@ -206,6 +209,27 @@ function editJsonText(
     isArrayInsertion: insertion,
   });
   return withText(project, path, applyEdits(text, edits));
+}
+
+/**
+ * Writes the fields of `after` that differ from `before` into the object at `at` of a file (removing
+ * those `after` leaves out), each in place, so the rest of the file keeps the author's layout.
+ */
+export function editJsonFields(
+  project: PackProject,
+  path: string,
+  at: JSONPath,
+  before: Readonly<Record<string, unknown>>,
+  after: Readonly<Record<string, unknown>>,
+): PackProject {
+  let next = project;
+  const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
+  for (const key of keys) {
+    const old = Object.hasOwn(before, key) ? before[key] : undefined;
+    const now = Object.hasOwn(after, key) ? after[key] : undefined;
+    if (JSON.stringify(old) !== JSON.stringify(now)) next = editJsonText(next, path, [...at, key], now);
+  }
+  return next;
 }
 
 function newGoal(project: PackProject, game: GameDefinition): Goal {

@@ -20,6 +20,7 @@ import { HelpPanel, shortcutFor } from "./help-panel.js";
 import { JsonSlot } from "./json-slot.js";
 import { LevelForms } from "./level-forms.js";
 import { levelScene } from "./level-scene.js";
+import { PackPane } from "./pack-pane.js";
 import { Painter, type Tool } from "./painter.js";
 import { Palette } from "./palette.js";
 import { PlayPane } from "./play-pane.js";
@@ -35,9 +36,12 @@ const TOOLS: readonly { tool: Tool; label: string }[] = [
   { tool: "paint", label: "Paint" },
   { tool: "erase", label: "Erase" },
   { tool: "rect", label: "Rectangle" },
+  { tool: "object", label: "Object" },
   { tool: "pick", label: "Pick" },
   { tool: "avatar", label: "Avatar start" },
 ];
+
+type TabId = "play" | "json" | "pack";
 
 export class Studio {
   readonly #root: HTMLElement;
@@ -52,6 +56,7 @@ export class Studio {
   readonly #levels: HTMLElement;
   readonly #title: HTMLElement;
   readonly #status: HTMLElement;
+  readonly #targetBanner = h("div", { class: "target-banner", attrs: { role: "status", hidden: "" } });
   readonly #undo: HTMLButtonElement;
   readonly #redo: HTMLButtonElement;
   readonly #toolButtons = new Map<Tool, HTMLButtonElement>();
@@ -59,7 +64,8 @@ export class Studio {
   readonly #forms: LevelForms;
   readonly #menu: ProjectMenu;
   readonly #json: JsonSlot;
-  readonly #tabs = new Map<"play" | "json", { button: HTMLButtonElement; panel: HTMLElement }>();
+  readonly #packPane: PackPane;
+  readonly #tabs = new Map<TabId, { button: HTMLButtonElement; panel: HTMLElement }>();
   #shownLevelPath = "";
   /** The last pack of the open project that prepared, to draw with while the pack has errors. */
   #lastGoodPack: Pack | null = null;
@@ -82,12 +88,15 @@ export class Studio {
       refused: (message) => this.#say(message),
     });
     this.#forms = new LevelForms(this.#editor);
+    this.#packPane = new PackPane(this.#editor);
     this.#painter = new Painter(
       {
         strokeStart: (tool) => this.#editor.beginStroke(tool),
         strokeCell: (cell) => this.#editor.strokeCell(cell),
         strokeEnd: () => this.#editor.endStroke(),
         rect: (from, to, erase) => this.#editor.rect(from, to, erase),
+        object: (from, to, erase) =>
+          erase ? this.#editor.removeObjectsIn(from, to) : this.#editor.addObject(from, to),
         pick: (cell) => this.#editor.pick(cell),
         avatar: (cell) => this.#editor.placeAvatar(cell),
         hover: (cell) => this.#showHover(cell),
@@ -173,11 +182,17 @@ export class Studio {
       this.#palette.element,
       this.#forms.element,
     ]);
-    const centre = h("main", { class: "studio-centre" }, [tools, this.#painter.element, this.#status]);
-    const tabs = h("div", { class: "tabs", attrs: { role: "tablist", "aria-label": "Play or edit JSON" } });
+    const centre = h("main", { class: "studio-centre" }, [
+      tools,
+      this.#targetBanner,
+      this.#painter.element,
+      this.#status,
+    ]);
+    const tabs = h("div", { class: "tabs", attrs: { role: "tablist", "aria-label": "Play, JSON or pack" } });
     for (const [id, label, panel] of [
       ["play", "Play", this.#play.element],
       ["json", "JSON", this.#json.element],
+      ["pack", "Pack", this.#packPane.element],
     ] as const) {
       const button = pushButton(label, () => this.#showTab(id), {
         attrs: {
@@ -198,6 +213,7 @@ export class Studio {
       tabs,
       this.#play.element,
       this.#json.element,
+      this.#packPane.element,
     ]);
     this.#root.replaceChildren(
       header,
@@ -208,8 +224,9 @@ export class Studio {
     );
   }
 
-  #showTab(id: "play" | "json"): void {
+  #showTab(id: TabId): void {
     if (id === "json") void this.#json.load();
+    if (id === "pack") this.#packPane.refresh();
     for (const [tab, { button, panel }] of this.#tabs) {
       button.setAttribute("aria-selected", String(tab === id));
       panel.hidden = tab !== id;
@@ -260,7 +277,7 @@ export class Studio {
    * at every cell; the lists, forms and the JSON text catch up when the stroke ends.
    */
   #redraw(kind: "stroke" | "edit" | "open" = "edit"): void {
-    const level = this.#editor.level;
+    const level = this.#editor.canvasLevel;
     const game = this.#editor.game;
     // An error elsewhere in the pack should not blank the painter: the last pack of this project
     // that prepared still knows every kind and layer the level is likely to use.
@@ -270,12 +287,14 @@ export class Studio {
       this.#title.textContent = this.#editor.title;
       this.#renderLevels();
       this.#forms.refresh();
+      if (!this.#packPane.element.hidden) this.#packPane.refresh();
       this.#json.update(this.#editor.files, this.#editor.levelPath);
       if (this.#shownLevelPath !== this.#editor.levelPath) {
         this.#shownLevelPath = this.#editor.levelPath;
         this.#json.show(this.#editor.levelPath);
       }
       if (game) this.#showPalette(game, pack);
+      this.#showTargetBanner();
     }
     if (!pack || !level) {
       if (this.#checked)
@@ -297,6 +316,20 @@ export class Studio {
       this.#drawError = true;
       this.#say(`This level cannot be drawn yet: ${drawn.error}`);
     }
+  }
+
+  /** Says, while a goal's target is painted, that the painter shows the target and not the board. */
+  #showTargetBanner(): void {
+    const target = this.#editor.paintingTarget;
+    this.#targetBanner.hidden = target === null;
+    this.#painter.element.classList.toggle("painting-target", target !== null);
+    if (!target) return;
+    this.#targetBanner.replaceChildren(
+      h("span", {
+        text: `Painting the target of goal "${target.id}": what these layers must look like to win (other layers as on the board).`,
+      }),
+      pushButton("Done", () => this.#editor.paintTarget(null)),
+    );
   }
 
   #showPalette(game: GameDefinition, pack: Pack | null): void {

@@ -43,3 +43,35 @@ export function replaceChildren(node: Element, children: readonly (Node | null)[
 export function safeColor(value: string | null | undefined): string | null {
   return value && /^#[0-9a-fA-F]{3,8}$/.test(value) ? value : null;
 }
+
+/**
+ * Rebuilds a form soon after it is asked to, keeping the focus on the control of the same accessible
+ * name. A form is rebuilt after each committed change, and a change commits as the author tabs away
+ * from a field: rebuilding once the focus has moved on (the next task) keeps the author's place, and
+ * several changes in a row rebuild once.
+ */
+export class FormRebuilder {
+  #pending = false;
+
+  constructor(
+    private readonly node: Element,
+    private readonly build: () => readonly (Node | null)[],
+  ) {}
+
+  request(): void {
+    if (this.#pending) return;
+    this.#pending = true;
+    setTimeout(() => {
+      this.#pending = false;
+      this.now();
+    }, 0);
+  }
+
+  now(): void {
+    const active = document.activeElement;
+    const name = active && this.node.contains(active) ? active.getAttribute("aria-label") : null;
+    replaceChildren(this.node, this.build());
+    if (name === null) return;
+    this.node.querySelector<HTMLElement>(`[aria-label="${CSS.escape(name)}"]`)?.focus();
+  }
+}

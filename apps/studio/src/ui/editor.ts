@@ -9,12 +9,15 @@ import type { GameDefinition, JsonValue, LevelDefinition, PackFiles } from "@gri
 import { formatPackJson } from "../model/format-json.js";
 import { EditHistory } from "../model/history.js";
 import {
+  addMultiCellObject,
   EditError,
   type EditResult,
   eraseCell,
   fillRect,
+  multiCellPosition,
   paintCell,
   pickCell,
+  removeMultiCellObject,
   setAvatar,
 } from "../model/level-edits.js";
 import { addLevel, createProject, levelFiles, type PackProject, toPackFiles } from "../model/pack-project.js";
@@ -66,6 +69,8 @@ export class Editor {
   #levelsOf: PackFiles | null = null;
   /** The stroke being painted: its level so far, written to the file when it ends. */
   #stroke: { tool: "paint" | "erase"; level: LevelDefinition; label: string; changed: boolean } | null = null;
+  /** The index of the goal whose target is painted, or null. */
+  #target: number | null = null;
 
   constructor(options: EditorOptions) {
     this.#options = options;
@@ -134,11 +139,49 @@ export class Editor {
 
   /** The selected level (as painted so far, during a stroke), when its file parses to an object with a board. */
   get level(): LevelDefinition | null {
-    if (this.#stroke) return this.#stroke.level;
+    if (this.#stroke && this.#target === null) return this.#stroke.level;
+    return this.#fileLevel();
+  }
+
+  #fileLevel(): LevelDefinition | null {
     const level = this.json(this.#levelPath);
     return isObject(level) && isObject(level.board) && typeof level.id === "string"
       ? (level as unknown as LevelDefinition)
       : null;
+  }
+
+  /** The board_match goal whose target the painter edits, or null when it edits the board. */
+  get paintingTarget(): { readonly index: number; readonly id: string } | null {
+    const t = this.#target;
+    const goal = t === null ? undefined : this.#fileLevel()?.goals?.[t];
+    return t !== null && goal?.type === "board_match" && isObject(goal.config?.targetLayers)
+      ? { index: t, id: String(goal.id) }
+      : null;
+  }
+
+  /**
+   * What the painter shows and edits: the level, or while a target is painted, the level with the
+   * goal's target layers in place of the board's (the other layers as on the board, for orientation).
+   */
+  get canvasLevel(): LevelDefinition | null {
+    if (this.#stroke) return this.#stroke.level;
+    const level = this.#fileLevel();
+    const target = this.paintingTarget;
+    if (!level || !target) return level;
+    const goal = level.goals[target.index] as { config: { targetLayers: Record<string, unknown> } };
+    const layers = Object.assign(Object.create(null), level.board.layers, goal.config.targetLayers);
+    return { ...level, board: { ...level.board, layers } };
+  }
+
+  /** Paints the target of the level's board_match goal `index` (null: back to the board). */
+  paintTarget(index: number | null): void {
+    if (this.#stroke) return;
+    this.#target = index;
+    if (index !== null && this.paintingTarget === null) {
+      this.#target = null;
+      this.#options.refused?.("Only a board_match goal has a target to paint.");
+    }
+    this.#options.changed("edit");
   }
 
   /** The level files, in the game's play order, then the rest by path. */
@@ -166,6 +209,7 @@ export class Editor {
     this.#projectId = projectId;
     this.#origin = origin;
     this.#history = new EditHistory<PackFiles>(files);
+    this.#target = null;
     const levels = this.levelList();
     this.#levelPath = levels.find((l) => l.id === level || l.path === level)?.path ?? levels[0]?.path ?? "";
     this.#chooseDefaultBrush();
@@ -175,6 +219,7 @@ export class Editor {
   selectLevel(path: string): void {
     if (path === this.#levelPath || !Object.hasOwn(this.files, path)) return;
     this.#levelPath = path;
+    this.#target = null;
     this.#options.changed("edit");
   }
 
@@ -210,7 +255,7 @@ export class Editor {
   }
 
   beginStroke(tool: "paint" | "erase"): void {
-    const level = this.level;
+    const level = this.canvasLevel;
     if (!level) return;
     const label = tool === "paint" ? `paint ${this.#brush.kind}` : "erase";
     this.#stroke = { tool, level, label, changed: false };
@@ -240,30 +285,72 @@ export class Editor {
     const stroke = this.#stroke;
     if (!stroke) return;
     this.#stroke = null;
-    if (!stroke.changed) return;
-    this.#history.apply(
-      { ...this.files, [this.#levelPath]: formatPackJson(stroke.level as unknown as JsonValue) },
-      stroke.label,
-    );
-    this.#options.changed("edit");
+    if (stroke.changed) this.#applyCanvas({ level: stroke.level, changed: true }, stroke.label);
+    else this.#options.changed("edit");
   }
 
   rect(from: CellXY, to: CellXY, erase: boolean): void {
     const game = this.game;
-    const level = this.level;
+    const level = this.canvasLevel;
     if (!game || !level) return;
     const value = erase
       ? null
       : { kind: this.#brush.kind, ...(this.#brush.params ? { params: this.#brush.params } : {}) };
-    this.#applyLevel(
+    this.#applyCanvas(
       this.#attempt(() => fillRect(level, game, from, to, value)),
       erase ? "erase rectangle" : `fill ${this.#brush.kind}`,
     );
   }
 
-  pick([x, y]: CellXY): void {
+  /** A multi-cell object of the brush's kind (and parameters) covering the rectangle: one undo step. */
+  addObject(from: CellXY, to: CellXY): void {
     const game = this.game;
     const level = this.level;
+    const kind = this.#brush.kind;
+    if (!game || !level || !kind || this.#boardOnly("A multi-cell object")) return;
+    const cells: [number, number][] = [];
+    for (let y = Math.min(from[1], to[1]); y <= Math.max(from[1], to[1]); y++)
+      for (let x = Math.min(from[0], to[0]); x <= Math.max(from[0], to[0]); x++) cells.push([x, y]);
+    const taken = new Set((level.board.multiCellObjects ?? []).map((o) => o.id));
+    let id = kind;
+    for (let n = 2; taken.has(id); n++) id = `${kind}_${n}`;
+    this.#applyLevel(
+      this.#attempt(() =>
+        addMultiCellObject(level, game, {
+          id,
+          kind,
+          cells,
+          ...(this.#brush.params ? { params: this.#brush.params } : {}),
+        }),
+      ),
+      `add object ${id}`,
+    );
+  }
+
+  /** Removes every multi-cell object with a cell in the rectangle: one undo step. */
+  removeObjectsIn(from: CellXY, to: CellXY): void {
+    const level = this.level;
+    if (!level || this.#boardOnly("A multi-cell object")) return;
+    const [left, right] = [Math.min(from[0], to[0]), Math.max(from[0], to[0])];
+    const [top, bottom] = [Math.min(from[1], to[1]), Math.max(from[1], to[1])];
+    const inside = (p: readonly [number, number] | undefined) =>
+      p !== undefined && p[0] >= left && p[0] <= right && p[1] >= top && p[1] <= bottom;
+    const hit = (level.board.multiCellObjects ?? []).filter((o) =>
+      (o.cells ?? []).some((c) => inside(multiCellPosition(c))),
+    );
+    if (hit.length === 0) return;
+    let next: EditResult = { level, changed: false };
+    for (const object of hit) {
+      const removed = this.#attempt(() => removeMultiCellObject(next.level, object.id));
+      if (!removed) return;
+      next = removed;
+    }
+    this.#applyLevel(next, hit.length === 1 ? `remove object ${hit[0]?.id}` : `remove ${hit.length} objects`);
+  }
+
+  pick([x, y]: CellXY): void {
+    const game = this.game;
+    const level = this.canvasLevel;
     if (!game || !level) return;
     const picked = this.#attempt(() => pickCell(level, game, x, y));
     if (!picked) return;
@@ -273,7 +360,7 @@ export class Editor {
 
   placeAvatar([x, y]: CellXY): void {
     const level = this.level;
-    if (!level) return;
+    if (!level || this.#boardOnly("The avatar's start")) return;
     this.#applyLevel(
       this.#attempt(() => setAvatar(level, { position: [x, y] })),
       "move the avatar's start",
@@ -289,6 +376,24 @@ export class Editor {
       this.#attempt(() => edit(level, game)),
       label,
     );
+  }
+
+  /**
+   * Applies an edit that may span files (a kind added to game.json, the manifest's fields): one undo
+   * step. A refused edit says why and changes nothing.
+   */
+  editProject(edit: (project: PackProject) => PackProject, label: string): void {
+    const edited = this.#attempt(() => edit(createProject(this.files)));
+    if (!edited) return;
+    const files = toPackFiles(edited);
+    const same =
+      Object.keys(files).length === Object.keys(this.files).length &&
+      Object.entries(files).every(([path, content]) => this.files[path] === content);
+    if (same) return;
+    this.#history.apply(files, label);
+    this.#keepLevelSelected();
+    this.#chooseDefaultBrush();
+    this.#options.changed("edit");
   }
 
   /** Adds an empty level (7×5, a free id) after the others and selects it: one undo step. */
@@ -319,7 +424,7 @@ export class Editor {
   /** A few words on what a cell holds, for the status line. */
   describeCell([x, y]: CellXY): string {
     const game = this.game;
-    const level = this.level;
+    const level = this.canvasLevel;
     if (!game || !level) return "";
     const picked = (() => {
       try {
@@ -331,12 +436,52 @@ export class Editor {
     const avatar = level.state?.avatar?.position;
     const here = avatar && avatar[0] === x && avatar[1] === y ? "avatar start" : "";
     const what = picked ? `${picked.kind} on ${picked.layer}` : "";
-    return [what, here].filter(Boolean).join(", ");
+    const object = (level.board.multiCellObjects ?? []).find((o) =>
+      (o.cells ?? []).some((c) => {
+        const p = multiCellPosition(c);
+        return p?.[0] === x && p?.[1] === y;
+      }),
+    );
+    const part = object ? `object ${object.id} (${object.kind})` : "";
+    return [what, part, here].filter(Boolean).join(", ");
   }
 
   #applyLevel(result: EditResult | null, label: string): void {
     if (!result?.changed) return;
     this.setJson(this.#levelPath, result.level, label);
+  }
+
+  /**
+   * Writes what the painter changed: the level itself, or while a target is painted, the goal's
+   * target layers: those it had, and any other layer painted on (it joins the target as painted).
+   */
+  #applyCanvas(result: EditResult | null, label: string): void {
+    if (!result?.changed) return;
+    const target = this.paintingTarget;
+    const level = this.#fileLevel();
+    if (!target || !level) {
+      this.#applyLevel(result, label);
+      return;
+    }
+    const goals = [...level.goals];
+    const goal = goals[target.index] as { config: { targetLayers: Record<string, unknown> } };
+    const painted = result.level.board.layers;
+    const targetLayers: Record<string, unknown> = Object.create(null);
+    for (const [layer, data] of Object.entries(goal.config.targetLayers)) targetLayers[layer] = data;
+    for (const [layer, data] of Object.entries(painted))
+      if (Object.hasOwn(targetLayers, layer) || data !== level.board.layers[layer])
+        targetLayers[layer] = data;
+    goals[target.index] = { ...goal, config: { ...goal.config, targetLayers } } as never;
+    this.setJson(this.#levelPath, { ...level, goals }, `${label} in the target of ${target.id}`);
+  }
+
+  /** Refuses (and says why) an edit that only the board has, while a target is painted. */
+  #boardOnly(what: string): boolean {
+    if (!this.paintingTarget) return false;
+    this.#options.refused?.(
+      `${what} belongs to the board, not to a target: press "Done" to paint the board again.`,
+    );
+    return true;
   }
 
   #attempt<T>(edit: () => T): T | null {

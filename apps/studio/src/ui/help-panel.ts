@@ -9,6 +9,7 @@ const TOOL_KEYS: Readonly<Record<Tool, string>> = {
   paint: "B",
   erase: "E",
   rect: "R",
+  object: "O",
   pick: "I",
   avatar: "A",
 };
@@ -20,6 +21,7 @@ const SHORTCUTS: readonly (readonly [string, string])[] = [
   ["B", "Paint with the chosen kind (drag to paint a stroke)"],
   ["E", "Erase (or drag with the right mouse button in any tool)"],
   ["R", "Fill a rectangle (drag from corner to corner; right button erases it)"],
+  ["O", "Place a multi-cell object of the chosen kind over a rectangle (right button removes objects)"],
   ["I", "Pick the kind under the pointer as the brush"],
   ["A", "Place the avatar's start"],
   ["Ctrl+Z", "Undo (a whole stroke is one step)"],

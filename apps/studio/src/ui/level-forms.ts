@@ -1,13 +1,23 @@
 /**
  * The side forms: the brush's parameters (a portal's channel, a number's value), the level's title,
- * board size, avatar facing and description, and the gold path's hint stops. Each change is one
- * undoable edit through the editor.
+ * board size, avatar facing, guide and metadata, its goals and lose conditions (forms built from the
+ * level schema), and the gold path's hint stops. Each change is one undoable edit through the editor.
  * @module
  */
-import type { Direction, GameDefinition, JsonValue, LevelDefinition } from "@gridponder/schema";
+import {
+  type Direction,
+  type GameDefinition,
+  type JsonValue,
+  type LevelDefinition,
+  levelSchema,
+} from "@gridponder/schema";
 import { resizeBoard } from "../model/level-edits.js";
-import { h, pushButton } from "./dom.js";
+import { packNames } from "../model/pack-names.js";
+import { definition } from "../model/schema-fields.js";
+import { conditionList, freeId } from "./condition-forms.js";
+import { FormRebuilder, h, pushButton } from "./dom.js";
 import type { Editor } from "./editor.js";
+import { type JsonObject, schemaForm } from "./schema-form.js";
 
 const FACINGS: readonly Direction[] = ["up", "down", "left", "right"];
 
@@ -39,19 +49,166 @@ function select(values: readonly string[], current: string, label: string): HTML
 
 export class LevelForms {
   readonly element: HTMLElement;
+  readonly #rebuilder: FormRebuilder;
 
   constructor(private readonly editor: Editor) {
     this.element = h("section", { class: "forms", attrs: { "aria-label": "Brush and level" } });
+    this.#rebuilder = new FormRebuilder(this.element, () => this.#build());
   }
 
-  /** Rebuilds the forms from the editor's current level, game and brush. */
+  /** Rebuilds the forms from the editor's state, once the current change has settled. */
   refresh(): void {
+    this.#rebuilder.request();
+  }
+
+  #build(): (Node | null)[] {
     const game = this.editor.game;
     const level = this.editor.level;
-    this.element.replaceChildren(
+    return [
       ...(game ? [this.#brushForm(game)] : []),
-      ...(game && level ? [this.#levelForm(level), this.#hintForm(level)] : []),
+      ...(game && level
+        ? [
+            this.#levelForm(level),
+            this.#goalsForm(level, game),
+            this.#loseForm(level, game),
+            this.#objectsForm(level, game),
+            this.#metadataForm(level, game),
+            this.#hintForm(level),
+          ]
+        : []),
+    ];
+  }
+
+  #namesOf(game: GameDefinition, level: LevelDefinition): (sort: string) => readonly string[] {
+    return (sort) => packNames(sort, game, level, Object.keys(this.editor.files));
+  }
+
+  #goalsForm(level: LevelDefinition, game: GameDefinition): HTMLElement {
+    return conditionList(Array.isArray(level.goals) ? (level.goals as unknown as JsonValue[]) : [], {
+      root: levelSchema,
+      union: definition(levelSchema, "Goal"),
+      title: "Goals (all must hold to win)",
+      noun: "goal",
+      minItems: 1,
+      namesOf: this.#namesOf(game, level),
+      newId: (items) => freeId(items, "goal"),
+      extra: (item, index) => {
+        if (item.type !== "board_match") return null;
+        const painting = this.editor.paintingTarget?.index === index;
+        return pushButton(
+          painting ? "Done painting the target" : "Paint this target",
+          () => this.editor.paintTarget(painting ? null : index),
+          { class: "paint-target", attrs: { "aria-pressed": String(painting) } },
+        );
+      },
+      changed: (goals, label) =>
+        this.editor.setJson(this.editor.levelPath, { ...level, goals: goals as never }, label),
+    });
+  }
+
+  #loseForm(level: LevelDefinition, game: GameDefinition): HTMLElement {
+    const items = Array.isArray(level.loseConditions) ? (level.loseConditions as unknown as JsonValue[]) : [];
+    return conditionList(items, {
+      root: levelSchema,
+      union: definition(levelSchema, "LoseCondition"),
+      title: "Lose conditions",
+      noun: "lose condition",
+      minItems: 0,
+      // A move limit starts at the gold path's length: the author's own solution just fits.
+      complete: (item) => {
+        const moves = level.solution?.goldPath?.length ?? 0;
+        const config = item.config;
+        return item.type === "max_actions" && moves > 0 && typeof config === "object" && config !== null
+          ? { ...item, config: { ...config, limit: moves } }
+          : item;
+      },
+      namesOf: this.#namesOf(game, level),
+      changed: (conditions, label) => {
+        const { loseConditions: _, ...rest } = level;
+        // An emptied list is left out, as authors write levels that cannot be lost.
+        const next = conditions.length > 0 ? { ...rest, loseConditions: conditions as never } : rest;
+        this.editor.setJson(this.editor.levelPath, next, label);
+      },
+    });
+  }
+
+  /** The level's multi-cell objects: each one's fields, and a way to remove it. */
+  #objectsForm(level: LevelDefinition, game: GameDefinition): HTMLElement {
+    const objects = level.board.multiCellObjects ?? [];
+    const schema = definition(levelSchema, "MultiCellObject");
+    const write = (next: typeof objects, label: string) => {
+      const { multiCellObjects: _, ...board } = level.board;
+      this.editor.setJson(
+        this.editor.levelPath,
+        { ...level, board: next.length > 0 ? { ...board, multiCellObjects: next } : board },
+        label,
+      );
+    };
+    const rows = objects.map((object, index) => {
+      const label = `Object ${object.id}`;
+      return h("fieldset", { class: "condition" }, [
+        h("legend", { text: label }),
+        schemaForm(
+          schema,
+          object as unknown as JsonObject,
+          (next) =>
+            write(
+              objects.map((o, i) => (i === index ? (next as unknown as typeof o) : o)),
+              `edit object ${object.id}`,
+            ),
+          { root: levelSchema, label, namesOf: this.#namesOf(game, level) },
+        ),
+        pushButton(
+          "Remove",
+          () =>
+            write(
+              objects.filter((_, i) => i !== index),
+              `remove object ${object.id}`,
+            ),
+          { class: "remove", attrs: { "aria-label": `Remove object ${object.id}` } },
+        ),
+      ]);
+    });
+    return h("fieldset", { class: "condition-list" }, [
+      h("legend", { text: `Multi-cell objects (${objects.length})` }),
+      ...rows,
+      h("p", {
+        class: "muted",
+        text: "The Object tool (O) places one of the brush's kind over a dragged rectangle; its right button removes them.",
+      }),
+    ]);
+  }
+
+  /** The guide shown while playing, and the metadata for catalogs and other authors. */
+  #metadataForm(level: LevelDefinition, game: GameDefinition): HTMLElement {
+    const guide = h("textarea", { attrs: { rows: "2", "aria-label": "Level guide" } });
+    guide.value = level.guide ?? "";
+    guide.addEventListener("change", () => {
+      const { guide: _, ...rest } = level;
+      this.editor.setJson(
+        this.editor.levelPath,
+        guide.value === "" ? rest : { ...level, guide: guide.value },
+        "edit the guide",
+      );
+    });
+    const metadata = schemaForm(
+      definition(levelSchema, "LevelMetadata"),
+      (level.metadata ?? {}) as JsonObject,
+      (next) => {
+        const { metadata: _, ...rest } = level;
+        this.editor.setJson(
+          this.editor.levelPath,
+          Object.keys(next).length > 0 ? { ...rest, metadata: next as never } : rest,
+          "edit the level's metadata",
+        );
+      },
+      { root: levelSchema, label: "Level metadata", namesOf: this.#namesOf(game, level) },
     );
+    return h("fieldset", { class: "metadata-form" }, [
+      h("legend", { text: "Guide and metadata" }),
+      field("Guide (shown while playing, when the game shows guides)", guide),
+      metadata,
+    ]);
   }
 
   #brushForm(game: GameDefinition): HTMLElement {
@@ -112,21 +269,11 @@ export class LevelForms {
         "turn the avatar",
       );
     });
-    const description = h("textarea", { attrs: { rows: "3", "aria-label": "Level description" } });
-    description.value = level.metadata?.description ?? "";
-    description.addEventListener("change", () =>
-      this.editor.setJson(
-        this.editor.levelPath,
-        { ...level, metadata: { ...level.metadata, description: description.value } },
-        "describe the level",
-      ),
-    );
     return h("fieldset", { class: "level-form" }, [
       h("legend", { text: `Level ${level.id}` }),
       field("Title", title),
       h("div", { class: "form-row" }, [field("Width", w), field("Height", hgt), resize]),
       field("Avatar facing", facing),
-      field("Description", description),
     ]);
   }
 

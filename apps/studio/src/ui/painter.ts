@@ -10,7 +10,7 @@ import type { Scene, SpriteRef } from "@gridponder/view";
 import { type CellXY, cellsBetween } from "./cell-line.js";
 import { h } from "./dom.js";
 
-export type Tool = "paint" | "erase" | "rect" | "pick" | "avatar";
+export type Tool = "paint" | "erase" | "rect" | "object" | "pick" | "avatar";
 
 export interface PainterIntents {
   /** A paint or erase stroke begins; every cell it covers follows through `strokeCell`. */
@@ -18,6 +18,8 @@ export interface PainterIntents {
   strokeCell(cell: CellXY): void;
   strokeEnd(): void;
   rect(from: CellXY, to: CellXY, erase: boolean): void;
+  /** A multi-cell object over the rectangle (or, erasing, the objects it touches removed). */
+  object(from: CellXY, to: CellXY, erase: boolean): void;
   pick(cell: CellXY): void;
   avatar(cell: CellXY): void;
   hover(cell: CellXY | null): void;
@@ -131,6 +133,7 @@ export class Painter {
         this.#intents.avatar(cell);
         return;
       case "rect":
+      case "object":
         this.#stroke = "rect";
         this.#anchor = cell;
         this.#last = cell;
@@ -162,9 +165,10 @@ export class Painter {
   readonly #up = (): void => {
     const stroke = this.#stroke;
     this.#stroke = null;
-    if (stroke === "rect" && this.#anchor && this.#last)
-      this.#intents.rect(this.#anchor, this.#last, this.#erasing);
-    else if (stroke !== null) this.#intents.strokeEnd();
+    if (stroke === "rect" && this.#anchor && this.#last) {
+      if (this.#tool === "object") this.#intents.object(this.#anchor, this.#last, this.#erasing);
+      else this.#intents.rect(this.#anchor, this.#last, this.#erasing);
+    } else if (stroke !== null) this.#intents.strokeEnd();
     this.#anchor = null;
     this.#last = null;
     this.#drawOverlay();
