@@ -429,6 +429,7 @@ describe("the studio", () => {
     await page.fill('[aria-label="Kind gem description"]', "A shiny thing");
     await page.keyboard.press("Tab");
     await expect.poll(async () => (await game()).entityKinds.gem.description).toBe("A shiny thing");
+    await page.evaluate(() => document.querySelector(".kinds-form")?.scrollIntoView());
     await page.screenshot({ path: join(SHOTS, "studio-pack.png") });
     await page.click('[aria-label="Remove kind gem"]');
     await page.waitForFunction(() => document.querySelector('.palette-kind[data-kind="gem"]') === null);
