@@ -9,11 +9,21 @@ import {
 import { namesFromFolder, starterFiles } from "@gridponder/templates";
 import { describe, expect, it } from "vitest";
 import { packNames } from "../src/model/pack-names.js";
-import { createProject, editJsonFields, readText, toPackFiles } from "../src/model/pack-project.js";
+import {
+  addEntityKind,
+  createProject,
+  editJsonFields,
+  editJsonText,
+  kindUses,
+  readText,
+  removeEntityKind,
+  toPackFiles,
+} from "../src/model/pack-project.js";
 import {
   controlOf,
   definition,
   fieldsOf,
+  referencesTo,
   resolveSchema,
   skeletonOf,
   variantsOf,
@@ -156,5 +166,52 @@ describe("packNames", () => {
     expect(packNames("asset", game, level, paths)).toEqual(["assets/a.png"]);
     expect(packNames("nothing", game, level, paths)).toEqual([]);
     expect(packNames("kind", null, null, [])).toEqual([]);
+  });
+});
+
+describe("kind references", () => {
+  const packDir = new URL("../../../packs/lantern-cellar/", import.meta.url);
+
+  it("finds a kind named in rules and goal settings, not in unrelated strings", async () => {
+    const { readFileSync } = await import("node:fs");
+    const game = JSON.parse(readFileSync(new URL("game.json", packDir), "utf8"));
+    // lantern-cellar's crate_sinks rule names crate in a condition and stepping_crate in a transform.
+    const crate = referencesTo(game, gameSchema, gameSchema, "kind", "crate");
+    expect(crate.some((p) => p.startsWith("/rules/") && p.endsWith("/kind"))).toBe(true);
+    const stepping = referencesTo(game, gameSchema, gameSchema, "kind", "stepping_crate");
+    expect(stepping.some((p) => p.endsWith("/toKind"))).toBe(true);
+    // A rule's id or an event name that happens to equal a kind's name is not a reference to it.
+    const trap = { ...game, rules: [{ id: "crate", on: "avatar_entered", then: [] }] };
+    expect(referencesTo(trap, gameSchema, gameSchema, "kind", "crate")).toEqual([]);
+  });
+
+  it("refuses to remove a kind a rule or a goal still names, saying where", () => {
+    const files = starter();
+    const level = JSON.parse(files[levelPath(files)] as string);
+    const goalKind = level.goals[0].config.targetKind as string;
+    const project = createProject(files);
+    expect(kindUses(project, goalKind).map((u) => u.where)).toContain(
+      "reference at /goals/0/config/targetKind",
+    );
+    // A kind only a rule names: added, then named by a spawn effect.
+    const game = JSON.parse(files["game.json"] as string);
+    const layer = game.layers[game.layers.length - 1].id as string;
+    let withGem = addEntityKind(project, "gem", { layer, tags: [], symbol: "%" });
+    withGem = editJsonText(
+      withGem,
+      "game.json",
+      ["rules"],
+      [
+        {
+          id: "gem_appears",
+          on: "avatar_entered",
+          then: [{ spawn: { position: "$event.position", layer, kind: "gem" } }],
+        },
+      ],
+    );
+    expect(validatePack(toPackFiles(withGem)).ok).toBe(true);
+    expect(() => removeEntityKind(withGem, "gem")).toThrow(/reference at \/rules\/0\/then\/0\/spawn\/kind/);
+    const unused = addEntityKind(project, "gem", { layer, tags: [], symbol: "%" });
+    expect(readText(removeEntityKind(unused, "gem"), "game.json")).not.toContain('"gem"');
   });
 });

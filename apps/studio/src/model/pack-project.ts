@@ -15,6 +15,8 @@ import type {
   PackFiles,
 } from "@gridponder/schema";
 import {
+  gameSchema,
+  levelSchema,
   MAX_LEVELS,
   MAX_NAME_LENGTH,
   normaliseAssetPath,
@@ -26,6 +28,7 @@ import { MAX_BOARD_SIDE, multiCellPosition } from "./board.js";
 import { EditError } from "./edit-error.js";
 import { formatPackJson, type JsonFileResult, parseJsonFile } from "./format-json.js";
 import { entryToCell, isSparseLayer, kindOfCell, normaliseCell } from "./layer-cells.js";
+import { referencesTo } from "./schema-fields.js";
 
 /** A pack being edited: pack-relative paths (forward slashes) to contents, JSON as text. */
 export interface PackProject {
@@ -395,7 +398,20 @@ function cellKinds(data: unknown, visit: (kind: string, x: number, y: number) =>
   }
 }
 
-/** Every board cell, board_match target, multi-cell object and layer default that uses `kind`. */
+/**
+ * The places, other than board cells and layer defaults (listed with their coordinates), where the
+ * schema says a kind is named: rules, systems, goal settings, spawn effects.
+ */
+function kindReferences(value: unknown, root: typeof gameSchema, kind: string, path: string): KindUse[] {
+  return referencesTo(value, root, root, "kind", kind)
+    .filter((at) => !/^\/(board|layers)\/|\/targetLayers\//.test(at))
+    .map((at) => ({ path, where: `reference at ${at}` }));
+}
+
+/**
+ * Every board cell, board_match target, multi-cell object, layer default and reference (a rule, a
+ * system, a goal's settings) that uses `kind`.
+ */
 export function kindUses(project: PackProject, kind: string, limit = 20): KindUse[] {
   const uses: KindUse[] = [];
   const game = readGame(project);
@@ -403,6 +419,7 @@ export function kindUses(project: PackProject, kind: string, limit = 20): KindUs
     if (layer?.default === kind)
       uses.push({ path: gamePath(project), where: `default of layer ${layer.id}` });
   }
+  uses.push(...kindReferences(game, gameSchema, kind, gamePath(project)));
   for (const path of levelFiles(project).values()) {
     const parsed = readJson(project, path);
     if (!parsed?.ok || !isObject(parsed.value)) continue;
@@ -417,6 +434,7 @@ export function kindUses(project: PackProject, kind: string, limit = 20): KindUs
         (k, x, y) => k === kind && uses.push({ path, where: `layer ${layer} at (${x}, ${y})` }),
       );
     }
+    uses.push(...kindReferences(level, levelSchema, kind, path));
     for (const object of Array.isArray(level.board?.multiCellObjects) ? level.board.multiCellObjects : []) {
       const at =
         Array.isArray(object?.cells) && object.cells[0] ? multiCellPosition(object.cells[0]) : undefined;

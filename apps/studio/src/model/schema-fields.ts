@@ -209,3 +209,47 @@ export function skeletonOf(schema: Schema, root: JsonSchemaObject, depth = 0): J
       return null;
   }
 }
+
+const escapePointer = (key: string) => key.replace(/~/g, "~0").replace(/\//g, "~1");
+
+/**
+ * The JSON pointers, in `value`, of every string that names `name` where the schema says a name of
+ * `sort` belongs (its `gpRef`): the rules, systems and goals that would dangle if a kind were removed.
+ */
+export function referencesTo(
+  value: unknown,
+  schema: Schema,
+  root: JsonSchemaObject,
+  sort: string,
+  name: string,
+): string[] {
+  const found = new Set<string>();
+  const visit = (v: unknown, s: Schema, at: string, depth: number): void => {
+    if (depth > 64) return;
+    const r = resolveSchema(s, root);
+    if (r.gpRef === sort && v === name) found.add(at);
+    for (const branch of Array.isArray(r.allOf) ? r.allOf : []) {
+      if (!isSchema(branch)) continue;
+      if (isSchema(branch.if) && isSchema(branch.then)) {
+        const props = branch.if.properties;
+        const tag = isSchema(props) && isSchema(props.type) ? props.type.const : undefined;
+        if (isSchema(v as Schema) && (v as Schema).type === tag) visit(v, branch.then, at, depth + 1);
+      } else visit(v, branch, at, depth + 1);
+    }
+    for (const key of ["anyOf", "oneOf"] as const) {
+      const options = r[key];
+      if (Array.isArray(options)) for (const o of options) if (isSchema(o)) visit(v, o, at, depth + 1);
+    }
+    if (Array.isArray(v)) {
+      if (isSchema(r.items)) v.forEach((item, i) => visit(item, r.items as Schema, `${at}/${i}`, depth + 1));
+    } else if (isSchema(v as Schema)) {
+      const props = isSchema(r.properties) ? r.properties : {};
+      for (const [key, child] of Object.entries(v as Schema)) {
+        const childSchema = Object.hasOwn(props, key) ? props[key] : r.additionalProperties;
+        if (isSchema(childSchema)) visit(child, childSchema, `${at}/${escapePointer(key)}`, depth + 1);
+      }
+    }
+  };
+  visit(value, root, "", 0);
+  return [...found].sort();
+}
