@@ -13,6 +13,7 @@ import {
   type Timeline,
   type Track,
 } from "@gridponder/view";
+import type { PartialRedraws, SceneChange, SceneIndex } from "./scene-diff.js";
 import { swipeDirection } from "./swipe.js";
 
 /** One thing to draw this frame. */
@@ -28,15 +29,33 @@ interface Drawn {
 
 const REST: Omit<Pose, "x" | "y"> = { z: 0, scale: 1, squash: 1, opacity: 1, turn: 0 };
 
+/** Past this share of the board in the box around the changed cells, a full redraw is as cheap. */
+const REGION_SHARE = 1 / 3;
+
+/** Options of a {@link CanvasRenderer}. */
+export interface CanvasRendererOptions extends BoardRendererOptions<HTMLElement> {
+  /**
+   * Pass `partialRedraws` (exported beside this class) to have a scene that replaces one at rest
+   * redraw only the cells it changes, with the pixels of a full redraw: for an editor that redraws at
+   * every cell of a paint stroke. Opt-in, so that pages without it do not ship it.
+   */
+  readonly partialRedraws?: PartialRedraws;
+}
+
 /**
  * The fallback board: a top-down 2D canvas drawing of the same Scene the 3D renderer draws (ground,
  * pieces by sprite, colour and text, the avatar, outlines, the overlay), for browsers without WebGL.
- * Taps and swipes on the canvas become gestures.
+ * Taps and swipes on the canvas become gestures. With `partialRedraws`, a scene that replaces one at
+ * rest redraws only the cells it changes (a level painter's strokes).
  */
 export class CanvasRenderer implements BoardRenderer {
   readonly canvas: HTMLCanvasElement;
   readonly #g: CanvasRenderingContext2D;
   #scene: Scene | null = null;
+  /** The scene on the canvas at rest, indexed for the next `setScene` to compare with. */
+  #index: SceneIndex | null = null;
+  /** Whether a text fits in a cell, by cell size and text (see `#staysInCells`). */
+  readonly #fits = new Map<string, boolean>();
   #timeline: Timeline | null = null;
   #startedAt = 0;
   #resolveRun: (() => void) | null = null;
@@ -48,9 +67,9 @@ export class CanvasRenderer implements BoardRenderer {
   /** Whether a drag may mean a diagonal swipe (the pack binds one). */
   diagonalSwipes = false;
 
-  readonly #options: BoardRendererOptions<HTMLElement>;
+  readonly #options: CanvasRendererOptions;
 
-  constructor(options: BoardRendererOptions<HTMLElement>) {
+  constructor(options: CanvasRendererOptions) {
     this.#options = options;
     this.canvas = document.createElement("canvas");
     this.canvas.className = "gp-canvas";
@@ -62,6 +81,8 @@ export class CanvasRenderer implements BoardRenderer {
     this.canvas.addEventListener("pointerdown", this.#onPointerDown);
     this.canvas.addEventListener("pointerup", this.#onPointerUp);
     this.canvas.addEventListener("pointercancel", this.#onPointerCancel);
+    // A restored context starts blank: only a full drawing brings the board back.
+    this.canvas.addEventListener("contextrestored", this.#onContextRestored);
     this.#resizeObserver =
       typeof ResizeObserver === "function" ? new ResizeObserver(() => this.resize()) : null;
     this.#resizeObserver?.observe(options.container);
@@ -74,8 +95,24 @@ export class CanvasRenderer implements BoardRenderer {
 
   setScene(scene: Scene): void {
     this.finish();
+    const partial = this.#options.partialRedraws;
+    const before = this.#index?.scene === this.#scene ? this.#index : null;
     this.#scene = scene;
-    this.resize();
+    this.#index = partial ? partial.indexScene(scene) : null;
+    // Without a resize observer only a measurement finds out that the container changed size.
+    if (
+      !partial ||
+      !before ||
+      !this.#index ||
+      !this.#resizeObserver ||
+      before.scene.width !== scene.width ||
+      before.scene.height !== scene.height
+    ) {
+      this.resize();
+      return;
+    }
+    const change = partial.changedCells(before, this.#index, this.#staysInCells);
+    if (!change || !this.#drawRegion(scene, change)) this.#draw();
   }
 
   play(timeline: Timeline): Promise<void> {
@@ -174,6 +211,7 @@ export class CanvasRenderer implements BoardRenderer {
     this.canvas.removeEventListener("pointerdown", this.#onPointerDown);
     this.canvas.removeEventListener("pointerup", this.#onPointerUp);
     this.canvas.removeEventListener("pointercancel", this.#onPointerCancel);
+    this.canvas.removeEventListener("contextrestored", this.#onContextRestored);
     this.canvas.remove();
     this.#images.clear();
   }
@@ -206,6 +244,39 @@ export class CanvasRenderer implements BoardRenderer {
     this.#pointer = null;
   };
 
+  readonly #onContextRestored = (): void => {
+    if (!this.#timeline) this.#draw();
+  };
+
+  /**
+   * Whether a piece's text stays inside its cell: its ink, measured in the font it is drawn in.
+   */
+  readonly #staysInCells = (_scene: Scene, piece: Piece): boolean => {
+    const text = piece.appearance.text;
+    if (!text) return true;
+    const size = this.#layout.cell;
+    const key = `${size}\u0000${text}`;
+    let fits = this.#fits.get(key);
+    if (fits === undefined) {
+      const g = this.#g;
+      g.save();
+      this.#textStyle(text, size);
+      const m = g.measureText(text);
+      g.restore();
+      // A pixel to spare for antialiasing; the text is drawn a little below the cell's centre.
+      const half = size / 2 - 1;
+      const down = size * 0.02;
+      fits =
+        m.actualBoundingBoxLeft <= half &&
+        m.actualBoundingBoxRight <= half &&
+        m.actualBoundingBoxAscent <= half + down &&
+        m.actualBoundingBoxDescent <= half - down;
+      if (this.#fits.size >= 4096) this.#fits.clear();
+      this.#fits.set(key, fits);
+    }
+    return fits;
+  };
+
   #tick = (): void => {
     const timeline = this.#timeline;
     if (!timeline) return;
@@ -233,12 +304,12 @@ export class CanvasRenderer implements BoardRenderer {
     return img.complete && img.naturalWidth > 0 ? img : null;
   }
 
-  /** What is drawn at time `t` of the running timeline (or at rest). */
-  #drawList(scene: Scene, t: number | null): Drawn[] {
+  /** What is drawn at time `t` of the running timeline (or at rest), of `pieces` (by default all). */
+  #drawList(scene: Scene, t: number | null, pieces: readonly Piece[] = scene.pieces): Drawn[] {
     const tracks = new Map<string, Track>();
     if (t !== null && this.#timeline) for (const track of this.#timeline.tracks) tracks.set(track.id, track);
     const out: Drawn[] = [];
-    for (const piece of scene.pieces) {
+    for (const piece of pieces) {
       if (tracks.has(piece.id)) continue;
       out.push({
         piece,
@@ -268,24 +339,95 @@ export class CanvasRenderer implements BoardRenderer {
   }
 
   #draw(t: number | null = null): void {
+    this.#paint(t, null);
+  }
+
+  /**
+   * Redraws the box around the cells a change names, clipped to it (rounded out to whole device
+   * pixels): the background, then in the order of a full drawing every piece that reaches the box (no
+   * piece reaches past its cells: see `changedCells`), so each pixel inside ends as a full drawing
+   * leaves it. One rectangle, not a clip of many: a clip of any
+   * other shape makes the canvas antialias edges differently. The box's neighbour cells are drawn too,
+   * for the edge pixels they share with it. Returns false (drawing nothing) when the box is too large
+   * to be worth it.
+   */
+  #drawRegion(scene: Scene, change: SceneChange): boolean {
+    const { cell, left, top, ratio } = this.#layout;
+    const { width, height } = scene;
+    let [x0, y0, x1, y1] = [width, height, -1, -1];
+    for (const i of change.cells) {
+      const x = i % width;
+      const y = (i - x) / width;
+      x0 = Math.min(x0, x);
+      y0 = Math.min(y0, y);
+      x1 = Math.max(x1, x);
+      y1 = Math.max(y1, y);
+    }
+    if (x1 < x0) return true;
+    if ((x1 - x0 + 1) * (y1 - y0 + 1) > width * height * REGION_SHARE) return false;
+    // A clip that cuts an outline's line makes the canvas antialias it differently.
+    const onEdge = ([ax, ay, bx, by]: readonly [number, number, number, number]) =>
+      ((ax === x0 || ax === x1 + 1) && ax === bx && Math.max(ay, by) > y0 && Math.min(ay, by) < y1 + 1) ||
+      ((ay === y0 || ay === y1 + 1) && ay === by && Math.max(ax, bx) > x0 && Math.min(ax, bx) < x1 + 1);
+    if (scene.outlines.some((o) => o.edges.some(onEdge))) return false;
     const g = this.#g;
-    const { cell, left, top, width, height, ratio } = this.#layout;
-    g.setTransform(ratio, 0, 0, ratio, 0, 0);
+    const px = (v: number, round: (n: number) => number) => round(v * ratio);
+    const left0 = px(left + x0 * cell, Math.floor);
+    const top0 = px(top + y0 * cell, Math.floor);
+    g.setTransform(1, 0, 0, 1, 0, 0);
+    g.save();
+    g.beginPath();
+    g.rect(
+      left0,
+      top0,
+      px(left + (x1 + 1) * cell, Math.ceil) - left0,
+      px(top + (y1 + 1) * cell, Math.ceil) - top0,
+    );
+    g.clip();
+    const [nx0, ny0, nx1, ny1] = [
+      Math.max(0, x0 - 1),
+      Math.max(0, y0 - 1),
+      Math.min(width - 1, x1 + 1),
+      Math.min(height - 1, y1 + 1),
+    ];
+    const near = (x: number, y: number) => x >= nx0 && x <= nx1 && y >= ny0 && y <= ny1;
+    const cells: number[] = [];
+    for (let y = ny0; y <= ny1; y++) for (let x = nx0; x <= nx1; x++) cells.push(y * width + x);
+    const order = this.#index?.scene === scene ? this.#index.order : null;
+    if (!order) return false;
+    const pieces = order.filter((p) => p.cells.some(([x, y]) => near(x, y)));
+    this.#paint(null, { cells, pieces });
+    g.restore();
+    return true;
+  }
+
+  /** Draws the scene at time `t`: all of it, or (`only`) the grid of some cells and some pieces. */
+  #paint(t: number | null, only: { cells: readonly number[]; pieces: readonly Piece[] } | null): void {
+    const g = this.#g;
+    const { cell, left, top, ratio } = this.#layout;
     const scene = this.#scene;
+    // In device pixels, the whole canvas: a fill in CSS px can end inside the last pixel at a
+    // fractional pixel ratio, which would then blend with whatever was drawn there before.
+    g.setTransform(1, 0, 0, 1, 0, 0);
+    g.clearRect(0, 0, this.canvas.width, this.canvas.height);
     g.fillStyle = scene?.theme.backgroundColor ?? "#202020";
-    g.fillRect(0, 0, width, height);
+    g.fillRect(0, 0, this.canvas.width, this.canvas.height);
+    g.setTransform(ratio, 0, 0, ratio, 0, 0);
     if (!scene) return;
     g.save();
     g.translate(left, top);
     if (scene.theme.board.showGridLines) {
       g.strokeStyle = scene.theme.board.gridLineColor;
       g.lineWidth = 1;
-      for (let y = 0; y < scene.height; y++)
-        for (let x = 0; x < scene.width; x++)
-          if (!scene.void[y * scene.width + x])
-            g.strokeRect(x * cell + 0.5, y * cell + 0.5, cell - 1, cell - 1);
+      const gridCell = (i: number) => {
+        const x = i % scene.width;
+        const y = (i - x) / scene.width;
+        if (!scene.void[i]) g.strokeRect(x * cell + 0.5, y * cell + 0.5, cell - 1, cell - 1);
+      };
+      if (only) for (const i of only.cells) gridCell(i);
+      else for (let i = 0; i < scene.width * scene.height; i++) gridCell(i);
     }
-    for (const d of this.#drawList(scene, t)) this.#drawPiece(scene, d, cell);
+    for (const d of this.#drawList(scene, t, only?.pieces)) this.#drawPiece(scene, d, cell);
     for (const outline of scene.outlines) {
       g.strokeStyle = outline.color;
       g.lineWidth = Math.max(1, outline.width);
@@ -411,10 +553,15 @@ export class CanvasRenderer implements BoardRenderer {
     const g = this.#g;
     const text = appearance.text ?? "";
     g.fillStyle = contrastOn(appearance.color);
+    this.#textStyle(text, size);
+    g.fillText(text, cx, cy + size * 0.02);
+  }
+
+  #textStyle(text: string, size: number): void {
+    const g = this.#g;
     g.font = `bold ${Math.round(size * (text.length > 2 ? 0.3 : 0.45))}px sans-serif`;
     g.textAlign = "center";
     g.textBaseline = "middle";
-    g.fillText(text, cx, cy + size * 0.02);
   }
 }
 

@@ -12,7 +12,7 @@ export {
   describeEvents,
   describeTurn,
 } from "@gridponder/view";
-export { CanvasRenderer } from "./canvas-renderer.js";
+export { CanvasRenderer, type CanvasRendererOptions } from "./canvas-renderer.js";
 export {
   assetUrl,
   COMPILED_PACK_FORMAT,
@@ -35,5 +35,6 @@ export {
   type PlayerOptions,
 } from "./player.js";
 export { maxReplayActions, REPLAY_BUDGET, type ReplayReport } from "./replay.js";
+export { type PartialRedraws, partialRedraws } from "./scene-diff.js";
 export { nextLevel, storiesBefore } from "./story.js";
 export { swipeDirection } from "./swipe.js";

@@ -2,10 +2,13 @@
  * The level painter: the level drawn top-down from the view model by the player's 2D board renderer
  * (the same scene the player shows), with an overlay for the pointer, the rectangle being dragged and
  * the cells diagnostics point at. It turns pointer input into cell intents for the current tool; the
- * studio applies them as edits.
+ * studio applies them as edits. A stroke redraws at every cell, so the drawing is kept cheap: the
+ * board canvas redraws the cells a scene changes, the overlay canvas only when its marks or the
+ * board's geometry change (the hovered cell is an element moved over it), and sizes come from a
+ * resize observer rather than layout reads.
  * @module
  */
-import { CanvasRenderer } from "@gridponder/player";
+import { CanvasRenderer, partialRedraws } from "@gridponder/player";
 import type { Scene, SpriteRef } from "@gridponder/view";
 import { type CellXY, cellsBetween } from "./cell-line.js";
 import { h } from "./dom.js";
@@ -34,6 +37,8 @@ export class Painter {
   readonly element: HTMLElement;
   readonly #board: HTMLElement;
   readonly #overlay: HTMLCanvasElement;
+  /** The frame around the cell under the pointer: an element moved by a transform, no canvas redrawn. */
+  readonly #hoverBox: HTMLElement;
   readonly #blank: HTMLElement;
   readonly #renderer: CanvasRenderer;
   readonly #intents: PainterIntents;
@@ -47,25 +52,50 @@ export class Painter {
   #erasing = false;
   #marks: readonly CellMark[] = [];
   readonly #observer: ResizeObserver;
+  /** The painter's size in CSS px, from the resize observer (measured once before it reports). */
+  #size: { width: number; height: number } | null = null;
+  /** Cell size and board corner in overlay px, until the board's geometry changes. */
+  #geometryCache: { size: number; left: number; top: number } | null = null;
 
   constructor(intents: PainterIntents, assetUrl: (ref: SpriteRef) => string) {
     this.#intents = intents;
     this.#board = h("div", { class: "painter-board" });
     this.#overlay = h("canvas", { class: "painter-overlay", attrs: { "aria-hidden": "true" } });
+    this.#hoverBox = h("div", { class: "painter-hover", attrs: { "aria-hidden": "true" } });
+    // Laid over the overlay (styled through the CSSOM, which the page's CSP allows).
+    Object.assign(this.#hoverBox.style, {
+      position: "absolute",
+      left: "0",
+      top: "0",
+      boxSizing: "border-box",
+      border: "2px solid rgba(255, 255, 255, 0.85)",
+      pointerEvents: "none",
+      display: "none",
+    });
     this.#blank = h("p", { class: "painter-blank", attrs: { hidden: "" } });
     this.element = h(
       "div",
       { class: "painter", attrs: { role: "application", "aria-label": "Level painter" } },
-      [this.#board, this.#overlay, this.#blank],
+      [this.#board, this.#overlay, this.#hoverBox, this.#blank],
     );
-    this.#renderer = new CanvasRenderer({ container: this.#board, assetUrl, reducedMotion: true });
+    this.#renderer = new CanvasRenderer({
+      container: this.#board,
+      assetUrl,
+      reducedMotion: true,
+      partialRedraws,
+    });
     this.#overlay.addEventListener("pointerdown", this.#down);
     this.#overlay.addEventListener("pointermove", this.#move);
     this.#overlay.addEventListener("pointerup", this.#up);
     this.#overlay.addEventListener("pointercancel", this.#up);
     this.#overlay.addEventListener("pointerleave", () => this.#setHover(null));
     this.#overlay.addEventListener("contextmenu", (e) => e.preventDefault());
-    this.#observer = new ResizeObserver(() => this.#drawOverlay());
+    // Created after the renderer's own observer, so the board has refitted when this one reports.
+    this.#observer = new ResizeObserver((entries) => {
+      const box = entries.at(-1)?.contentRect;
+      if (box) this.#size = { width: box.width, height: box.height };
+      this.#geometryChanged();
+    });
     this.#observer.observe(this.element);
   }
 
@@ -89,8 +119,11 @@ export class Painter {
     this.#blank.hidden = true;
     this.#board.hidden = false;
     this.#renderer.setScene(shown);
-    if (resized) this.#renderer.resize();
-    this.#drawOverlay();
+    // The overlay and the cell lines depend on the board's geometry only, not on what it holds.
+    if (resized) {
+      this.#renderer.resize();
+      this.#geometryChanged();
+    }
   }
 
   /** Shows no board, only why (a pack that does not validate cannot be drawn by the engine). */
@@ -99,7 +132,7 @@ export class Painter {
     this.#blank.textContent = reason;
     this.#blank.hidden = false;
     this.#board.hidden = true;
-    this.#drawOverlay();
+    this.#geometryChanged();
   }
 
   /** The cells diagnostics point at, outlined on the board. */
@@ -183,58 +216,92 @@ export class Painter {
     if (cell?.[0] === this.#hover?.[0] && cell?.[1] === this.#hover?.[1]) return;
     this.#hover = cell;
     this.#intents.hover(cell);
-    this.#drawOverlay();
+    this.#placeHover();
   }
 
   /** Cell size and the top-left corner of cell (x, y) in overlay pixels. */
   #geometry(): { size: number; corner: (cell: CellXY) => [number, number] } | null {
     if (!this.#scene) return null;
-    const a = this.#renderer.project([0, 0]);
-    const b = this.#renderer.project([1, 0]);
-    const size = b.x - a.x;
-    return { size, corner: ([x, y]) => [a.x - size / 2 + x * size, a.y - size / 2 + y * size] };
+    if (!this.#geometryCache) {
+      const a = this.#renderer.project([0, 0]);
+      const b = this.#renderer.project([1, 0]);
+      const size = b.x - a.x;
+      this.#geometryCache = { size, left: a.x - size / 2, top: a.y - size / 2 };
+    }
+    const { size, left, top } = this.#geometryCache;
+    return { size, corner: ([x, y]) => [left + x * size, top + y * size] };
   }
 
-  #drawOverlay(): void {
-    const canvas = this.#overlay;
+  /** The board moved, changed size or came or went: the cell lines and the overlay follow. */
+  #geometryChanged(): void {
+    this.#geometryCache = null;
+    this.#drawOverlay();
+    this.#placeHover();
+  }
+
+  #placeHover(): void {
+    const geometry = this.#hover ? this.#geometry() : null;
+    const box = this.#hoverBox.style;
+    if (!geometry || !this.#hover) {
+      box.display = "none";
+      return;
+    }
+    const [x, y] = geometry.corner(this.#hover);
+    box.display = "block";
+    box.width = `${geometry.size}px`;
+    box.height = `${geometry.size}px`;
+    box.transform = `translate(${x}px, ${y}px)`;
+  }
+
+  /** A canvas sized to the painter, cleared, with a context scaled to CSS px. */
+  #prepare(canvas: HTMLCanvasElement): { g: CanvasRenderingContext2D; width: number; height: number } | null {
+    if (!this.#size) {
+      this.#size = { width: this.element.clientWidth, height: this.element.clientHeight };
+    }
     const ratio = globalThis.devicePixelRatio || 1;
-    const rect = this.element.getBoundingClientRect();
-    const width = Math.max(1, Math.round(rect.width));
-    const height = Math.max(1, Math.round(rect.height));
+    const width = Math.max(1, Math.round(this.#size.width));
+    const height = Math.max(1, Math.round(this.#size.height));
     if (canvas.width !== width * ratio || canvas.height !== height * ratio) {
       canvas.width = width * ratio;
       canvas.height = height * ratio;
     }
     const g = canvas.getContext("2d");
-    const geometry = this.#geometry();
-    if (!g) return;
+    if (!g) return null;
     g.setTransform(ratio, 0, 0, ratio, 0, 0);
     g.clearRect(0, 0, width, height);
-    if (!geometry) return;
+    return { g, width, height };
+  }
+
+  /**
+   * The overlay: faint cell lines (floors of one colour otherwise give the painter nothing to aim at),
+   * the cells diagnostics point at and the rectangle being dragged. Not the hovered cell: the overlay
+   * is redrawn only when these change, since every canvas that changes costs a frame dearly.
+   */
+  #drawOverlay(): void {
+    const g = this.#prepare(this.#overlay)?.g;
+    const geometry = this.#geometry();
+    const scene = this.#scene;
+    if (!g || !geometry || !scene) return;
     const { size, corner } = geometry;
+    const [left, top] = corner([0, 0]);
+    g.strokeStyle = "rgba(255, 255, 255, 0.12)";
+    g.lineWidth = 1;
+    g.beginPath();
+    for (let x = 0; x <= scene.width; x++) {
+      g.moveTo(Math.round(left + x * size) + 0.5, top);
+      g.lineTo(Math.round(left + x * size) + 0.5, top + scene.height * size);
+    }
+    for (let y = 0; y <= scene.height; y++) {
+      g.moveTo(left, Math.round(top + y * size) + 0.5);
+      g.lineTo(left + scene.width * size, Math.round(top + y * size) + 0.5);
+    }
+    g.stroke();
     const outline = (cell: CellXY, colour: string, line: number) => {
       const [x, y] = corner(cell);
       g.strokeStyle = colour;
       g.lineWidth = line;
       g.strokeRect(x + line / 2, y + line / 2, size - line, size - line);
     };
-    // Faint cell lines: floors of one colour otherwise give the painter nothing to aim at.
-    const scene = this.#scene;
-    if (scene) {
-      const [left, top] = corner([0, 0]);
-      g.strokeStyle = "rgba(255, 255, 255, 0.12)";
-      g.lineWidth = 1;
-      g.beginPath();
-      for (let x = 0; x <= scene.width; x++) {
-        g.moveTo(Math.round(left + x * size) + 0.5, top);
-        g.lineTo(Math.round(left + x * size) + 0.5, top + scene.height * size);
-      }
-      for (let y = 0; y <= scene.height; y++) {
-        g.moveTo(left, Math.round(top + y * size) + 0.5);
-        g.lineTo(left + scene.width * size, Math.round(top + y * size) + 0.5);
-      }
-      g.stroke();
-    }
     for (const mark of this.#marks) outline(mark.cell, mark.severity === "error" ? "#ff4d4f" : "#f5a623", 3);
     if (this.#stroke === "rect" && this.#anchor && this.#last) {
       const [x0, y0] = corner([
@@ -249,6 +316,5 @@ export class Painter {
       g.lineWidth = 2;
       g.strokeRect(x0 + 1, y0 + 1, w - 2, hgt - 2);
     }
-    if (this.#hover) outline(this.#hover, "rgba(255, 255, 255, 0.85)", 2);
   }
 }
