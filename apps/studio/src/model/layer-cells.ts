@@ -131,7 +131,19 @@ export function readLayerCell(
   y: number,
   emptyKind: string | null,
 ): CellValue {
-  return layerReader(data, emptyKind)(x, y);
+  // One cell: a scan of a sparse layer's entries, without the index a reader of many cells builds
+  // (the painter asks this at every pointer move).
+  if (!isSparseLayer(data) || !Array.isArray(data.entries)) return layerReader(data, emptyKind)(x, y);
+  const entry = data.entries.find(
+    (e) =>
+      typeof e === "object" &&
+      e !== null &&
+      Array.isArray(e.position) &&
+      e.position[0] === x &&
+      e.position[1] === y &&
+      typeof e.kind === "string",
+  );
+  return entry ? entryToCell(entry) : emptyOfData(data, emptyKind);
 }
 
 /**

@@ -238,8 +238,13 @@ export function pickCell(
   y: number,
 ): PickedCell | null {
   checkOnBoard(level, x, y);
+  const holds = (id: string) => {
+    const cell = cellAt(level, game, id, x, y);
+    return cell !== null && !cellsEqual(cell, emptyKindOf(layerDefinition(game, id)));
+  };
   const layerId =
-    topLayerFinder(level, game)(x, y) ?? layerIds(game).find((id) => cellAt(level, game, id, x, y) !== null);
+    [...layerIds(game)].reverse().find(holds) ??
+    layerIds(game).find((id) => cellAt(level, game, id, x, y) !== null);
   if (layerId === undefined) return null;
   const cell = cellAt(level, game, layerId, x, y);
   const kind = kindOfCell(cell);
