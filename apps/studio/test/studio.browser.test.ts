@@ -321,6 +321,34 @@ describe("the studio", () => {
     await page.screenshot({ path: join(SHOTS, "studio-forms.png") });
   });
 
+  it("renames and deletes a level, each one undo step", async () => {
+    const undo = ".studio-header button:has-text('Undo')";
+    await page.fill('[aria-label="Level id"]', "corridor");
+    await page.keyboard.press("Tab");
+    await page.waitForFunction(
+      () =>
+        (globalThis as never as StudioGlobal).gridponderStudio.editor.levelPath === "levels/corridor.json",
+    );
+    const game = await page.evaluate(() =>
+      JSON.parse((globalThis as never as StudioGlobal).gridponderStudio.editor.files["game.json"] as string),
+    );
+    expect(game.levelSequence.filter((e: { type: string }) => e.type === "level").at(-1)).toEqual({
+      type: "level",
+      ref: "corridor",
+    });
+    await page.click(undo);
+    await page.click('.levels button:has-text("level 3")');
+    await page.waitForFunction(
+      () => (globalThis as never as StudioGlobal).gridponderStudio.editor.levelPath === "levels/level_3.json",
+    );
+    await page.click('button:has-text("Delete level")');
+    await expect.poll(() => page.locator(".levels li").count()).toBe(2);
+    await page.click(undo);
+    await expect.poll(() => page.locator(".levels li").count()).toBe(3);
+    await page.click('.levels button:has-text("level 3")');
+    await expectVerdict(/^Solvable in 4, unique$/);
+  });
+
   it("places a multi-cell object over a dragged rectangle and removes it with the right button", async () => {
     await brush("wall");
     await tool("object");

@@ -20,7 +20,16 @@ import {
   removeMultiCellObject,
   setAvatar,
 } from "../model/level-edits.js";
-import { addLevel, createProject, levelFiles, type PackProject, toPackFiles } from "../model/pack-project.js";
+import {
+  addLevel,
+  createProject,
+  levelFiles,
+  levelPathFor,
+  type PackProject,
+  removeLevel,
+  renameLevelId,
+  toPackFiles,
+} from "../model/pack-project.js";
 import type { CellXY } from "./cell-line.js";
 
 export interface Brush {
@@ -406,6 +415,26 @@ export class Editor {
     this.#history.apply(toPackFiles(added.project), `add level_${n}`);
     this.#levelPath = added.path;
     this.#options.changed("edit");
+  }
+
+  /** Gives the selected level a new id (its file and the play order follow): one undo step. */
+  renameLevel(newId: string): void {
+    const level = this.level;
+    if (!level || newId === level.id) return;
+    const oldId = level.id;
+    const before = this.files;
+    this.editProject((p) => renameLevelId(p, oldId, newId), `rename level ${oldId} to ${newId}`);
+    if (this.files === before) return;
+    const path = this.#attempt(() => levelPathFor(createProject(this.files), newId));
+    if (path && Object.hasOwn(this.files, path)) this.selectLevel(path);
+  }
+
+  /** Deletes the selected level's file and its place in the play order: one undo step. */
+  deleteLevel(): void {
+    const level = this.level;
+    if (!level) return;
+    const id = level.id;
+    this.editProject((p) => removeLevel(p, id), `delete level ${id}`);
   }
 
   /** Keeps recorded moves as the level's gold path (hint stops past its end are dropped). */

@@ -269,11 +269,20 @@ export class LevelForms {
         "turn the avatar",
       );
     });
+    const id = input(level.id, { "aria-label": "Level id", spellcheck: "false" });
+    id.addEventListener("change", () => this.editor.renameLevel(id.value.trim()));
+    const remove = pushButton("Delete level", () => this.editor.deleteLevel(), {
+      class: "remove",
+      attrs: { title: "Deletes this level's file and its place in the play order (Undo brings it back)" },
+    });
+    remove.disabled = this.editor.levelList().length <= 1;
     return h("fieldset", { class: "level-form" }, [
       h("legend", { text: `Level ${level.id}` }),
       field("Title", title),
+      field("Id (the file's name and the play order's reference)", id),
       h("div", { class: "form-row" }, [field("Width", w), field("Height", hgt), resize]),
       field("Avatar facing", facing),
+      remove,
     ]);
   }
 
