@@ -4,13 +4,15 @@
 // starts from working rules. The starter of `gridponder new` is built into the studio itself.
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
+// The studio's own JSON layout, so a template's files read as the studio writes them after an edit:
+// `tsc -p tsconfig.build.json` compiles the formatter before this script runs (see the build script).
+import { formatPackJson } from "../dist/src/model/format-json.js";
 
 const PACKS = new URL("../../../packs/", import.meta.url).pathname;
 const OUT = new URL("../public/templates/", import.meta.url).pathname;
 const LEVELS_KEPT = 2;
 
 const read = (path) => readFileSync(path, "utf8");
-const json = (value) => `${JSON.stringify(value, null, 2)}\n`;
 
 function filesUnder(dir) {
   return readdirSync(dir).flatMap((name) => {
@@ -33,21 +35,21 @@ function template(slug) {
     .filter(Boolean);
   const keptIds = new Set(kept.map((l) => l.level.id));
   const text = {
-    "manifest.json": json({
+    "manifest.json": formatPackJson({
       ...manifest,
       gameId: `local.${slug}-remix`,
       title: `My ${manifest.title}`,
       version: "0.1.0",
       packVersion: 1,
     }),
-    "game.json": json({
+    "game.json": formatPackJson({
       ...game,
       levelSequence: game.levelSequence.filter((e) => e.type === "level" && keptIds.has(e.ref)),
     }),
-    ...Object.fromEntries(kept.map(({ name, level }) => [`levels/${name}`, json(level)])),
+    ...Object.fromEntries(kept.map(({ name, level }) => [`levels/${name}`, formatPackJson(level)])),
   };
   if (statSync(join(dir, "theme.json"), { throwIfNoEntry: false }))
-    text["theme.json"] = read(join(dir, "theme.json"));
+    text["theme.json"] = formatPackJson(JSON.parse(read(join(dir, "theme.json"))));
   const assetsDir = join(dir, "assets");
   const assets = statSync(assetsDir, { throwIfNoEntry: false })
     ? Object.fromEntries(

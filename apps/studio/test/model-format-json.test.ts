@@ -1,24 +1,14 @@
-import { readdirSync, readFileSync } from "node:fs";
 import type { JsonValue, LevelDefinition } from "@gridponder/schema";
 import { describe, expect, it } from "vitest";
 import { formatPackJson, LINE_WIDTH, lineColumnOf, parseJsonFile } from "../src/model/format-json.js";
+import { levelPaths, PACK_NAMES, packText } from "./model-fixtures.js";
 
-const packs = new URL("../../../packs/", import.meta.url);
-
+/** Every JSON file of packs/: each pack's game, theme and manifest, and its levels. */
 function packFiles(): { path: string; text: string }[] {
-  const files: { path: string; text: string }[] = [];
-  for (const pack of readdirSync(packs)) {
-    for (const name of ["game.json", "theme.json", "manifest.json"]) {
-      files.push({ path: `${pack}/${name}`, text: readFileSync(new URL(`${pack}/${name}`, packs), "utf8") });
-    }
-    for (const file of readdirSync(new URL(`${pack}/levels/`, packs))) {
-      files.push({
-        path: `${pack}/levels/${file}`,
-        text: readFileSync(new URL(`${pack}/levels/${file}`, packs), "utf8"),
-      });
-    }
-  }
-  return files;
+  return PACK_NAMES.flatMap((pack) => [
+    ...["game.json", "theme.json", "manifest.json"].map((name) => `${pack}/${name}`),
+    ...levelPaths(pack),
+  ]).map((path) => ({ path, text: packText(path) }));
 }
 
 describe("formatPackJson", () => {

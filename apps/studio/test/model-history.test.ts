@@ -1,9 +1,8 @@
-import { readFileSync } from "node:fs";
-import type { GameDefinition, LevelDefinition } from "@gridponder/schema";
 import { describe, expect, it } from "vitest";
 import { EditHistory } from "../src/model/history.js";
 import { cellAt } from "../src/model/layer-cells.js";
 import { paintCell } from "../src/model/level-edits.js";
+import { crateKeep } from "./model-fixtures.js";
 
 describe("EditHistory", () => {
   it("undoes and redoes steps with their labels", () => {
@@ -117,11 +116,7 @@ describe("EditHistory", () => {
   });
 
   it("undoes a paint stroke over real level cells as one step", () => {
-    const packs = new URL("../../../packs/", import.meta.url);
-    const game = JSON.parse(readFileSync(new URL("crate-keep/game.json", packs), "utf8")) as GameDefinition;
-    const level = JSON.parse(
-      readFileSync(new URL("crate-keep/levels/ck01_shoulder_to_it.json", packs), "utf8"),
-    ) as LevelDefinition;
+    const { game, ck01: level } = crateKeep();
     const history = new EditHistory(level);
     history.begin("paint wall");
     for (const x of [1, 2, 3, 3, 4]) {

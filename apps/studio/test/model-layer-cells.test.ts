@@ -1,4 +1,3 @@
-import { readdirSync, readFileSync } from "node:fs";
 import type { GameDefinition, LayerData, LevelDefinition, SparseLayer } from "@gridponder/schema";
 import { describe, expect, it } from "vitest";
 import {
@@ -10,13 +9,10 @@ import {
   readLayerCell,
   writeLayerCell,
 } from "../src/model/layer-cells.js";
-
-const packs = new URL("../../../packs/", import.meta.url);
-const readJson = <T>(path: string): T => JSON.parse(readFileSync(new URL(path, packs), "utf8")) as T;
+import { crateKeep, levelPaths, PACK_NAMES, packJson } from "./model-fixtures.js";
 
 describe("reading cells", () => {
-  const game = readJson<GameDefinition>("crate-keep/game.json");
-  const level = readJson<LevelDefinition>("crate-keep/levels/ck01_shoulder_to_it.json");
+  const { game, ck01: level } = crateKeep();
 
   it("reads dense, sparse and absent layers of a real level", () => {
     expect(cellAt(level, game, "objects", 0, 0)).toBe("wall");
@@ -39,10 +35,10 @@ describe("reading cells", () => {
 
   it("reads every cell of every level in packs/ without throwing", () => {
     let cells = 0;
-    for (const pack of readdirSync(packs)) {
-      const g = readJson<GameDefinition>(`${pack}/game.json`);
-      for (const file of readdirSync(new URL(`${pack}/levels/`, packs))) {
-        const l = readJson<LevelDefinition>(`${pack}/levels/${file}`);
+    for (const pack of PACK_NAMES) {
+      const g = packJson<GameDefinition>(`${pack}/game.json`);
+      for (const path of levelPaths(pack)) {
+        const l = packJson<LevelDefinition>(path);
         for (const layer of g.layers) {
           for (let y = 0; y < l.board.size[1]; y++) {
             for (let x = 0; x < l.board.size[0]; x++) {

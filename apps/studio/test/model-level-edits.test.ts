@@ -1,11 +1,9 @@
-import { readFileSync } from "node:fs";
 import type { BoardMatchGoal, GameDefinition, LevelDefinition, SparseLayer } from "@gridponder/schema";
 import { describe, expect, it } from "vitest";
 import { cellAt } from "../src/model/layer-cells.js";
 import {
   addMultiCellObject,
   describeDropped,
-  EditError,
   eraseCell,
   fillRect,
   paintCell,
@@ -15,36 +13,12 @@ import {
   setAvatar,
   setEntityParams,
 } from "../src/model/level-edits.js";
+import { crateKeep, expectEditError, frozen, packJson } from "./model-fixtures.js";
 
-const packs = new URL("../../../packs/", import.meta.url);
-const readJson = <T>(path: string): T => JSON.parse(readFileSync(new URL(path, packs), "utf8")) as T;
-
-/** Deep-freezes a value so any mutation of an edit's input throws. */
-function frozen<T>(value: T): T {
-  if (typeof value === "object" && value !== null) {
-    for (const key of Object.keys(value)) frozen((value as Record<string, unknown>)[key]);
-    Object.freeze(value);
-  }
-  return value;
-}
-
-const crateGame = frozen(readJson<GameDefinition>("crate-keep/game.json"));
-const ck01 = frozen(readJson<LevelDefinition>("crate-keep/levels/ck01_shoulder_to_it.json"));
-const foundryGame = frozen(readJson<GameDefinition>("foundry-numbers/game.json"));
-const spout = frozen(readJson<LevelDefinition>("foundry-numbers/levels/fn03_the_spout.json"));
-const mould = frozen(readJson<LevelDefinition>("foundry-numbers/levels/fn07_the_mould.json"));
-
-function expectEditError(run: () => unknown, code: string, message: RegExp): void {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(EditError);
-    expect((error as EditError).code).toBe(code);
-    expect((error as EditError).message).toMatch(message);
-    return;
-  }
-  throw new Error("expected an EditError");
-}
+const { game: crateGame, ck01 } = frozen(crateKeep());
+const foundryGame = frozen(packJson<GameDefinition>("foundry-numbers/game.json"));
+const spout = frozen(packJson<LevelDefinition>("foundry-numbers/levels/fn03_the_spout.json"));
+const mould = frozen(packJson<LevelDefinition>("foundry-numbers/levels/fn07_the_mould.json"));
 
 describe("paintCell", () => {
   it("paints on the kind's layer, keeping the dense layer dense and sharing the rest", () => {

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import type { GameDefinition, LevelDefinition } from "@gridponder/schema";
 import { validatePack } from "@gridponder/schema";
 import { describe, expect, it } from "vitest";
-import { EditError } from "../src/model/edit-error.js";
 import { paintCell } from "../src/model/level-edits.js";
 import {
   addEntityKind,
@@ -22,35 +22,22 @@ import {
   withoutFile,
   withText,
 } from "../src/model/pack-project.js";
-
-const packs = new URL("../../../packs/", import.meta.url);
+import { expectEditError, PACKS_DIR } from "./model-fixtures.js";
 
 function loadPack(name: string): PackProject {
   const files: [string, string | Uint8Array][] = [];
   const walk = (dir: string) => {
-    for (const entry of readdirSync(new URL(`${name}/${dir}`, packs), { withFileTypes: true })) {
+    for (const entry of readdirSync(join(PACKS_DIR, name, dir), { withFileTypes: true })) {
       const path = `${dir}${entry.name}`;
       if (entry.isDirectory()) walk(`${path}/`);
       else {
-        const bytes = readFileSync(new URL(`${name}/${path}`, packs));
+        const bytes = readFileSync(join(PACKS_DIR, name, path));
         files.push([path, path.endsWith(".json") ? bytes.toString("utf8") : new Uint8Array(bytes)]);
       }
     }
   };
   walk("");
   return createProject(files);
-}
-
-function expectEditError(run: () => unknown, code: string, message: RegExp): void {
-  let caught: unknown;
-  try {
-    run();
-  } catch (error) {
-    caught = error;
-  }
-  expect(caught).toBeInstanceOf(EditError);
-  expect((caught as EditError).code).toBe(code);
-  expect((caught as EditError).message).toMatch(message);
 }
 
 const crateKeep = loadPack("crate-keep");

@@ -1,7 +1,9 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import type { JsonValue } from "@gridponder/schema";
 import { describe, expect, it } from "vitest";
 import { STUDIO_SITE_DIR } from "../dist/node/studio-site.js";
+import { formatPackJson } from "../src/model/format-json.js";
 
 describe("the built studio site", () => {
   const html = () => readFileSync(join(STUDIO_SITE_DIR, "index.html"), "utf8");
@@ -23,5 +25,18 @@ describe("the built studio site", () => {
     expect(policy).not.toContain("unsafe-inline");
     expect(policy).not.toContain("unsafe-eval");
     expect(page).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+  });
+
+  it("carries a template per pack of packs/, each JSON file laid out as the studio writes it", () => {
+    const read = (name: string) => JSON.parse(readFileSync(join(STUDIO_SITE_DIR, "templates", name), "utf8"));
+    const index = read("index.json") as { templates: { slug: string }[] };
+    expect(index.templates.length).toBeGreaterThan(5);
+    for (const { slug } of index.templates) {
+      const { text } = read(`${slug}.json`) as { text: Record<string, string> };
+      expect(Object.keys(text), slug).toEqual(expect.arrayContaining(["manifest.json", "game.json"]));
+      for (const [path, body] of Object.entries(text))
+        if (path.endsWith(".json"))
+          expect(body, `${slug}/${path}`).toBe(formatPackJson(JSON.parse(body) as JsonValue));
+    }
   });
 });

@@ -1,6 +1,6 @@
 import type { Diagnostic, LevelDefinition } from "@gridponder/schema";
 import { describe, expect, it } from "vitest";
-import { cellsBetween, cellsInRect } from "../src/ui/cell-line.js";
+import { cellsBetween } from "../src/ui/cell-line.js";
 import { cellOfPointer, cellsOfDiagnostics } from "../src/ui/diagnostic-cells.js";
 
 describe("a stroke's cells", () => {
@@ -33,17 +33,6 @@ describe("a stroke's cells", () => {
       }
       expect(cells).toHaveLength(Math.max(Math.abs(b[0] - a[0]), Math.abs(b[1] - a[1])) + 1);
     }
-  });
-
-  it("fills a rectangle dragged in any direction", () => {
-    expect(cellsInRect([2, 1], [0, 0])).toEqual([
-      [0, 0],
-      [1, 0],
-      [2, 0],
-      [0, 1],
-      [1, 1],
-      [2, 1],
-    ]);
   });
 });
 

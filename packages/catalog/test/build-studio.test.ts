@@ -5,7 +5,7 @@
  * `studio: false`.
  */
 import { existsSync } from "node:fs";
-import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { cp, mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { join, relative, sep } from "node:path";
 import { STUDIO_SITE_DIR } from "@gridponder/studio/node";
 import { afterAll, describe, expect, it } from "vitest";
@@ -14,6 +14,7 @@ import { CatalogError } from "../src/build/errors.ts";
 import { readSiteManifest } from "../src/build/site-manifest.ts";
 import { STUDIO_INDEX_FORMAT, type StudioIndex, studioEditUrl, studioEntries } from "../src/build/studio.ts";
 import { buildInChild, copyLantern, copyPack, editJson, removeTempDirs, tempDir } from "./build-helpers.ts";
+import { MARKUP_TITLE, ownPacksUnderBase, SUB_PATH_BASE } from "./site-helpers.ts";
 
 afterAll(removeTempDirs);
 
@@ -36,65 +37,68 @@ function editLink(html: string): { href: string; label: string } | null {
 
 describe("the studio in a catalog", { timeout: 600_000 }, () => {
   it("is copied under the base, indexed, linked from every level, and cleaned by the next build without the studio", async () => {
-    const packs = await tempDir();
-    const pack = await copyLantern(packs, "hostile");
-    // Pack text is data in the index: a title that would be markup stays a JSON string.
-    const title = 'Cellar </script><script>alert("x")</script> & "quotes"';
-    await editJson(join(pack, "manifest.json"), (m) => {
-      m.title = title;
-    });
-    const out = join(await tempDir(), "site");
-    const { catalog } = await buildInChild([packs], out, "/games/");
-    const slug = catalog[0]?.slug as string;
+    // packs/ and a pack titled like markup, built under a sub-path: the site site-base.test.ts reads.
+    const { out: shared, built } = await ownPacksUnderBase();
+    const { catalog } = built;
 
     // Every file of the built studio, byte for byte, at studio/ (but its empty catalog.json, which the
-    // catalog's own index replaces).
+    // catalog's own index replaces). Buffer.equals compares the bytes at once; a deep toEqual on
+    // megabytes of script and source maps takes minutes.
     const studioFiles = (await filesOf(STUDIO_SITE_DIR)).filter((file) => file !== "catalog.json");
     expect(studioFiles).toContain("index.html");
-    for (const file of studioFiles)
-      expect(await readFile(join(out, "studio", file)), file).toEqual(
-        await readFile(join(STUDIO_SITE_DIR, file)),
-      );
+    for (const file of studioFiles) {
+      const copied = await readFile(join(shared, "studio", file));
+      expect(copied.equals(await readFile(join(STUDIO_SITE_DIR, file))), file).toBe(true);
+    }
 
-    // The index: URLs relative to the studio folder reach the published pack and its images.
-    const index = JSON.parse(await readFile(join(out, "studio/catalog.json"), "utf8")) as StudioIndex;
+    // The index: every pack, with URLs relative to the studio folder that reach the published pack and
+    // its images. Pack text is data in the index: the title that would be markup stays a JSON string.
+    const index = JSON.parse(await readFile(join(shared, "studio/catalog.json"), "utf8")) as StudioIndex;
     expect(index.format).toBe(STUDIO_INDEX_FORMAT);
-    expect(index.packs).toHaveLength(1);
-    const entry = index.packs[0];
-    expect(entry?.slug).toBe(slug);
-    expect(entry?.title).toBe(title);
+    expect(index.packs.map((p) => p.slug).sort()).toEqual(catalog.map((p) => p.slug).sort());
+    const entry = index.packs.find((p) => p.title === MARKUP_TITLE);
+    const slug = entry?.slug as string;
+    expect(slug).toBe("test-markup-title");
     expect(entry?.packUrl).toMatch(new RegExp(`^\\.\\./_packs/${slug}/pack\\.[0-9a-f]+\\.json$`));
-    const studioPage = new URL("http://host/games/studio/");
-    const site = (url: string) => new URL(url, studioPage).pathname.replace(/^\/games\//, "");
-    const compiled = JSON.parse(await readFile(join(out, site(entry?.packUrl ?? "")), "utf8"));
-    expect(compiled.pack.manifest.title).toBe(title);
-    expect(existsSync(join(out, site(entry?.assetBase ?? ""), "assets/cover.svg"))).toBe(true);
+    const studioPage = new URL(`http://host${SUB_PATH_BASE}studio/`);
+    const site = (url: string) => new URL(url, studioPage).pathname.slice(SUB_PATH_BASE.length);
+    const compiled = JSON.parse(await readFile(join(shared, site(entry?.packUrl ?? "")), "utf8"));
+    expect(compiled.pack.manifest.title).toBe(MARKUP_TITLE);
+    expect(existsSync(join(shared, site(entry?.assetBase ?? ""), "assets/cover.svg"))).toBe(true);
     expect(entry?.levels.map((l) => l.id).sort()).toEqual(Object.keys(compiled.pack.levels).sort());
 
     // Listed in the site manifest like every other file the build wrote.
-    const manifest = await readSiteManifest(out);
+    const manifest = await readSiteManifest(shared);
     for (const file of [...studioFiles, "catalog.json"])
       expect(manifest?.has(`studio/${file}`), file).toBe(true);
 
-    // "Edit a copy" on every level page, to the studio under the base.
-    const levels = entry?.levels ?? [];
-    expect(levels.length).toBeGreaterThan(1);
-    for (const [i, levelSlug] of (catalog[0]?.levels ?? []).entries()) {
-      const html = await readFile(join(out, slug, levelSlug, "index.html"), "utf8");
-      const link = editLink(html);
-      expect(link?.label).toBe("Edit a copy of this level in the studio");
-      expect(link?.href).toBe(`/games/studio/#edit=${slug}/${encodeURIComponent(levels[i]?.id ?? "")}`);
-      expect(html).toContain("script-src 'self'");
+    // "Edit a copy" on every level page of every pack, to the studio under the base.
+    for (const pack of catalog) {
+      const levels = index.packs.find((p) => p.slug === pack.slug)?.levels ?? [];
+      expect(levels.length, pack.slug).toBe(pack.levels.length);
+      for (const [i, levelSlug] of pack.levels.entries()) {
+        const html = await readFile(join(shared, pack.slug, levelSlug, "index.html"), "utf8");
+        const link = editLink(html);
+        expect(link?.label).toBe("Edit a copy of this level in the studio");
+        expect(link?.href).toBe(
+          `${SUB_PATH_BASE}studio/#edit=${pack.slug}/${encodeURIComponent(levels[i]?.id ?? "")}`,
+        );
+        expect(html).toContain("script-src 'self'");
+      }
     }
 
-    // A user's file inside studio/ is theirs: the next build, now without the studio, keeps it and
-    // removes every file the studio brought.
+    // A user's file inside studio/ is theirs: the next build (of a copy of the site, which is shared),
+    // now without the studio, keeps it and removes every file the studio brought.
+    const out = join(await tempDir(), "site");
+    await cp(shared, out, { recursive: true });
     await writeFile(join(out, "studio/notes.txt"), "mine");
     await mkdir(join(out, "studio/drafts"));
-    await buildInChild([packs], out, "/games/", { studio: false });
+    const packs = await tempDir();
+    await copyLantern(packs, "markup-title");
+    const next = await buildInChild([packs], out, SUB_PATH_BASE, { studio: false });
     expect(await filesOf(join(out, "studio"))).toEqual(["notes.txt"]);
     expect(existsSync(join(out, "studio/drafts"))).toBe(true);
-    const plain = await readFile(join(out, slug, catalog[0]?.levels[0] ?? "", "index.html"), "utf8");
+    const plain = await readFile(join(out, slug, next.catalog[0]?.levels[0] ?? "", "index.html"), "utf8");
     expect(editLink(plain)).toBeNull();
     expect(plain).not.toContain("studio");
     expect([...((await readSiteManifest(out))?.keys() ?? [])].some((p) => p.startsWith("studio/"))).toBe(

@@ -3,21 +3,27 @@ import { mkdtemp, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type BuildOutcome, buildInChild } from "./build-helpers.ts";
-import { buildSite, htmlPages, OWN_PACKS, removeAll, scriptSources } from "./site-helpers.ts";
+import type { BuildOutcome } from "./build-helpers.ts";
+import {
+  buildSite,
+  htmlPages,
+  ownPacksUnderBase,
+  removeAll,
+  SUB_PATH_BASE,
+  scriptSources,
+} from "./site-helpers.ts";
 
 // A site served from a sub-path (GRIDPONDER_BASE): every URL a page names must start with it and lead
-// to a built file.
-const BASE = "/games/puzzles/";
+// to a built file. The site is packs/ (and one more pack), shared with build-studio.test.ts.
+const BASE = SUB_PATH_BASE;
 let out: string;
 let built: BuildOutcome;
 let empty: string;
 
 beforeAll(async () => {
-  out = await mkdtemp(join(tmpdir(), "gridponder-site-out-"));
-  built = await buildInChild([OWN_PACKS], out, BASE);
+  ({ out, built } = await ownPacksUnderBase());
 }, 300_000);
-afterAll(() => removeAll(out, empty));
+afterAll(() => removeAll(empty));
 
 describe("a catalog built under a base path", { timeout: 300_000 }, () => {
   it("puts every pack's compiled JSON under the base, where its level pages load it from", async () => {

@@ -18,10 +18,9 @@ import { ownPack } from "@gridponder/test-corpus";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   assertNoErrors,
-  makePacksFolder,
-  removeAll,
+  packsFolderSite,
   type ServedSite,
-  serveSite,
+  serveBuiltSite,
   XSS_TITLE,
 } from "./site-helpers.ts";
 
@@ -34,7 +33,6 @@ const KEY_OF: Record<string, string> = {
   right: "ArrowRight",
 };
 
-let packs: string;
 let site: ServedSite | undefined;
 let server: Server;
 let browser: HarnessBrowser;
@@ -43,8 +41,8 @@ let errors: PageErrors;
 const dialogs: string[] = [];
 
 beforeAll(async () => {
-  packs = await makePacksFolder();
-  site = await serveSite(packs);
+  // The site site-build.conformance.test.ts checks file by file: one build serves both.
+  site = await serveBuiltSite(await packsFolderSite());
   ({ server, browser } = site);
   page = await browser.newPage();
   errors = collectErrors(page);
@@ -57,7 +55,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await site?.close();
-  await removeAll(packs);
 });
 
 async function goldKeys(levelId: string): Promise<string[]> {

@@ -1,29 +1,25 @@
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
-  buildSite,
   htmlPages,
-  makePacksFolder,
   markupOnly,
+  packsFolderSite,
   pageScriptGzip,
-  removeAll,
   scriptSources,
   scriptTags,
   tagsOf,
   XSS_TITLE,
 } from "./site-helpers.ts";
 
-let packs: string;
 let out: string;
 const read = (page: string) => readFile(join(out, page), "utf8");
 
+// The site site-browser.conformance.test.ts opens in a browser: one build serves both.
 beforeAll(async () => {
-  packs = await makePacksFolder();
-  out = await buildSite(packs);
+  out = await packsFolderSite();
 }, 300_000);
-afterAll(() => removeAll(packs, out));
 
 describe("the built catalog", { timeout: 300_000 }, () => {
   it("has a home page, a page per pack and per level, a 404 page and a web manifest", async () => {

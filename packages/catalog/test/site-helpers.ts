@@ -1,6 +1,7 @@
 /** Shared by the site tests: a temporary packs folder, a site build of it, and reading the built pages. */
 
-import { cp, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { cp, mkdtemp, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
 import { gzipSync } from "node:zlib";
@@ -11,9 +12,16 @@ import {
   type Server,
   serveDir,
 } from "@gridponder/browser-harness";
-import { expect } from "vitest";
+import { expect, inject } from "vitest";
 import { CONTENT_SECURITY_POLICY } from "../src/components/csp.ts";
-import { buildInChild, CORPUS_PACKS, OWN_PACKS } from "./build-helpers.ts";
+import {
+  type BuildOutcome,
+  buildInChild,
+  CORPUS_PACKS,
+  copyLantern,
+  editJson,
+  OWN_PACKS,
+} from "./build-helpers.ts";
 
 export { CORPUS_PACKS, OWN_PACKS, REPO } from "./build-helpers.ts";
 export const XSS_TITLE = "<script>alert(1)</script>";
@@ -57,12 +65,92 @@ export interface ServedSite {
   close(): Promise<void>;
 }
 
+/** A site built once per test run, and what its build reported. */
+export interface SharedSite {
+  readonly out: string;
+  readonly built: BuildOutcome;
+}
+
+/**
+ * The site of the packs `makePacks` puts in a new folder, built under `base` once per test run and
+ * shared by the test files that read it (the run's folder for such sites comes from global-setup.ts).
+ * It is built in a folder of its own that is then renamed to `name`, so no file sees half a site; two
+ * files asking at once both build it and the first one's stays. Tests must not change it: one that does
+ * works on a copy, or builds its own.
+ */
+export async function sharedSite(
+  name: string,
+  makePacks: () => Promise<string>,
+  base = "/",
+): Promise<SharedSite> {
+  const root = inject("sharedSites");
+  const done = join(root, name);
+  if (!existsSync(done)) {
+    const packs = await makePacks();
+    const work = await mkdtemp(join(root, `${name}-`));
+    try {
+      const built = await buildInChild([packs], join(work, "site"), base);
+      await writeFile(join(work, "built.json"), JSON.stringify(built));
+      await rename(work, done).catch((error: unknown) => {
+        if (!existsSync(done)) throw error;
+      });
+    } finally {
+      await removeAll(packs, work);
+    }
+  }
+  return {
+    out: join(done, "site"),
+    built: JSON.parse(await readFile(join(done, "built.json"), "utf8")) as BuildOutcome,
+  };
+}
+
+/** The site of `makePacksFolder()`, shared by the test files that only read it. */
+export async function packsFolderSite(): Promise<string> {
+  return (await sharedSite("packs-folder", makePacksFolder)).out;
+}
+
+/** The base path of {@link ownPacksUnderBase}. */
+export const SUB_PATH_BASE = "/games/puzzles/";
+/** The title of the pack {@link ownPacksUnderBase} adds to packs/: markup, if anything ever read it as such. */
+export const MARKUP_TITLE = 'Cellar </script><script>alert("x")</script> & "quotes"';
+
+/**
+ * Every pack of packs/ and a copy of lantern-cellar titled {@link MARKUP_TITLE}, published under
+ * {@link SUB_PATH_BASE} with the studio: the site the base-path and studio tests read.
+ */
+export function ownPacksUnderBase(): Promise<SharedSite> {
+  return sharedSite(
+    "own-packs-under-base",
+    async () => {
+      const dir = await mkdtemp(join(tmpdir(), "gridponder-site-packs-"));
+      await cp(OWN_PACKS, dir, { recursive: true });
+      await copyLantern(dir, "markup-title");
+      await editJson(join(dir, "markup-title", "manifest.json"), (m) => {
+        m.title = MARKUP_TITLE;
+      });
+      return dir;
+    },
+    SUB_PATH_BASE,
+  );
+}
+
 /** Builds the site of `packsDir`, serves it on 127.0.0.1 and starts headless chromium (reduced motion). */
 export async function serveSite(
   packsDir: string,
   viewport = { width: 1100, height: 850 },
 ): Promise<ServedSite> {
-  const out = await buildSite(packsDir);
+  return serveBuiltSite(await buildSite(packsDir), viewport, true);
+}
+
+/**
+ * Serves a built site on 127.0.0.1 and starts headless chromium (reduced motion); `owned` says whether
+ * closing removes the site too (never a shared one).
+ */
+export async function serveBuiltSite(
+  out: string,
+  viewport = { width: 1100, height: 850 },
+  owned = false,
+): Promise<ServedSite> {
   const server = await serveDir(out, { csp: CONTENT_SECURITY_POLICY });
   const browser = await launchBrowser({ viewport, reducedMotion: "reduce" });
   return {
@@ -72,7 +160,7 @@ export async function serveSite(
     close: async () => {
       await browser.close();
       await server.close();
-      await removeAll(out);
+      if (owned) await removeAll(out);
     },
   };
 }

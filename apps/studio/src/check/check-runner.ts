@@ -5,40 +5,43 @@
  */
 import type { PackFiles } from "@gridponder/schema";
 import type { CheckReply, CheckRequest } from "./check-protocol.js";
+import { LatestWorker } from "./latest-worker.js";
 import { type CheckedPack, preparePack } from "./pack-check.js";
 
 const startWorker = () => new Worker(new URL("./check-worker.ts", import.meta.url), { type: "module" });
 
 export class CheckRunner {
-  readonly #worker: Worker;
+  readonly #worker: LatestWorker<CheckReply>;
   readonly #onChecked: (files: PackFiles, checked: CheckedPack) => void;
-  #next = 0;
-  #running: { id: number; files: PackFiles } | null = null;
+  /** The files of the check the worker is doing (its request is the newest, so its reply is the one kept). */
+  #running: PackFiles | null = null;
   #waiting: PackFiles | null = null;
 
   constructor(onChecked: (files: PackFiles, checked: CheckedPack) => void) {
     this.#onChecked = onChecked;
-    this.#worker = startWorker();
-    this.#worker.addEventListener("message", (event: MessageEvent<CheckReply>) => this.#done(event.data));
-    this.#worker.addEventListener("error", (event) => {
-      event.preventDefault();
-      const files = this.#running?.files;
-      this.#running = null;
-      if (files)
-        this.#onChecked(files, {
-          diagnostics: [
-            {
-              file: "manifest.json",
-              pointer: "",
-              severity: "error",
-              code: "validator",
-              message: `the validator stopped: ${event.message}`,
-            },
-          ],
-          valid: null,
-          pack: null,
-        });
+    this.#worker = new LatestWorker<CheckReply>({
+      start: startWorker,
+      onReply: (reply) => this.#done(reply),
+      onError: (message) => {
+        const files = this.#running;
+        this.#running = null;
+        if (files)
+          this.#onChecked(files, {
+            diagnostics: [
+              {
+                file: "manifest.json",
+                pointer: "",
+                severity: "error",
+                code: "validator",
+                message: `the validator stopped: ${message}`,
+              },
+            ],
+            valid: null,
+            pack: null,
+          });
+      },
     });
+    this.#worker.start();
   }
 
   /** Whether no check runs or waits. */
@@ -60,18 +63,18 @@ export class CheckRunner {
   }
 
   #send(files: PackFiles): void {
-    const request: CheckRequest = { id: ++this.#next, files };
-    this.#running = { id: request.id, files };
-    this.#worker.postMessage(request);
+    const request: CheckRequest = { id: this.#worker.nextId(), files };
+    this.#running = files;
+    this.#worker.post(request);
   }
 
   #done(reply: CheckReply): void {
     const running = this.#running;
-    if (!running || reply.id !== running.id) return;
+    if (!running) return;
     this.#running = null;
     const waiting = this.#waiting;
     this.#waiting = null;
     if (waiting) this.#send(waiting);
-    this.#onChecked(running.files, preparePack(reply.diagnostics, reply.valid));
+    this.#onChecked(running, preparePack(reply.diagnostics, reply.valid));
   }
 }

@@ -6,6 +6,7 @@
  */
 import type { ValidPack } from "@gridponder/schema";
 import type { SolveResult } from "@gridponder/solver";
+import { LatestWorker } from "./latest-worker.js";
 import { failedVerdict, resultVerdict, searchingVerdict, type Verdict } from "./verdict.js";
 import type { VerdictReply, VerdictRequest } from "./verdict-protocol.js";
 
@@ -30,18 +31,29 @@ const defaultWorker = () => new Worker(new URL("./verdict-worker.ts", import.met
 
 export class VerdictRunner {
   readonly #options: VerdictRunnerOptions;
-  #worker: Worker | null = null;
+  readonly #worker: LatestWorker<VerdictReply>;
   #busy = false;
   #timer: ReturnType<typeof setTimeout> | null = null;
-  #latest = 0;
 
   constructor(options: VerdictRunnerOptions) {
     this.#options = options;
+    this.#worker = new LatestWorker<VerdictReply>({
+      start: options.startWorker ?? defaultWorker,
+      onReply: (reply) => this.#onReply(reply),
+      onError: (message) => {
+        this.#endWorker();
+        this.#options.onUpdate({
+          level: "",
+          verdict: failedVerdict(message || "worker error"),
+          result: null,
+        });
+      },
+    });
   }
 
   /** Asks for a verdict on `level` of `pack`, replacing any search asked for before. */
   request(pack: ValidPack, level: string): void {
-    const id = ++this.#latest;
+    const id = this.#worker.nextId();
     if (this.#timer !== null) clearTimeout(this.#timer);
     this.#options.onUpdate({ level, verdict: searchingVerdict(null), result: null });
     this.#timer = setTimeout(() => {
@@ -57,7 +69,7 @@ export class VerdictRunner {
 
   /** Stops any search and forgets pending requests. */
   cancel(): void {
-    this.#latest++;
+    this.#worker.nextId();
     if (this.#timer !== null) clearTimeout(this.#timer);
     this.#timer = null;
     if (this.#busy) this.#endWorker();
@@ -69,37 +81,18 @@ export class VerdictRunner {
   }
 
   #start(request: VerdictRequest): void {
+    // A search still running is for an older edit: ending its worker is the only way to stop it.
     if (this.#busy) this.#endWorker();
-    const worker = this.#worker ?? this.#newWorker();
     this.#busy = true;
-    worker.postMessage(request);
-  }
-
-  #newWorker(): Worker {
-    const worker = (this.#options.startWorker ?? defaultWorker)();
-    worker.addEventListener("message", (event: MessageEvent<VerdictReply>) => this.#onReply(event.data));
-    worker.addEventListener("error", (event) => {
-      event.preventDefault();
-      this.#busy = false;
-      this.#endWorker();
-      this.#options.onUpdate({
-        level: "",
-        verdict: failedVerdict(event.message || "worker error"),
-        result: null,
-      });
-    });
-    this.#worker = worker;
-    return worker;
+    this.#worker.post(request);
   }
 
   #endWorker(): void {
-    this.#worker?.terminate();
-    this.#worker = null;
+    this.#worker.terminate();
     this.#busy = false;
   }
 
   #onReply(reply: VerdictReply): void {
-    if (reply.id !== this.#latest) return;
     if (reply.type === "progress") {
       this.#options.onUpdate({
         level: reply.progress.level,

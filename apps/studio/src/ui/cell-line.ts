@@ -28,11 +28,3 @@ export function cellsBetween(a: CellXY, b: CellXY): CellXY[] {
     }
   }
 }
-
-/** The cells of the rectangle with corners `a` and `b`, row by row. */
-export function cellsInRect(a: CellXY, b: CellXY): CellXY[] {
-  const cells: CellXY[] = [];
-  for (let y = Math.min(a[1], b[1]); y <= Math.max(a[1], b[1]); y++)
-    for (let x = Math.min(a[0], b[0]); x <= Math.max(a[0], b[0]); x++) cells.push([x, y]);
-  return cells;
-}
