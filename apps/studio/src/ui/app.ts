@@ -119,7 +119,9 @@ export class Studio {
     this.#diagnostics = new DiagnosticsPane((d) => this.#reveal(d));
     this.#verdicts = new VerdictRunner({
       maxStates: VERDICT_STATES,
-      debounceMs: 250,
+      // Edits already wait for a pause (a stroke's settle, the JSON pane's typing pause) and a check:
+      // a short wait more only skips searching states that were replaced at once.
+      debounceMs: 80,
       onUpdate: (update) => {
         this.#verdictPane.show(update);
         queueMicrotask(() => this.#markBusy());
