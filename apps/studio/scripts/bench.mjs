@@ -262,7 +262,8 @@ if (PARTS.has("stroke")) {
     );
   const report = (xs) => {
     const sorted = [...xs].sort((a, b) => a - b);
-    return `${median(sorted).toFixed(1)} ms median, ${sorted[Math.floor(sorted.length * 0.95)].toFixed(1)} ms p95, ${sorted.at(-1).toFixed(1)} ms max`;
+    const over = sorted.filter((t) => t > 16).length;
+    return `${median(sorted).toFixed(1)} ms median, ${sorted[Math.floor(sorted.length * 0.95)].toFixed(1)} ms p95, ${sorted.at(-1).toFixed(1)} ms max, ${over} over 16 ms`;
   };
   console.log(
     `stroke       ${report(strokeMs)} main-thread per cell over ${strokeMs.length} cells on 40×40 (budget 16)`,
