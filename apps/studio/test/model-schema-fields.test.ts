@@ -181,7 +181,8 @@ describe("kind references", () => {
     const stepping = referencesTo(game, gameSchema, gameSchema, "kind", "stepping_crate");
     expect(stepping.some((p) => p.endsWith("/toKind"))).toBe(true);
     // A rule's id or an event name that happens to equal a kind's name is not a reference to it.
-    const trap = { ...game, rules: [{ id: "crate", on: "avatar_entered", then: [] }] };
+    // (Rules are written as JSON text: a `then` key in an object literal reads as a thenable.)
+    const trap = { ...game, rules: JSON.parse('[{ "id": "crate", "on": "avatar_entered", "then": [] }]') };
     expect(referencesTo(trap, gameSchema, gameSchema, "kind", "crate")).toEqual([]);
   });
 
@@ -201,13 +202,10 @@ describe("kind references", () => {
       withGem,
       "game.json",
       ["rules"],
-      [
-        {
-          id: "gem_appears",
-          on: "avatar_entered",
-          then: [{ spawn: { position: "$event.position", layer, kind: "gem" } }],
-        },
-      ],
+      JSON.parse(
+        `[{ "id": "gem_appears", "on": "avatar_entered",
+            "then": [{ "spawn": { "position": "$event.position", "layer": "${layer}", "kind": "gem" } }] }]`,
+      ),
     );
     expect(validatePack(toPackFiles(withGem)).ok).toBe(true);
     expect(() => removeEntityKind(withGem, "gem")).toThrow(/reference at \/rules\/0\/then\/0\/spawn\/kind/);

@@ -241,7 +241,8 @@ export function referencesTo(
       if (Array.isArray(options)) for (const o of options) if (isSchema(o)) visit(v, o, at, depth + 1);
     }
     if (Array.isArray(v)) {
-      if (isSchema(r.items)) v.forEach((item, i) => visit(item, r.items as Schema, `${at}/${i}`, depth + 1));
+      const items = r.items;
+      if (isSchema(items)) for (let i = 0; i < v.length; i++) visit(v[i], items, `${at}/${i}`, depth + 1);
     } else if (isSchema(v as Schema)) {
       const props = isSchema(r.properties) ? r.properties : {};
       for (const [key, child] of Object.entries(v as Schema)) {
@@ -250,6 +251,6 @@ export function referencesTo(
       }
     }
   };
-  visit(value, root, "", 0);
+  visit(value, schema, "", 0);
   return [...found].sort();
 }
