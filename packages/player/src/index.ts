@@ -35,6 +35,12 @@ export {
   type PlayerOptions,
 } from "./player.js";
 export { maxReplayActions, REPLAY_BUDGET, type ReplayReport } from "./replay.js";
-export { type PartialRedraws, partialRedraws } from "./scene-diff.js";
+export {
+  type PartialRedraws,
+  partialRedraws,
+  type SceneChange,
+  type SceneIndex,
+  type StaysInCells,
+} from "./scene-diff.js";
 export { nextLevel, storiesBefore } from "./story.js";
 export { swipeDirection } from "./swipe.js";
