@@ -102,12 +102,16 @@ describe("VerdictRunner", () => {
     return { started, updates, verdicts };
   }
 
-  it("searches only the newest of a burst of edits, once the burst has paused", () => {
+  it("searches only the newest of a burst of edits, once the burst has paused, in a worker started at the first", () => {
     const { started, updates, verdicts } = runner();
+    expect(started).toHaveLength(0);
     verdicts.request(pack, "a");
+    // The worker loads the solver while the edit waits for the next one.
+    expect(started).toHaveLength(1);
+    expect(started[0]?.sent).toEqual([]);
     verdicts.request(pack, "b");
     expect(verdicts.idle).toBe(false);
-    expect(started).toHaveLength(0);
+    expect(started).toHaveLength(1);
     vi.runAllTimers();
     expect(started).toHaveLength(1);
     expect(started[0]?.sent).toEqual([{ id: 2, pack, level: "b", maxStates: 1000 }]);
@@ -125,10 +129,13 @@ describe("VerdictRunner", () => {
     verdicts.request(pack, "a");
     vi.runAllTimers();
     verdicts.request(pack, "b");
+    // Ended at the edit, and its successor started before the edit's pause is over.
+    expect(started[0]?.terminated).toBe(true);
+    expect(started).toHaveLength(2);
+    expect(started[1]?.sent).toEqual([]);
     started[0]?.reply({ type: "error", id: 1, message: "late" });
     expect(updates.map((u) => u.verdict.kind)).toEqual(["searching", "searching"]);
     vi.runAllTimers();
-    expect(started[0]?.terminated).toBe(true);
     expect(started[1]?.sent.map((r) => r.id)).toEqual([2]);
 
     verdicts.cancel();

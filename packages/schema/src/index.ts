@@ -46,7 +46,7 @@ export {
   type Severity,
 } from "./validate/diagnostics.js";
 export { RESERVED_NAME } from "./validate/reserved-names.js";
-export { findTooDeep, MAX_NESTING } from "./validate/schema-check.js";
+export { findTooDeep, MAX_NESTING, prepareValidators } from "./validate/schema-check.js";
 export type { UnreadCode, UnreadFile } from "./validate/unread-files.js";
 export {
   type ValidateOptions,

@@ -131,12 +131,39 @@ export interface SearchSpaceOptions {
   readonly dropDead?: boolean;
 }
 
+/**
+ * A record as text with its keys sorted, but `skip`: equal records give equal text. Values that are
+ * numbers or booleans (most of them) are written without going through `stableStringify`.
+ */
+function recordText(record: Readonly<Record<string, unknown>>, skip: string | null): string {
+  const keys: string[] = [];
+  for (const k in record) if (k !== skip) keys.push(k);
+  keys.sort();
+  let text = "";
+  for (const k of keys) {
+    const v = record[k];
+    text += `${JSON.stringify(k)}:${typeof v === "number" || typeof v === "boolean" ? String(v) : stableStringify(v)},`;
+  }
+  return text;
+}
+
+/** A frozen copy of an action whose params (a tapped cell's position) are frozen too. */
+function deepFrozen(action: ActionInput): ActionInput {
+  const copy: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(action))
+    copy[name] = Array.isArray(value) ? Object.freeze([...value]) : value;
+  return Object.freeze(copy) as ActionInput;
+}
+
 export function searchSpace(pack: Pack, levelId: string, options: SearchSpaceOptions = {}): SearchSpace {
   const session = new Session(pack, levelId);
   const { level } = session;
   const withCount = countMatters(pack, level);
   const parts = new Interner();
   const json = (part: object) => parts.text(stableStringify(part));
+  // Variables change on most turns of some games (a counter, budgets): numbered from their text
+  // without the sorted copy `stableStringify` builds.
+  const variablesNumber = (part: object) => parts.text(recordText(part as Record<string, unknown>, null));
   // A pending move counts by what it can still do (see the engine's `pendingMoveKey`).
   const pendingKey = pendingMoveKey(pack, level, session.initial);
   // Memory but the pending move, as text; a state's memory object is often its predecessor's.
@@ -145,14 +172,7 @@ export function searchSpace(pack: Pack, levelId: string, options: SearchSpaceOpt
   let lastMemoryId = 0;
   const otherMemory = (memory: Readonly<Record<string, unknown>>): string => {
     if (memory === lastMemory || sameButPending(memory, lastMemory)) return lastMemoryText;
-    const keys: string[] = [];
-    for (const k in memory) if (k !== PENDING_MOVE_MEMORY) keys.push(k);
-    keys.sort();
-    let text = "";
-    for (const k of keys) {
-      const v = memory[k];
-      text += `${JSON.stringify(k)}:${typeof v === "number" || typeof v === "boolean" ? String(v) : stableStringify(v)},`;
-    }
+    const text = recordText(memory, PENDING_MOVE_MEMORY);
     lastMemory = memory;
     lastMemoryText = text;
     lastMemoryId = text === "" ? 0 : parts.text(`|r${text}`);
@@ -186,7 +206,7 @@ export function searchSpace(pack: Pack, levelId: string, options: SearchSpaceOpt
         ? 1 + (a.position[1] * level.width + a.position[0]) * itemBase + itemOf(a.item)
         : 0;
     out[layers + 1] = pendingKey(state) * 3 + (state.won ? 1 : state.lost ? 2 : 0);
-    out[layers + 2] = parts.id(variablesSlot, state.variables, json);
+    out[layers + 2] = parts.id(variablesSlot, state.variables, variablesNumber);
     out[layers + 3] = rest(state);
   };
   // Overlay, structures, memory beyond the pending move, once-rules and the action count: rarely all
@@ -264,7 +284,7 @@ export function searchSpace(pack: Pack, levelId: string, options: SearchSpaceOpt
     for (let l = 0; l < LANES; l++) mixLane(out, 0, l, restLanes[l] as number);
     finishLanes(out);
   };
-  const actions = session.legalActions().map((a) => Object.freeze({ ...a }));
+  const actions = session.legalActions().map(deepFrozen);
   const boundLayer = actionBoundLayers(pack, level)[0];
   const bound =
     boundLayer === undefined
@@ -282,7 +302,8 @@ export function searchSpace(pack: Pack, levelId: string, options: SearchSpaceOpt
     pack,
     level,
     start: session.initial,
-    // Frozen, so the engine may remember that it has checked them (see `LevelRuntime.resolvedActions`).
+    // Deep-frozen, so the engine may remember that it has checked them (see `LevelRuntime.resolvedActions`)
+    // rather than copy a tapped cell's position on every turn.
     actions,
     next(state, action) {
       const result = runTurn(pack, level, state, action);

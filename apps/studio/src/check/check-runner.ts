@@ -5,10 +5,9 @@
  */
 import type { PackFiles } from "@gridponder/schema";
 import type { CheckReply, CheckRequest } from "./check-protocol.js";
+import { startCheckWorker } from "./check-worker-start.js";
 import { LatestWorker } from "./latest-worker.js";
 import { type CheckedPack, preparePack } from "./pack-check.js";
-
-const startWorker = () => new Worker(new URL("./check-worker.ts", import.meta.url), { type: "module" });
 
 export class CheckRunner {
   readonly #worker: LatestWorker<CheckReply>;
@@ -17,10 +16,16 @@ export class CheckRunner {
   #running: PackFiles | null = null;
   #waiting: PackFiles | null = null;
 
-  constructor(onChecked: (files: PackFiles, checked: CheckedPack) => void) {
+  /** `started`: a validation worker the page started early (else one is started now). */
+  constructor(onChecked: (files: PackFiles, checked: CheckedPack) => void, started?: Worker) {
     this.#onChecked = onChecked;
+    let early = started;
     this.#worker = new LatestWorker<CheckReply>({
-      start: startWorker,
+      start: () => {
+        const worker = early ?? startCheckWorker();
+        early = undefined;
+        return worker;
+      },
       onReply: (reply) => this.#done(reply),
       onError: (message) => {
         const files = this.#running;

@@ -5,8 +5,16 @@
  * @module
  */
 
+import { prepareValidators } from "@gridponder/schema";
 import type { CheckReply, CheckRequest } from "./check-protocol.js";
 import { validatePackChecked } from "./validate-files.js";
+
+// Compiled before the first pack arrives (the page starts this worker as it loads).
+try {
+  prepareValidators();
+} catch {
+  // The same failure shows again, as a diagnostic, when the first pack is checked.
+}
 
 addEventListener("message", (event: MessageEvent<CheckRequest>) => {
   const { id, files } = event.data;

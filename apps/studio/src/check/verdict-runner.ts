@@ -55,6 +55,11 @@ export class VerdictRunner {
   request(pack: ValidPack, level: string): void {
     const id = this.#worker.nextId();
     if (this.#timer !== null) clearTimeout(this.#timer);
+    // A search still running is for an older edit: ending its worker is the only way to stop it. The
+    // next worker starts now, so it has loaded the solver by the time the edit has waited its turn.
+    // (Not before the first request: at page load it would compete with the first check.)
+    if (this.#busy) this.#endWorker();
+    this.#worker.start();
     this.#options.onUpdate({ level, verdict: searchingVerdict(null), result: null });
     this.#timer = setTimeout(() => {
       this.#timer = null;
@@ -81,8 +86,6 @@ export class VerdictRunner {
   }
 
   #start(request: VerdictRequest): void {
-    // A search still running is for an older edit: ending its worker is the only way to stop it.
-    if (this.#busy) this.#endWorker();
     this.#busy = true;
     this.#worker.post(request);
   }

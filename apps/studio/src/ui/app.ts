@@ -81,7 +81,7 @@ export class Studio {
   #checkedResultFiles: PackFiles | null = null;
   #judgedPath = "";
 
-  constructor(root: HTMLElement) {
+  constructor(root: HTMLElement, options: StudioOptions = {}) {
     this.#root = root;
     this.#editor = new Editor({
       changed: (kind) => this.#onChange(kind),
@@ -127,7 +127,7 @@ export class Studio {
         queueMicrotask(() => this.#markBusy());
       },
     });
-    this.#checks = new CheckRunner((files, checked) => this.#checked_(files, checked));
+    this.#checks = new CheckRunner((files, checked) => this.#checked_(files, checked), options.checkWorker);
     this.#levels = h("nav", { class: "levels", attrs: { "aria-label": "Levels" } });
     this.#title = h("h1", { class: "pack-title" });
     this.#status = h("p", { class: "status", attrs: { role: "status" } });
@@ -475,8 +475,13 @@ export class Studio {
 }
 
 /** Mounts the studio into `root`. */
-export async function startStudio(root: HTMLElement): Promise<Studio> {
-  const studio = new Studio(root);
+export interface StudioOptions {
+  /** A validation worker the page started before this module loaded. */
+  readonly checkWorker?: Worker;
+}
+
+export async function startStudio(root: HTMLElement, options: StudioOptions = {}): Promise<Studio> {
+  const studio = new Studio(root, options);
   (globalThis as { gridponderStudio?: Studio }).gridponderStudio = studio;
   await studio.start();
   return studio;

@@ -78,7 +78,48 @@ export function canonicalState(pack: Pack, state: GameState, width: number, heig
   };
 }
 
-/** Serialises JSON with object keys sorted at every level: equal states give byte-identical text. */
+/**
+ * Serialises JSON with object keys sorted at every level: equal states give byte-identical text (the
+ * text `JSON.stringify` gives for a copy with sorted keys). Written directly, without that copy: a
+ * search numbers states by this text.
+ */
 export function stableStringify(value: unknown): string {
-  return JSON.stringify(sortKeys(value as JsonValue));
+  return writeSorted(value) as string;
+}
+
+/**
+ * An object's keys in the order a copy made by inserting them sorted would list them: keys that are
+ * array indices come first in numeric order (as in every object), then the others sorted.
+ */
+function sortedKeys(value: object): string[] {
+  const keys = Object.keys(value);
+  // Object.keys lists the array-index keys first, ascending: only the rest needs sorting.
+  let indices = 0;
+  while (indices < keys.length && isArrayIndex(keys[indices] as string)) indices++;
+  if (indices === 0) return keys.sort();
+  return [...keys.slice(0, indices), ...keys.slice(indices).sort()];
+}
+
+function isArrayIndex(key: string): boolean {
+  const first = key.charCodeAt(0);
+  if (first < 48 || first > 57) return false;
+  const n = Number(key);
+  return String(n) === key && n < 4294967295;
+}
+
+/** `value` as sorted JSON, or `undefined` where `JSON.stringify` leaves a value out. */
+function writeSorted(value: unknown): string | undefined {
+  if (value === null || typeof value !== "object") return JSON.stringify(value);
+  if (Array.isArray(value)) {
+    let text = "[";
+    for (let i = 0; i < value.length; i++) text += `${i > 0 ? "," : ""}${writeSorted(value[i]) ?? "null"}`;
+    return `${text}]`;
+  }
+  let text = "{";
+  for (const key of sortedKeys(value)) {
+    const item = writeSorted((value as Record<string, unknown>)[key]);
+    if (item === undefined) continue;
+    text += `${text.length > 1 ? "," : ""}${JSON.stringify(key)}:${item}`;
+  }
+  return `${text}}`;
 }

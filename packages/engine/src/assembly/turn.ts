@@ -2,7 +2,7 @@ import type { JsonValue } from "@gridponder/schema";
 import { own } from "@gridponder/schema";
 import { WorkingDraft } from "../board/draft.js";
 import { isPos } from "../board/geometry.js";
-import { frozenCopy } from "../board/json.js";
+import { frozenCopy, isDeepFrozen } from "../board/json.js";
 import type { GameEvent } from "../contract/events.js";
 import type { Entity } from "../contract/model.js";
 import type {
@@ -174,14 +174,13 @@ export function resolveAction(
     if (typeof input === "string" && actions.shorthands.size < 256) actions.shorthands.set(input, known);
     return known;
   }
-  // An input that can still change (not frozen, or holding objects) is copied, so the resolution it
-  // yields stays as checked.
-  const keys = Object.keys(raw);
-  const fixed = raw !== input || (Object.isFrozen(input) && keys.every((k) => !isObject(raw[k])));
+  // An input that can still change (not deep-frozen) is copied, so the resolution it yields stays as
+  // checked.
+  const fixed = raw !== input || isDeepFrozen(input);
   const params = (fixed ? raw : frozenCopy(raw)) as Readonly<Record<string, JsonValue>>;
   const resolved: ResolvedAction = Object.freeze({ id, params });
-  // Only frozen inputs of plain values are remembered (nothing in them can change later), and only
-  // a bounded few: callers that freeze their actions reuse them. (Every shorthand resolves above: a
+  // Only deep-frozen inputs are remembered (nothing in them can change later), and only a bounded
+  // few: callers that freeze their actions (a search tapping every cell) reuse them. (Every shorthand resolves above: a
   // shorthand's action has no params or one from a list.)
   if (fixed && typeof input === "object") {
     const remembered = level.resolvedActions ?? new Map<object, ResolvedAction>();
@@ -194,10 +193,6 @@ export function resolveAction(
 /** What keys an input's shared resolution (see `ActionCheck.shared`): its one param's value, if any. */
 function sharedKey(check: ActionCheck, raw: Record<string, unknown>): unknown {
   return check.params.length === 0 ? null : raw[(check.params[0] as { name: string }).name];
-}
-
-function isObject(value: unknown): boolean {
-  return typeof value === "object" && value !== null;
 }
 
 /** How many own enumerable keys an object has, without building their list (this runs on turns). */

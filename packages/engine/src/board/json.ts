@@ -30,6 +30,14 @@ export function frozenCopy<T>(value: T): T {
   return Object.freeze(out) as T;
 }
 
+/** Whether nothing in a JSON value can change: every object and array in it is frozen. */
+export function isDeepFrozen(value: unknown): boolean {
+  if (value === null || typeof value !== "object") return true;
+  if (!Object.isFrozen(value)) return false;
+  for (const key in value) if (!isDeepFrozen((value as Record<string, unknown>)[key])) return false;
+  return true;
+}
+
 /** Whether an object has no own keys, without building the key list (this runs on turns). */
 export function hasNoKeys(object: object): boolean {
   for (const key in object) if (Object.hasOwn(object, key)) return false;

@@ -5,7 +5,7 @@ import { counted } from "./define.js";
 import { listWords } from "./words.js";
 
 interface Tally {
-  owned: Map<string, number>;
+  readonly owned: ReadonlyMap<string, number>;
   claimable: number;
 }
 
@@ -44,6 +44,11 @@ let lastTally: Tally | null = null;
 let lastGoal: BalanceGoal | null = null;
 let lastDraft: TurnContext["draft"] | null = null;
 let lastVersion = -1;
+// The last tally of layers a turn left as they were (committed layers never change): most turns of a
+// search (selecting an actor, a blocked step) share both layers with the state they came from.
+let sharedTally: Tally | null = null;
+let sharedGoal: BalanceGoal | null = null;
+let sharedCells: readonly [readonly unknown[], readonly unknown[]] | null = null;
 
 function tally(ctx: TurnContext, goal: BalanceGoal): Tally {
   const { draft } = ctx;
@@ -51,21 +56,39 @@ function tally(ctx: TurnContext, goal: BalanceGoal): Tally {
   if (lastTally !== null && goal === lastGoal && draft === lastDraft && draft.version === lastVersion)
     return lastTally;
   const { layer, claimLayer, claimKinds } = wiringOf(ctx, goal);
-  const owned = new Map(goal.config.owners.map((o) => [o, 0]));
-  let claimable = 0;
-  for (let y = 0; y < draft.height; y++) {
-    for (let x = 0; x < draft.width; x++) {
-      const ground = draft.get(claimLayer, x, y);
-      if (ground && claimKinds.includes(ground.kind)) claimable++;
-      const mark = draft.get(layer, x, y);
-      if (mark && owned.has(mark.kind)) owned.set(mark.kind, (owned.get(mark.kind) ?? 0) + 1);
+  const claimCells = claimLayer >= 0 ? draft.layerCells(claimLayer) : [];
+  const markCells = layer >= 0 ? draft.layerCells(layer) : [];
+  const shared = !draft.ownsLayer(claimLayer) && !draft.ownsLayer(layer);
+  let counted: Tally;
+  if (
+    shared &&
+    sharedTally !== null &&
+    goal === sharedGoal &&
+    sharedCells?.[0] === claimCells &&
+    sharedCells[1] === markCells
+  ) {
+    counted = sharedTally;
+  } else {
+    const owned = new Map(goal.config.owners.map((o) => [o, 0]));
+    let claimable = 0;
+    for (const ground of claimCells) if (ground && claimKinds.includes(ground.kind)) claimable++;
+    for (const mark of markCells) {
+      if (!mark) continue;
+      const n = owned.get(mark.kind);
+      if (n !== undefined) owned.set(mark.kind, n + 1);
+    }
+    counted = { owned, claimable };
+    if (shared) {
+      sharedTally = counted;
+      sharedGoal = goal;
+      sharedCells = [claimCells, markCells];
     }
   }
-  lastTally = { owned, claimable };
+  lastTally = counted;
   lastGoal = goal;
   lastDraft = draft;
   lastVersion = draft.version;
-  return lastTally;
+  return counted;
 }
 
 function connectedCount(ctx: TurnContext, goal: BalanceGoal, owner: string): number {
