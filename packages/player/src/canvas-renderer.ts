@@ -13,6 +13,7 @@ import {
   type Timeline,
   type Track,
 } from "@gridponder/view";
+import { contrastOn, shade } from "./colors.js";
 import type { PartialRedraws, SceneChange, SceneIndex } from "./scene-diff.js";
 import { swipeDirection } from "./swipe.js";
 
@@ -95,6 +96,8 @@ export class CanvasRenderer implements BoardRenderer {
 
   setScene(scene: Scene): void {
     this.finish();
+    // Requested now, so a move's first frames find the avatar's other states and facings loaded.
+    for (const look of scene.avatar?.looks ?? []) if (look.sprite) this.#image(look.sprite);
     const partial = this.#options.partialRedraws;
     const before = this.#index?.scene === this.#scene ? this.#index : null;
     this.#scene = scene;
@@ -573,28 +576,4 @@ function roundRect(g: CanvasRenderingContext2D, x: number, y: number, w: number,
   g.arcTo(x, y + h, x, y, r);
   g.arcTo(x, y, x + w, y, r);
   g.closePath();
-}
-
-function rgbOf(hex: string): [number, number, number] {
-  const h = hex.replace(/^#/, "");
-  const full =
-    h.length === 3 || h.length === 4 ? [...h.slice(0, 3)].map((c) => c + c).join("") : h.slice(0, 6);
-  const n = Number.parseInt(full.padEnd(6, "0"), 16);
-  return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
-}
-
-/** Lightens (amount > 0) or darkens (< 0) a `#rrggbb` colour. */
-export function shade(hex: string, amount: number): string {
-  const mix = (c: number): string =>
-    Math.round(amount < 0 ? c * (1 + amount) : c + (255 - c) * amount)
-      .toString(16)
-      .padStart(2, "0");
-  const [r, g, b] = rgbOf(hex);
-  return `#${mix(r)}${mix(g)}${mix(b)}`;
-}
-
-/** Black or white, whichever reads better on `hex`. */
-export function contrastOn(hex: string): string {
-  const [r, g, b] = rgbOf(hex);
-  return 0.299 * r + 0.587 * g + 0.114 * b > 150 ? "#111111" : "#ffffff";
 }

@@ -1,10 +1,10 @@
 import { IsoRenderer, webglAvailable } from "@gridponder/renderer-three";
 import type { BoardRenderer, Gesture, SpriteRef } from "@gridponder/view";
-import { CanvasRenderer } from "./canvas-renderer.js";
+import { FallbackBoard } from "./fallback-board.js";
 
 /** Which kind of board `createBoard` made. */
 export function boardKind(board: BoardRenderer): "webgl" | "2d" {
-  return board instanceof CanvasRenderer ? "2d" : "webgl";
+  return board instanceof IsoRenderer ? "webgl" : "2d";
 }
 
 /** The board renderer for `choice`: WebGL when asked for (or `auto`) and available, else the 2D canvas. */
@@ -23,5 +23,5 @@ export function createBoard(
       // A context that fails after the capability check (lost GPU, blocked) still gets a board.
     }
   }
-  return new CanvasRenderer(options);
+  return new FallbackBoard(options);
 }

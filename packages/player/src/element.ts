@@ -34,6 +34,8 @@ function makeElementClass(): new () => GridponderPlayerElement {
     static readonly observedAttributes = ["src", "level", "asset-base", "renderer", "reduced-motion"];
     #current: PlayerHandle | null = null;
     #loading = 0;
+    /** The run whose load waits for the end of this task (-1: none). */
+    #queued = -1;
     #readyPromise: Promise<PlayerHandle | null> = Promise.resolve(null);
 
     constructor() {
@@ -70,16 +72,26 @@ function makeElementClass(): new () => GridponderPlayerElement {
       if (name !== "level") this.#load();
     }
 
+    /**
+     * Loads `src` once the current task is done: an upgrade reports each attribute and then the
+     * connection, and a script may set several attributes in a row; all of them make one fetch.
+     */
     #load(): void {
-      const src = this.getAttribute("src");
-      if (!src) return;
+      if (!this.getAttribute("src") || this.#queued === this.#loading) return;
       const run = ++this.#loading;
+      this.#queued = run;
       this.#current?.destroy();
       this.#current = null;
-      this.#readyPromise = this.#fetchAndMount(src, run).catch((error: unknown) => {
-        if (run === this.#loading) this.#fail(error);
-        return null;
-      });
+      this.#readyPromise = Promise.resolve()
+        .then(() => {
+          if (this.#queued === run) this.#queued = -1;
+          const src = this.getAttribute("src");
+          return run === this.#loading && src ? this.#fetchAndMount(src, run) : null;
+        })
+        .catch((error: unknown) => {
+          if (run === this.#loading) this.#fail(error);
+          return null;
+        });
     }
 
     async #fetchAndMount(src: string, run: number): Promise<PlayerHandle | null> {

@@ -1,5 +1,5 @@
 import type { ThemeView } from "@gridponder/view";
-import { contrastOn } from "./canvas-renderer.js";
+import { contrastOn } from "./colors.js";
 import { DialogLayer } from "./dialog.js";
 import { el, safeColor } from "./dom.js";
 import { applyStyles } from "./styles.js";

@@ -3,7 +3,7 @@
  * @module
  */
 import type { Appearance, Form, SpriteRef } from "@gridponder/view";
-import { contrastOn } from "./canvas-renderer.js";
+import { contrastOn } from "./colors.js";
 import { safeColor } from "./dom.js";
 
 /** Forms the board draws round (spheres, capsules): a sprite-less swatch takes the same outline. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contrastOn, shade } from "../src/canvas-renderer.js";
+import { contrastOn, shade } from "../src/colors.js";
 import { solvedText } from "../src/level-flow.js";
 import { nextLevel, storiesBefore } from "../src/story.js";
 import { swipeDirection } from "../src/swipe.js";

@@ -41,6 +41,13 @@ it("<gridponder-player> loads its src, plays by keyboard and sends DOM events", 
   expect(list.filter((e) => e.type === "turn")).toHaveLength(gold.length);
   const wonEvent = list.find((e) => e.type === "won");
   expect(wonEvent?.detail).toMatchObject({ level: "fw_001", moves: gold.length, actions: gold });
+  // Upgraded with three attributes and connected: one fetch of the pack.
+  const fetches = await p.page.evaluate(
+    () =>
+      performance.getEntriesByType("resource").filter((e) => e.name.endsWith("/packs/carrot_quest/pack.json"))
+        .length,
+  );
+  expect(fetches).toBe(1);
 });
 
 it("switches level when its level attribute changes", async () => {

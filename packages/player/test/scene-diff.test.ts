@@ -103,6 +103,7 @@ describe("changedCells", () => {
         sprite: null,
         mirror,
         animation: null,
+        looks: [],
       },
     });
     expect(diff(sceneOf(BOARD, [body], view(false)), sceneOf(BOARD, [body], view(false)))).toEqual([]);

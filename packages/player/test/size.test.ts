@@ -3,15 +3,17 @@ import { bundle } from "@gridponder/browser-harness";
 import { expect, it } from "vitest";
 
 /**
- * The budget for a page that embeds the player, three.js included (minified, gzip): three.js takes
- * about 132 KiB of it. It was 200 KiB until the engine gained its 19th built-in system
- * (`follower_npcs`, 1.6 KiB) and the type registry; every built-in system ships to every page, so the
- * way back under 200 is to load a pack's systems only when it uses them.
+ * The budget for what a page that embeds the player loads up front, three.js included (minified,
+ * gzip): three.js takes about 132 KiB of it. It was 200 KiB until the engine gained its 19th built-in
+ * system (`follower_npcs`, 1.6 KiB) and the type registry, then 205; loading the 2D board on demand
+ * (about 3 KiB) brought it to 203. Every built-in system ships to every page, so the way back under
+ * 200 is to load a pack's systems only when it uses them.
  */
-const BUDGET_BYTES = 205 * 1024;
+const BUDGET_BYTES = 203 * 1024;
 
 it("a page with <gridponder-player> stays within the size budget and ships no validator", async () => {
-  const page = await bundle(join(import.meta.dirname, "page/element.ts"), { minify: true });
+  // Split as a site's bundler splits it: what loads only on demand (the 2D board) is measured apart.
+  const page = await bundle(join(import.meta.dirname, "page/element.ts"), { minify: true, splitting: true });
   console.log(
     `player page bundle: ${(page.bytes / 1024).toFixed(1)} KiB minified, ${(page.gzipBytes / 1024).toFixed(1)} KiB gzip`,
   );
@@ -23,6 +25,9 @@ it("a page with <gridponder-player> stays within the size budget and ships no va
   expect(validator).toEqual([]);
   expect(page.code).not.toMatch(/ajv/i);
   expect(page.gzipBytes).toBeLessThanOrEqual(BUDGET_BYTES);
+  // The 2D board is for browsers without WebGL: it loads when one is made, never up front.
+  expect(shipped.filter((f) => f.includes("canvas-renderer"))).toEqual([]);
+  expect(Object.keys(page.lazyContributions).some((f) => f.includes("canvas-renderer"))).toBe(true);
 });
 
 it("the 2D canvas renderer implements the view's board contract without three.js", async () => {

@@ -21,6 +21,11 @@ export interface Actor {
   /** Refilled every frame while the track plays. */
   readonly sample: TrackSample | null;
   parts: LivePart[];
+  /**
+   * Appearances it may switch to on a later turn (the avatar's other states and facings): their parts
+   * are provided with the scene, so their images are loaded before a move shows them.
+   */
+  readonly looks: readonly Appearance[];
 }
 
 /** The theme's background colour, the base the floor and the ground's sides are tinted from. */
@@ -72,6 +77,7 @@ export function partsNeeded(actors: readonly Actor[], context: PartContext): Par
     if (actor.track)
       for (const key of actor.track.keys)
         if (key.appearance) lists.push(partsOf(actor.piece, key.appearance, context, actor.item));
+    for (const look of actor.looks) lists.push(partsOf(actor.piece, look, context, actor.item));
   }
   return lists;
 }
@@ -80,13 +86,24 @@ function actorFor(scene: Scene, piece: Piece, track: Track | null, facing: numbe
   let appearance = piece.appearance;
   let item: Appearance | null = null;
   let yaw = 0;
+  let looks: readonly Appearance[] = [];
   if (piece.role === "avatar" && scene.avatar) {
     const avatar = scene.avatar;
+    looks = avatar.looks;
     if (avatar.sprite && !track) appearance = { ...appearance, sprite: avatar.sprite, mirror: avatar.mirror };
     item = avatar.item?.appearance ?? null;
     yaw = facing;
   }
-  return { piece, appearance, item, yaw, track, sample: track ? createTrackSample() : null, parts: [] };
+  return {
+    piece,
+    appearance,
+    item,
+    yaw,
+    track,
+    sample: track ? createTrackSample() : null,
+    parts: [],
+    looks,
+  };
 }
 
 /** Plain floor tiles under cells that have no ground piece and are not void. */
@@ -125,7 +142,7 @@ function floorActors(scene: Scene, grounded: Set<number>): Actor[] {
         name: "floor",
         appearance,
       };
-      out.push({ piece, appearance, item: null, yaw: 0, track: null, sample: null, parts: [] });
+      out.push({ piece, appearance, item: null, yaw: 0, track: null, sample: null, parts: [], looks: [] });
     }
   return out;
 }

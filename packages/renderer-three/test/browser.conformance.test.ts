@@ -307,6 +307,68 @@ describe("IsoRenderer in chromium", () => {
     errors.assertNone();
   });
 
+  it.each([
+    ["animated", false],
+    ["with reduced motion", true],
+  ])(
+    "draws a sprite avatar in every frame of its moves (%s), in each state and facing",
+    async (_, reduced) => {
+      const c = await controller("carrot_quest", "fw_002");
+      const avatarless = (scene: Scene): Scene => ({
+        ...scene,
+        pieces: scene.pieces.filter((p) => p.role !== "avatar"),
+        avatar: null,
+      });
+      await mount("carrot_quest", reduced);
+      await show(c.scene, "carrot_quest");
+      // Every step of the gold path: the rabbit shows a walking sprite for each, then stands facing the
+      // way it went.
+      let moves = 0;
+      const facings = new Set<string>();
+      // A hint runs to the next hint stop: ask again until the path is played out (bounded).
+      const steps = (function* () {
+        for (let hint = 0; hint < 10; hint++) {
+          const actions = c.hintActions();
+          if (actions.length === 0) return;
+          yield* actions;
+        }
+      })();
+      for (const action of steps) {
+        const before = c.scene;
+        const from = before.avatar?.piece.cell;
+        const { timeline } = c.act(action);
+        const to = c.scene.avatar?.piece.cell;
+        if (!timeline || !from || !to || (from[0] === to[0] && from[1] === to[1])) continue;
+        const [a, b] = await gp(
+          (api, cells: [number, number][]) => cells.map((cell) => api.project(cell, 0.5)),
+          [from, to],
+        );
+        if (!a || !b) throw new Error("no projection");
+        const box = {
+          x: Math.round(Math.min(a.x, b.x) - 30),
+          y: Math.round(Math.min(a.y, b.y) - 40),
+          width: Math.round(Math.abs(a.x - b.x) + 60),
+          height: Math.round(Math.abs(a.y - b.y) + 80),
+        };
+        // Compared with the board without the rabbit, before and after the move: whatever else the
+        // move changes, the rabbit's own pixels differ from both.
+        const counts = await gp(
+          (api, arg: { timeline: Timeline; from: Scene; references: Scene[]; box: typeof box }) =>
+            api.differenceInEveryFrame(arg.timeline, arg.from, arg.references, arg.box),
+          { timeline, from: before, references: [avatarless(before), avatarless(timeline.to)], box },
+        );
+        expect(counts.length, `frames of move ${moves}`).toBeGreaterThanOrEqual(1);
+        // The rabbit covers a few hundred pixels of the box in every frame, the first one included.
+        expect(Math.min(...counts), `move ${moves}: ${counts.join(" ")}`).toBeGreaterThan(80);
+        facings.add(c.scene.avatar?.facing ?? "");
+        moves++;
+      }
+      expect(moves).toBeGreaterThanOrEqual(4);
+      expect(facings.size, `${moves} moves facing ${[...facings].join(" ")}`).toBeGreaterThanOrEqual(2);
+      errors.assertNone();
+    },
+  );
+
   it("renders at the device pixel ratio", async () => {
     const sharp = await launchBrowser({ viewport: { width: 900, height: 700 }, deviceScaleFactor: 2 });
     const previous = page;

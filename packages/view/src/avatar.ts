@@ -147,6 +147,27 @@ export function avatarPieceAppearance(ctx: ViewContext, state: string, facing: D
   });
 }
 
+/** The states a turn's timeline shows the avatar in (see `timeline.ts`). */
+const TIMELINE_STATES = ["idle", "moving", "pushing"] as const;
+const CARDINALS: readonly Cardinal[] = ["up", "down", "left", "right"];
+
+/**
+ * Every appearance the avatar's piece can take in this pack's timelines (each state a turn shows it
+ * in, in each facing), once each: a renderer that keeps their images loaded never draws a move's
+ * first frames without the avatar while a new state's or facing's image arrives.
+ */
+export function avatarLooks(ctx: ViewContext): readonly Appearance[] {
+  return memoized(ctx, "avatar-looks", () => {
+    const looks = new Map<string, Appearance>();
+    for (const state of TIMELINE_STATES)
+      for (const facing of CARDINALS) {
+        const look = avatarPieceAppearance(ctx, state, facing);
+        looks.set(look.key, look);
+      }
+    return Object.freeze([...looks.values()]);
+  });
+}
+
 /** The avatar's piece, with the positional default id `avatar`. */
 function avatarPiece(ctx: ViewContext, cell: readonly [number, number], facing: Direction): Piece {
   return {
@@ -190,5 +211,6 @@ export function avatarView(ctx: ViewContext, level: LevelRuntime, state: GameSta
     sprite: choice.sprite,
     mirror: choice.mirror,
     animation: choice.animation,
+    looks: avatarLooks(ctx),
   };
 }

@@ -133,6 +133,11 @@ export interface AvatarView {
   readonly mirror: boolean;
   /** When the chosen avatar sprite is an animation. */
   readonly animation: FrameAnimation | null;
+  /**
+   * Every appearance the avatar can take in a turn's timeline (each state in each facing), so a
+   * renderer can have their images ready before a move shows them.
+   */
+  readonly looks: readonly Appearance[];
 }
 
 /** A connected region of cells holding a kind with an `outline`, and its border as unit edges. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { appearanceOf, resolveDisplayColor } from "../src/appearance.js";
-import { avatarAppearance } from "../src/avatar.js";
+import { avatarAppearance, avatarLooks } from "../src/avatar.js";
 import { BUILTIN_PALETTE, colorFromName, hueColor, isHexColor, parseColor, parseHex } from "../src/colors.js";
 import { createViewContext } from "../src/context.js";
 import type { Appearance } from "../src/types.js";
@@ -326,6 +326,23 @@ describe("avatarAppearance", () => {
       mirror: false,
       animation: null,
     });
+  });
+
+  it("lists every look a turn can show the avatar in, each once, for renderers to load ahead", async () => {
+    const { pack, assets } = await corpusPack("carrot_quest");
+    const ctx = createViewContext(pack, assets);
+    const looks = avatarLooks(ctx);
+    const paths = looks.map((l) => `${l.sprite?.path}${l.mirror ? " mirrored" : ""}`);
+    expect(new Set(looks.map((l) => l.key)).size).toBe(looks.length);
+    for (const state of ["idle", "moving", "pushing"])
+      for (const facing of ["up", "down", "left", "right"] as const) {
+        const choice = avatarAppearance(ctx, state, facing);
+        expect(paths).toContain(`${choice.sprite?.path}${choice.mirror ? " mirrored" : ""}`);
+      }
+    // The same list for every scene of the level: one lookup, not one per turn.
+    expect(avatarLooks(ctx)).toBe(looks);
+    // Without art, the avatar has one look: the procedural figure.
+    expect(avatarLooks(createViewContext(pack)).map((l) => l.sprite)).toEqual([null]);
   });
 });
 

@@ -95,6 +95,12 @@ export interface BundleOptions {
   readonly sourcemap?: boolean;
   /** Directory bare imports resolve from (defaults to the entry's directory). */
   readonly resolveDir?: string;
+  /**
+   * Puts what the entry imports dynamically into chunks of their own, as a site's bundler does, and
+   * measures only what a page loads up front (the entry and the chunks it imports statically). Off by
+   * default: one file is what the test pages serve.
+   */
+  readonly splitting?: boolean;
 }
 
 export interface Bundle {
@@ -103,8 +109,13 @@ export interface Bundle {
   readonly gzipBytes: number;
   /** Every input file esbuild read (absolute or as esbuild names them), including tree-shaken ones. */
   readonly inputs: readonly string[];
-  /** Bytes each input contributes to the output, for inputs that contribute any (after tree-shaking). */
+  /**
+   * Bytes each input contributes to the output, for inputs that contribute any (after tree-shaking);
+   * with `splitting`, to the code loaded up front only.
+   */
   readonly contributions: Readonly<Record<string, number>>;
+  /** With `splitting`: bytes each input contributes to the chunks loaded on demand. */
+  readonly lazyContributions: Readonly<Record<string, number>>;
 }
 
 /** Bundles a browser entry into one ESM file (the entry is a path, or `virtual:<name>` from `options.virtual`). */
@@ -124,11 +135,14 @@ export async function bundle(entry: string, options: BundleOptions = {}): Promis
       },
     });
   }
+  const splitting = options.splitting ?? false;
   const result = await build({
     entryPoints: [entry],
     bundle: true,
     write: false,
     format: "esm",
+    // esbuild splits only into an output directory; nothing is written (`write: false`).
+    ...(splitting ? { splitting: true, outdir: "/bundle-out" } : {}),
     platform: "browser",
     target: "es2022",
     minify: options.minify ?? false,
@@ -139,19 +153,48 @@ export async function bundle(entry: string, options: BundleOptions = {}): Promis
     plugins,
     ...(options.resolveDir && !entry.startsWith("virtual:") ? { absWorkingDir: options.resolveDir } : {}),
   });
-  const file = result.outputFiles[0];
-  if (!file) throw new Error(`esbuild produced no output for ${entry}`);
-  const code = file.text;
+  const outputs = result.metafile.outputs;
+  // Without splitting the one output has no file name (`<stdout>`); with it, source maps aside, each is a `.js`.
+  const jsOutputs = Object.keys(outputs).filter((path) => !splitting || path.endsWith(".js"));
+  const entryPath = splitting
+    ? jsOutputs.find((path) => outputs[path]?.entryPoint !== undefined)
+    : jsOutputs[0];
+  if (entryPath === undefined) throw new Error(`esbuild produced no output for ${entry}`);
+  // What a page loads up front: the entry and, transitively, the chunks it imports statically.
+  const upFront = new Set<string>();
+  const visit = (path: string): void => {
+    if (upFront.has(path)) return;
+    upFront.add(path);
+    for (const imported of outputs[path]?.imports ?? [])
+      if (imported.kind === "import-statement" && !imported.external) visit(imported.path);
+  };
+  visit(entryPath);
+  const textOf = (path: string): string => {
+    const file = result.outputFiles.find((f) => f.path.endsWith(path.replace(/^.*?bundle-out/, "")));
+    if (!file) throw new Error(`esbuild's output ${path} is missing`);
+    return file.text;
+  };
+  const code = splitting ? textOf(entryPath) : (result.outputFiles[0]?.text ?? "");
   const contributions: Record<string, number> = {};
-  for (const output of Object.values(result.metafile.outputs))
-    for (const [input, { bytesInOutput }] of Object.entries(output.inputs))
-      if (bytesInOutput > 0) contributions[input] = (contributions[input] ?? 0) + bytesInOutput;
+  const lazyContributions: Record<string, number> = {};
+  let bytes = 0;
+  let gzipBytes = 0;
+  for (const path of jsOutputs) {
+    const into = upFront.has(path) ? contributions : lazyContributions;
+    for (const [input, { bytesInOutput }] of Object.entries(outputs[path]?.inputs ?? {}))
+      if (bytesInOutput > 0) into[input] = (into[input] ?? 0) + bytesInOutput;
+    if (!upFront.has(path)) continue;
+    const text = splitting ? textOf(path) : code;
+    bytes += Buffer.byteLength(text);
+    gzipBytes += gzipSync(text, { level: 9 }).length;
+  }
   return {
     code,
-    bytes: Buffer.byteLength(code),
-    gzipBytes: gzipSync(code, { level: 9 }).length,
+    bytes,
+    gzipBytes,
     inputs: Object.keys(result.metafile.inputs),
     contributions,
+    lazyContributions,
   };
 }
 

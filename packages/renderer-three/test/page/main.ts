@@ -21,6 +21,40 @@ export interface TestApi {
   unmount(): IsoRenderer["info"];
   renderer(): IsoRenderer | null;
   containerRect(): { left: number; top: number };
+  /**
+   * Keeps the pixels inside `box` of each scene of `references`, shows `from` at rest (its images
+   * loaded), then plays `timeline` and counts, in every frame drawn until it ends, the pixels of `box`
+   * that differ from the closest reference.
+   */
+  differenceInEveryFrame(
+    timeline: Timeline,
+    from: Scene,
+    references: readonly Scene[],
+    box: { x: number; y: number; width: number; height: number },
+  ): Promise<number[]>;
+}
+
+/** The pixels of `box` (CSS px of the canvas) as drawn by the frame just rendered. */
+function readBox(canvas: HTMLCanvasElement, box: { x: number; y: number; width: number; height: number }) {
+  const ratio = canvas.width / canvas.clientWidth;
+  const copy = document.createElement("canvas");
+  copy.width = box.width;
+  copy.height = box.height;
+  const ctx = copy.getContext("2d", { willReadFrequently: true });
+  if (!ctx) throw new Error("no 2d context");
+  // Read in the task that rendered: the drawing buffer is only kept until the frame is composited.
+  ctx.drawImage(
+    canvas,
+    box.x * ratio,
+    box.y * ratio,
+    box.width * ratio,
+    box.height * ratio,
+    0,
+    0,
+    box.width,
+    box.height,
+  );
+  return ctx.getImageData(0, 0, box.width, box.height).data;
 }
 
 let current: IsoRenderer | null = null;
@@ -107,6 +141,47 @@ const api: TestApi = {
     return r.info;
   },
   renderer: () => current,
+  async differenceInEveryFrame(timeline, from, references, box) {
+    const r = current;
+    if (!r || !host) throw new Error("not mounted");
+    const canvas = host.querySelector("canvas") as HTMLCanvasElement;
+    const kept: Uint8ClampedArray[] = [];
+    for (const scene of references) {
+      r.setScene(scene);
+      await r.whenReady();
+      r.render();
+      kept.push(readBox(canvas, box));
+    }
+    r.setScene(from);
+    await r.whenReady();
+    r.render();
+    const differing = (data: Uint8ClampedArray, reference: Uint8ClampedArray): number => {
+      let n = 0;
+      for (let i = 0; i < data.length; i += 4)
+        if (
+          Math.abs((data[i] ?? 0) - (reference[i] ?? 0)) +
+            Math.abs((data[i + 1] ?? 0) - (reference[i + 1] ?? 0)) +
+            Math.abs((data[i + 2] ?? 0) - (reference[i + 2] ?? 0)) >
+          48
+        )
+          n++;
+      return n;
+    };
+    let done = false;
+    const playing = r.play(timeline).then(() => {
+      done = true;
+    });
+    const counts: number[] = [];
+    // A frame drawn right away, then one per animation frame until the timeline has ended.
+    while (!done) {
+      r.render();
+      const data = readBox(canvas, box);
+      counts.push(Math.min(...kept.map((reference) => differing(data, reference))));
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+    }
+    await playing;
+    return counts;
+  },
   containerRect() {
     const rect = host?.getBoundingClientRect();
     return { left: rect?.left ?? 0, top: rect?.top ?? 0 };
