@@ -234,6 +234,39 @@ describe("the catalog in a browser", { timeout: 300_000 }, () => {
     await viewer.close();
   });
 
+  it("keeps a half-played level across reloads, and forgets it once the level is won", async () => {
+    const moves = () =>
+      page.evaluate(
+        () =>
+          (
+            document.querySelector("gridponder-player") as HTMLElement & {
+              player: { session: { actions: unknown[] } } | null;
+            }
+          ).player?.session.actions.length ?? -1,
+      );
+    await page.goto(`${server.url}${PACK}lc05-keep-it-dry/`);
+    await waitForLevel("lc05_keep_it_dry");
+    await passStories();
+    const keys = await goldKeys("lc05_keep_it_dry");
+    await playKeys(keys.slice(0, 3));
+    await expect.poll(moves).toBe(3);
+    await page.reload();
+    await waitForLevel("lc05_keep_it_dry");
+    await expect.poll(moves).toBe(3);
+    expect(await page.locator("[data-page-status]").textContent()).toBe(
+      "Back where you left off: 3 moves played.",
+    );
+    // The story was seen before the moves were made: it is not shown again.
+    expect(await page.locator(`${player} .gp-dialog[data-kind=story]`).isVisible()).toBe(false);
+    await page.screenshot({ path: join(SHOTS, "level-resumed.png") });
+    await playKeys(keys.slice(3));
+    await page.waitForSelector(`${player} .gp-dialog[data-kind=won]`, { state: "visible" });
+    await page.reload();
+    await waitForLevel("lc05_keep_it_dry");
+    await passStories();
+    expect(await moves()).toBe(0);
+  });
+
   it("reported no console error, failed request or dialog on any page", () => {
     assertNoErrors(errors, "catalog");
     expect(dialogs).toEqual([]);

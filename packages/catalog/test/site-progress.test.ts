@@ -9,30 +9,11 @@ import {
   recordWin,
   solvedCount,
 } from "../src/client/progress.js";
-
-function memoryStorage(): KeyValueStorage & { data: Map<string, string> } {
-  const data = new Map<string, string>();
-  return {
-    data,
-    getItem: (k) => data.get(k) ?? null,
-    setItem: (k, v) => {
-      data.set(k, v);
-    },
-  };
-}
+import { memoryStorage, throwingStorage } from "./storage-doubles.js";
 
 /** A pack of the catalog at `slug`. */
 const at = (slug: string, gameId: string, version: string): PackRef => ({ slug, gameId, version });
 const g1 = at("g", "g", "1");
-
-const throwing: KeyValueStorage = {
-  getItem: () => {
-    throw new Error("SecurityError");
-  },
-  setItem: () => {
-    throw new Error("QuotaExceededError");
-  },
-};
 
 describe("progress storage", () => {
   it("records wins per pack slug, gameId and version, keeping the best move count", () => {
@@ -136,8 +117,8 @@ describe("progress storage", () => {
 
   it("never throws when storage is missing or refuses access", () => {
     expect(loadProgress(null, g1)).toEqual({});
-    expect(loadProgress(throwing, g1)).toEqual({});
-    expect(recordWin(throwing, g1, "a", 2)).toEqual({ a: { solved: true, best: 2 } });
+    expect(loadProgress(throwingStorage, g1)).toEqual({});
+    expect(recordWin(throwingStorage, g1, "a", 2)).toEqual({ a: { solved: true, best: 2 } });
     expect(recordWin(null, g1, "a", 2)).toEqual({ a: { solved: true, best: 2 } });
   });
 });

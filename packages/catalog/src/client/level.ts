@@ -1,12 +1,14 @@
 /**
- * Level page: the player, plus what the catalog adds around it — progress saved on a win, the move
- * count against the optimum, share links (`#a=<code>`) with a step-through replay, and following the
- * player's "next level" to the next level's URL (the player shows the story screens in between).
+ * Level page: the player, plus what the catalog adds around it — progress saved on a win, the moves
+ * of a level in progress kept across reloads, the move count against the optimum, share links
+ * (`#a=<code>`) with a step-through replay, and following the player's "next level" to the next
+ * level's URL (the player shows the story screens in between).
  */
 import "@gridponder/player/define";
 import type { ActionInput } from "@gridponder/engine";
 import type { GridponderPlayerElement, PlayerEventDetail, PlayerHandle } from "@gridponder/player";
 import { count, number, parseJson } from "./data.js";
+import { loadInProgress, saveInProgress } from "./in-progress.js";
 import { browserStorage, loadProgress, packRefOf, recordWin } from "./progress.js";
 import {
   actionKey,
@@ -110,6 +112,7 @@ function start(page: HTMLElement, element: GridponderPlayerElement): void {
     const detail = (event as CustomEvent<PlayerEventDetail>).detail;
     if (watching) return;
     recordWin(storage, pack, detail.level, detail.moves);
+    saveInProgress(storage, pack, detail.level, null);
     showBest();
     const level = info(detail.level);
     if (level) say(winText(detail.moves, level));
@@ -142,10 +145,33 @@ function start(page: HTMLElement, element: GridponderPlayerElement): void {
     }
   });
 
-  element.addEventListener("turn", () => {
+  element.addEventListener("turn", (event) => {
     hideShareUrl();
     renderReplay();
+    // The visitor's own moves are kept for a reload; stepping through a shared link's are not theirs.
+    const { level, actions, won } = (event as CustomEvent<PlayerEventDetail>).detail;
+    const player = element.player;
+    if (watching || replay || won || !player) return;
+    saveInProgress(
+      storage,
+      pack,
+      level,
+      actions.length > 0 ? encodeActions(actions, player.session.legalActions()) : null,
+    );
   });
+
+  /** Plays again the moves kept for this level (after a reload), saying so. */
+  const resumeInProgress = (player: PlayerHandle): void => {
+    const code = loadInProgress(storage, pack, current);
+    if (!code) return;
+    const read = readShareCode(code, player.session.legalActions());
+    if ("error" in read) {
+      saveInProgress(storage, pack, current, null);
+      return;
+    }
+    const report = player.setLevel(current, { initialActions: read.actions as ActionInput[], story: false });
+    if (report.played > 0) say(`Back where you left off: ${count(report.played, "move")} played.`);
+  };
 
   // ---- share links
   shareButton?.addEventListener("click", () => {
@@ -248,7 +274,9 @@ function start(page: HTMLElement, element: GridponderPlayerElement): void {
   void element.ready.then((player) => {
     if (!player) return;
     if (shareButton) shareButton.hidden = false;
-    openSharedLink(player);
+    // A shared link shows its position; otherwise the visitor's own half-played level comes back.
+    if (shareCodeFromHash(location.hash)) openSharedLink(player);
+    else resumeInProgress(player);
     // Keys go to the board at once, unless the visitor has already moved focus somewhere.
     if (document.activeElement === document.body) element.focus({ preventScroll: true });
     // A link to this same page only changes the hash: no reload, so it is opened here.
