@@ -44,13 +44,17 @@ export class DialogLayer {
     card.append(heading);
     this.root.setAttribute("aria-labelledby", heading.id);
     this.root.dataset.kind = content.kind;
+    // The text scrolls on its own, between the title and the buttons: a long story on a short board
+    // never pushes its buttons out of view.
+    const body = el("div", "gp-card-body");
     if (content.imageUrl) {
       const img = el("img");
       img.alt = "";
       img.src = content.imageUrl;
-      card.append(img);
+      body.append(img);
     }
-    for (const text of content.paragraphs) card.append(el("p", undefined, text));
+    for (const text of content.paragraphs) body.append(el("p", undefined, text));
+    if (body.childElementCount > 0) card.append(body);
     const actions = el("div", "gp-actions");
     for (const action of content.actions) {
       const b = button(action.label, () => action.run(), action.primary ? "gp-primary" : undefined);

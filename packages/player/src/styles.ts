@@ -53,10 +53,12 @@ export const PLAYER_CSS = `
 }
 .gp-dialog[hidden] { display: none; }
 .gp-card {
-  max-width: min(460px, 92%); max-height: 90%; overflow: auto; padding: 18px 20px; border-radius: 10px;
+  max-width: min(460px, 92%); max-height: 90%; overflow: hidden; padding: 18px 20px; border-radius: 10px;
   background: var(--gp-bg); color: var(--gp-body); box-shadow: 0 8px 30px rgba(0,0,0,0.5);
-  display: flex; flex-direction: column; gap: 10px;
+  display: flex; flex-direction: column; gap: 10px; box-sizing: border-box;
 }
+.gp-card h2, .gp-actions { flex: none; }
+.gp-card-body { flex: 1 1 auto; min-height: 0; overflow: auto; display: flex; flex-direction: column; gap: 10px; }
 .gp-card h2 { margin: 0; font-size: 19px; color: var(--gp-title); }
 .gp-card p { margin: 0; white-space: pre-line; line-height: 1.45; }
 .gp-card img { max-width: 100%; border-radius: 6px; }

@@ -47,6 +47,18 @@ beforeAll(() => {
     (e as { type: string }).type === "story" ? { type: "story", title: HOSTILE, text: HOSTILE } : e,
   );
   p.server.put("/packs/hostile/pack.json", JSON.stringify(hostile));
+  // The same pack with a story far longer than a small board is tall.
+  const long = structuredClone(base) as typeof hostile;
+  long.pack.game.levelSequence = long.pack.game.levelSequence.map((e) =>
+    (e as { type: string }).type === "story"
+      ? {
+          type: "story",
+          title: "A long story",
+          text: Array(14).fill("Once more the tiles turned.").join("\n\n"),
+        }
+      : e,
+  );
+  p.server.put("/packs/longstory/pack.json", JSON.stringify(long));
 });
 
 const dialog = (kind: string) => `#player .gp-dialog[data-kind=${kind}]`;
@@ -239,6 +251,39 @@ describe("the player", () => {
     await p.page.focus("#player");
     await p.page.keyboard.press("ArrowLeft");
     expect(await moves(p.page)).toBe(0);
+    await p.page.keyboard.press("Enter");
+    await p.page.waitForSelector("#player .gp-dialog", { state: "hidden" });
+  });
+
+  it("shows a long story from its title on a small board, its buttons in view: only the text scrolls", async () => {
+    await mount(p.page, { pack: "longstory", story: true, width: 360, height: 300 });
+    await p.page.waitForSelector(dialog("story"), { state: "visible" });
+    const layout = await p.page.evaluate(() => {
+      const root = document.querySelector("#player")?.shadowRoot;
+      const layer = root?.querySelector<HTMLElement>(".gp-dialog");
+      const button = root?.querySelector<HTMLElement>(".gp-dialog .gp-primary");
+      const card = root?.querySelector<HTMLElement>(".gp-card");
+      if (!root || !layer || !button || !card) throw new Error("no story dialog");
+      const shown = layer.getBoundingClientRect();
+      /** Whether the element is within the dialog and is what a pointer at its centre hits. */
+      const visible = (e: Element | null | undefined): boolean => {
+        if (!e) return false;
+        const box = e.getBoundingClientRect();
+        const hit = root.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+        return box.top >= shown.top && box.bottom <= shown.bottom && (hit === e || e.contains(hit));
+      };
+      return {
+        // The title and the start of the text are read first; the buttons are there all along.
+        title: visible(card.querySelector("h2")),
+        start: visible(card.querySelector("p")),
+        button: visible(button),
+        scrolls: [card, ...card.querySelectorAll<HTMLElement>("*")].some(
+          (e) => e.scrollHeight > e.clientHeight,
+        ),
+      };
+    });
+    expect(layout).toEqual({ title: true, start: true, button: true, scrolls: true });
+    await p.page.locator("#player").screenshot({ path: join(RESULTS, "story-long.png") });
     await p.page.keyboard.press("Enter");
     await p.page.waitForSelector("#player .gp-dialog", { state: "hidden" });
   });
