@@ -22,8 +22,29 @@ export function shade(hex: string, amount: number): string {
   return `#${mix(r)}${mix(g)}${mix(b)}`;
 }
 
-/** Black or white, whichever reads better on `hex`. */
-export function contrastOn(hex: string): string {
+/** WCAG 2 relative luminance of a `#rrggbb` colour. */
+function luminance(hex: string): number {
+  const linear = (c: number): number => {
+    const v = c / 255;
+    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+  };
   const [r, g, b] = rgbOf(hex);
-  return 0.299 * r + 0.587 * g + 0.114 * b > 150 ? "#111111" : "#ffffff";
+  return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
+}
+
+/** WCAG 2 contrast ratio of two `#rrggbb` colours (1 to 21). */
+export function contrastRatio(a: string, b: string): number {
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+}
+
+/**
+ * Near-black or white, whichever contrasts more with `hex` (by WCAG's ratio, so text on it meets AA's
+ * 4.5:1); pure black where near-black would fall short.
+ */
+export function contrastOn(hex: string): string {
+  const dark = contrastRatio(hex, "#111111");
+  const light = contrastRatio(hex, "#ffffff");
+  if (Math.max(dark, light) < 4.5) return "#000000";
+  return light >= dark ? "#ffffff" : "#111111";
 }

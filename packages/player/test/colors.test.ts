@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contrastOn, shade } from "../src/colors.js";
+import { contrastOn, contrastRatio, shade } from "../src/colors.js";
 import { solvedText } from "../src/level-flow.js";
 import { nextLevel, storiesBefore } from "../src/story.js";
 import { swipeDirection } from "../src/swipe.js";
@@ -8,8 +8,23 @@ describe("colour helpers", () => {
   it("picks dark text on light colours and light text on dark ones", () => {
     expect(contrastOn("#ffd54f")).toBe("#111111");
     expect(contrastOn("#fff")).toBe("#111111");
-    expect(contrastOn("#1e88e5")).toBe("#ffffff");
+    expect(contrastOn("#0d47a1")).toBe("#ffffff");
     expect(contrastOn("#000")).toBe("#ffffff");
+    // A mid blue reads better with dark text: white on it is 3.7:1, under WCAG AA.
+    expect(contrastOn("#1e88e5")).toBe("#111111");
+  });
+
+  it("gives text at WCAG AA contrast (4.5:1) on every colour", () => {
+    let worst = 21;
+    for (let r = 0; r < 256; r += 17)
+      for (let g = 0; g < 256; g += 17)
+        for (let b = 0; b < 256; b += 17) {
+          const hex = `#${[r, g, b].map((c) => c.toString(16).padStart(2, "0")).join("")}`;
+          worst = Math.min(worst, contrastRatio(hex, contrastOn(hex)));
+        }
+    expect(worst).toBeGreaterThanOrEqual(4.5);
+    expect(contrastRatio("#ffffff", "#000000")).toBeCloseTo(21, 5);
+    expect(contrastRatio("#777777", "#777777")).toBe(1);
   });
 
   it("shades towards black and white", () => {

@@ -2,6 +2,7 @@ import { join } from "node:path";
 import { screenshotPixels } from "@gridponder/browser-harness";
 import type { ActionInput } from "@gridponder/engine";
 import { beforeAll, describe, expect, it } from "vitest";
+import { contrastRatio } from "../src/colors.js";
 import {
   cellCenter,
   colourCells,
@@ -61,6 +62,12 @@ beforeAll(() => {
   p.server.put("/packs/longstory/pack.json", JSON.stringify(long));
 });
 
+/** `#rrggbb` of a computed `rgb(r, g, b)` colour. */
+function cssHex(rgb: string): string {
+  const [r = 0, g = 0, b = 0] = (rgb.match(/\d+/g) ?? []).map(Number);
+  return `#${[r, g, b].map((c) => c.toString(16).padStart(2, "0")).join("")}`;
+}
+
 const dialog = (kind: string) => `#player .gp-dialog[data-kind=${kind}]`;
 const live = () => p.page.locator("#player .gp-live").textContent();
 const recorded = () => p.page.evaluate(() => (window as never as TestWindow).gpTest.events);
@@ -105,6 +112,14 @@ describe("the player", () => {
       { type: "won", level: info.level, moves: gold.length, actions: gold.length, won: true },
     ]);
     await p.page.screenshot({ path: join(RESULTS, `won-${pack}.png`) });
+    // The way on (the dialog's primary button) reads at WCAG AA contrast in every pack's colours.
+    const [fg, bg] = await p.page.evaluate(() => {
+      const button = document.querySelector("#player")?.shadowRoot?.querySelector(".gp-dialog .gp-primary");
+      if (!button) throw new Error("no primary button");
+      const style = getComputedStyle(button);
+      return [style.color, style.backgroundColor];
+    });
+    expect(contrastRatio(cssHex(fg), cssHex(bg)), `${fg} on ${bg}`).toBeGreaterThanOrEqual(4.5);
     p.errors.assertNone();
   });
 
