@@ -48,3 +48,11 @@ export function contrastOn(hex: string): string {
   if (Math.max(dark, light) < 4.5) return "#000000";
   return light >= dark ? "#ffffff" : "#111111";
 }
+
+/**
+ * The colour of focus rings on `background`: the theme's primary colour where it stands out from the
+ * background at WCAG's 3:1 for such indicators, else near-black or white, whichever contrasts more.
+ */
+export function focusColor(primary: string, background: string): string {
+  return contrastRatio(primary, background) >= 3 ? primary : contrastOn(background);
+}

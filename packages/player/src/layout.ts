@@ -1,5 +1,5 @@
 import type { ThemeView } from "@gridponder/view";
-import { contrastOn } from "./colors.js";
+import { contrastOn, focusColor } from "./colors.js";
 import { DialogLayer } from "./dialog.js";
 import { el, safeColor } from "./dom.js";
 import { applyStyles } from "./styles.js";
@@ -48,15 +48,20 @@ export function mountLayout(element: HTMLElement, packTitle: string): PlayerLayo
   return { shadow, root, title, counter, board, panel, controlsSlot, live, dialog };
 }
 
+/** The stylesheet's background where a theme names none (see `styles.ts`). */
+const DEFAULT_BACKGROUND = "#1e1e24";
+
 /** The theme's colours and font as CSS variables on the player's root; unsafe values are left out. */
 export function applyTheme(root: HTMLElement, theme: ThemeView): void {
   const set = (name: string, value: string | null): void => {
     if (value) root.style.setProperty(name, value);
   };
-  set("--gp-bg", safeColor(theme.backgroundColor));
+  const background = safeColor(theme.backgroundColor);
+  set("--gp-bg", background);
   const primary = safeColor(theme.primaryColor);
   set("--gp-primary", primary);
   set("--gp-on-primary", primary ? contrastOn(primary) : null);
+  set("--gp-focus", primary ? focusColor(primary, background ?? DEFAULT_BACKGROUND) : null);
   set("--gp-title", safeColor(theme.text.titleColor));
   set("--gp-body", safeColor(theme.text.bodyColor));
   // A font family is free text: only plain family lists reach the stylesheet.

@@ -1,9 +1,9 @@
 /** The player's stylesheet, scoped by its shadow root. Theme colours arrive as custom properties. */
 export const PLAYER_CSS = `
 :host { display: block; position: relative; outline: none; }
-:host(:focus-visible) .gp { box-shadow: 0 0 0 3px var(--gp-primary); }
+:host(:focus-visible) .gp { box-shadow: 0 0 0 3px var(--gp-focus), 0 0 0 5px var(--gp-bg); }
 .gp {
-  --gp-bg: #1e1e24; --gp-primary: #4f8cff; --gp-title: #ffffff; --gp-body: #e8e8ee; --gp-font: system-ui, sans-serif;
+  --gp-bg: #1e1e24; --gp-primary: #4f8cff; --gp-focus: #4f8cff; --gp-title: #ffffff; --gp-body: #e8e8ee; --gp-font: system-ui, sans-serif;
   position: relative; display: flex; flex-direction: column; gap: 8px; box-sizing: border-box;
   width: 100%; height: 100%; min-height: 320px; padding: 8px; border-radius: 8px;
   background: var(--gp-bg); color: var(--gp-body); font-family: var(--gp-font); font-size: 14px;
@@ -41,7 +41,7 @@ export const PLAYER_CSS = `
   border-radius: 6px; padding: 6px 10px; min-height: 34px; cursor: pointer;
 }
 .gp button:hover { background: rgba(127,127,127,0.35); }
-.gp button:focus-visible { outline: 2px solid var(--gp-primary); outline-offset: 1px; }
+.gp button:focus-visible { outline: 2px solid var(--gp-focus); outline-offset: 1px; }
 .gp button:disabled { opacity: 0.45; cursor: default; }
 .gp button.gp-primary { background: var(--gp-primary); border-color: var(--gp-primary); color: var(--gp-on-primary, #fff); }
 .gp-dpad { display: none; grid-template-columns: repeat(3, 40px); grid-template-rows: repeat(3, 40px); gap: 2px; }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contrastOn, contrastRatio, shade } from "../src/colors.js";
+import { contrastOn, contrastRatio, focusColor, shade } from "../src/colors.js";
 import { solvedText } from "../src/level-flow.js";
 import { nextLevel, storiesBefore } from "../src/story.js";
 import { swipeDirection } from "../src/swipe.js";
@@ -25,6 +25,20 @@ describe("colour helpers", () => {
     expect(worst).toBeGreaterThanOrEqual(4.5);
     expect(contrastRatio("#ffffff", "#000000")).toBeCloseTo(21, 5);
     expect(contrastRatio("#777777", "#777777")).toBe(1);
+  });
+
+  it("draws focus rings at 3:1 against the background, in the primary colour where that is enough", () => {
+    let worst = 21;
+    for (let p = 0; p < 256; p += 51)
+      for (let b = 0; b < 256; b += 17) {
+        const primary = `#${p.toString(16).padStart(2, "0")}40c0`;
+        const background = `#${[b, b, (b + 40) % 256].map((c) => c.toString(16).padStart(2, "0")).join("")}`;
+        worst = Math.min(worst, contrastRatio(focusColor(primary, background), background));
+      }
+    expect(worst).toBeGreaterThanOrEqual(3);
+    // A bright primary on a dark board is its own ring; a purple one on the same board is not.
+    expect(focusColor("#ffc857", "#1e1e24")).toBe("#ffc857");
+    expect(focusColor("#9c27b0", "#1e1e24")).toBe("#ffffff");
   });
 
   it("shades towards black and white", () => {

@@ -303,6 +303,21 @@ describe("the player", () => {
     await p.page.waitForSelector("#player .gp-dialog", { state: "hidden" });
   });
 
+  it("draws focus rings at 3:1 against the board even where the theme's primary colour is too dark", async () => {
+    // rotate_flip's purple on the default dark board is 2.7:1.
+    await mount(p.page, { pack: "rotate_flip" });
+    await p.page.focus("#player");
+    await p.page.keyboard.press("Tab");
+    const [ring, board] = await p.page.evaluate(() => {
+      const root = document.querySelector("#player")?.shadowRoot;
+      const focused = root?.activeElement;
+      const gp = root?.querySelector(".gp");
+      if (!focused || focused.tagName !== "BUTTON" || !gp) throw new Error("no focused button");
+      return [getComputedStyle(focused).outlineColor, getComputedStyle(gp).backgroundColor];
+    });
+    expect(contrastRatio(cssHex(ring), cssHex(board)), `${ring} on ${board}`).toBeGreaterThanOrEqual(3);
+  });
+
   it("shows the lose dialog when the move limit runs out, and undo leaves it", async () => {
     const { level } = await mount(p.page, { pack: "diagonal_swipes", level: "ds_004" });
     const limit = await p.page.evaluate(
