@@ -72,4 +72,24 @@ describe("the catalog of the whole corpus", { timeout: 300_000 }, () => {
     }
     await page.close();
   });
+
+  it("counts a level's place over the designed sequence; a level file outside it is an extra", async () => {
+    // carrot_quest has 13 level files, 12 of them in its sequence (fw_ice_001 is not).
+    const page = await browser.newPage();
+    const errors = collectErrors(page);
+    const positionOn = async (path: string): Promise<string | null> => {
+      await page.goto(`${server.url}${path}`);
+      await page.waitForSelector("gridponder-player .gp", { state: "attached" });
+      return page.locator("[data-level-position]").textContent();
+    };
+    expect(await positionOn("/carrot-quest/fw-001/")).toBe("Level 1 of 12");
+    expect(await positionOn("/carrot-quest/fw-ice-013/")).toBe("Level 12 of 12");
+    expect(await positionOn("/carrot-quest/fw-ice-001/")).toBe("Extra level");
+    await page.goto(`${server.url}/carrot-quest/`);
+    const numbers = await page.locator(".level-number").allTextContents();
+    expect(numbers.slice(0, 3)).toEqual(["1.", "2.", "3."]);
+    expect(numbers.filter((n) => n === "Extra:")).toHaveLength(1);
+    assertNoErrors(errors, "carrot-quest");
+    await page.close();
+  });
 });

@@ -17,8 +17,13 @@ export interface CatalogStory {
 export interface CatalogLevel {
   id: string;
   title: string;
-  /** Index in play order (`levelOrder`). */
+  /** Index in play order (`levelOrder`: the sequence, then level files outside it). */
   index: number;
+  /**
+   * Place in the designed sequence (`levelSequence`), from 1; `null` for a level file outside it,
+   * which the catalog lists after the sequence as an extra.
+   */
+  position: number | null;
   /** URL-safe segment for the level page. */
   slug: string;
   /** `sceneToSvg` of the start scene (escaped, static). */

@@ -47,6 +47,11 @@ export function packLevels(
       pending = [];
     }
   }
+  // The designed sequence: its level entries that name a level of the pack, in order.
+  const positions = new Map<string, number>();
+  for (const entry of pack.game.levelSequence)
+    if (entry.type === "level" && Object.hasOwn(pack.levels, entry.ref) && !positions.has(entry.ref))
+      positions.set(entry.ref, positions.size + 1);
   const slugs = uniqueSlugs(pack.levelOrder, "level");
   const levels = pack.levelOrder.map((id, index): CatalogLevel => {
     const def = pack.levels[id];
@@ -56,6 +61,7 @@ export function packLevels(
       id,
       title,
       index,
+      position: positions.get(id) ?? null,
       slug: slugs[index] ?? id,
       thumbnailSvg: sceneToSvg(buildScene(ctx, session.level, session.state), { title }),
       goldLength: def?.solution.goldPath.length ?? 0,

@@ -9,6 +9,7 @@ import type { ActionInput } from "@gridponder/engine";
 import type { GridponderPlayerElement, PlayerEventDetail, PlayerHandle } from "@gridponder/player";
 import { count, number, parseJson } from "./data.js";
 import { loadInProgress, saveInProgress } from "./in-progress.js";
+import { positionText } from "./level-position.js";
 import { browserStorage, loadProgress, packRefOf, recordWin } from "./progress.js";
 import {
   actionKey,
@@ -29,6 +30,8 @@ interface LevelInfo {
   readonly gold: number;
   /** The studio page that opens a copy of the level; `null` when the catalog has no studio. */
   readonly edit: string | null;
+  /** Place in the designed sequence, from 1; `null` for an extra level outside it. */
+  readonly position: number | null;
 }
 
 const page = document.querySelector<HTMLElement>("[data-level-page]");
@@ -73,7 +76,11 @@ function start(page: HTMLElement, element: GridponderPlayerElement): void {
       if (node) node.textContent = text;
     };
     set("[data-level-title]", level.title);
-    set("[data-level-position]", `Level ${index + 1} of ${levels.length}`);
+    const sequenceLength = levels.filter((l) => typeof l.position === "number").length;
+    set(
+      "[data-level-position]",
+      positionText(typeof level.position === "number" ? level.position : null, sequenceLength),
+    );
     set("[data-target]", targetText(level));
     document.title = `${level.title} · ${packTitle} · Gridponder`;
     const crumb = document.querySelector<HTMLAnchorElement>(".trail [aria-current=page]");
