@@ -131,22 +131,6 @@ export interface SearchSpaceOptions {
   readonly dropDead?: boolean;
 }
 
-/**
- * A record as text with its keys sorted, but `skip`: equal records give equal text. Values that are
- * numbers or booleans (most of them) are written without going through `stableStringify`.
- */
-function recordText(record: Readonly<Record<string, unknown>>, skip: string | null): string {
-  const keys: string[] = [];
-  for (const k in record) if (k !== skip) keys.push(k);
-  keys.sort();
-  let text = "";
-  for (const k of keys) {
-    const v = record[k];
-    text += `${JSON.stringify(k)}:${typeof v === "number" || typeof v === "boolean" ? String(v) : stableStringify(v)},`;
-  }
-  return text;
-}
-
 /** A frozen copy of an action whose params (a tapped cell's position) are frozen too. */
 function deepFrozen(action: ActionInput): ActionInput {
   const copy: Record<string, unknown> = {};
@@ -161,9 +145,6 @@ export function searchSpace(pack: Pack, levelId: string, options: SearchSpaceOpt
   const withCount = countMatters(pack, level);
   const parts = new Interner();
   const json = (part: object) => parts.text(stableStringify(part));
-  // Variables change on most turns of some games (a counter, budgets): numbered from their text
-  // without the sorted copy `stableStringify` builds.
-  const variablesNumber = (part: object) => parts.text(recordText(part as Record<string, unknown>, null));
   // A pending move counts by what it can still do (see the engine's `pendingMoveKey`).
   const pendingKey = pendingMoveKey(pack, level, session.initial);
   // Memory but the pending move, as text; a state's memory object is often its predecessor's.
@@ -172,7 +153,14 @@ export function searchSpace(pack: Pack, levelId: string, options: SearchSpaceOpt
   let lastMemoryId = 0;
   const otherMemory = (memory: Readonly<Record<string, unknown>>): string => {
     if (memory === lastMemory || sameButPending(memory, lastMemory)) return lastMemoryText;
-    const text = recordText(memory, PENDING_MOVE_MEMORY);
+    const keys: string[] = [];
+    for (const k in memory) if (k !== PENDING_MOVE_MEMORY) keys.push(k);
+    keys.sort();
+    let text = "";
+    for (const k of keys) {
+      const v = memory[k];
+      text += `${JSON.stringify(k)}:${typeof v === "number" || typeof v === "boolean" ? String(v) : stableStringify(v)},`;
+    }
     lastMemory = memory;
     lastMemoryText = text;
     lastMemoryId = text === "" ? 0 : parts.text(`|r${text}`);
@@ -206,7 +194,7 @@ export function searchSpace(pack: Pack, levelId: string, options: SearchSpaceOpt
         ? 1 + (a.position[1] * level.width + a.position[0]) * itemBase + itemOf(a.item)
         : 0;
     out[layers + 1] = pendingKey(state) * 3 + (state.won ? 1 : state.lost ? 2 : 0);
-    out[layers + 2] = parts.id(variablesSlot, state.variables, variablesNumber);
+    out[layers + 2] = parts.id(variablesSlot, state.variables, json);
     out[layers + 3] = rest(state);
   };
   // Overlay, structures, memory beyond the pending move, once-rules and the action count: rarely all

@@ -59,7 +59,7 @@ function tally(ctx: TurnContext, goal: BalanceGoal): Tally {
   const claimCells = claimLayer >= 0 ? draft.layerCells(claimLayer) : [];
   const markCells = layer >= 0 ? draft.layerCells(layer) : [];
   const shared = !draft.ownsLayer(claimLayer) && !draft.ownsLayer(layer);
-  let counted: Tally;
+  let result: Tally;
   if (
     shared &&
     sharedTally !== null &&
@@ -67,7 +67,7 @@ function tally(ctx: TurnContext, goal: BalanceGoal): Tally {
     sharedCells?.[0] === claimCells &&
     sharedCells[1] === markCells
   ) {
-    counted = sharedTally;
+    result = sharedTally;
   } else {
     const owned = new Map(goal.config.owners.map((o) => [o, 0]));
     let claimable = 0;
@@ -77,18 +77,18 @@ function tally(ctx: TurnContext, goal: BalanceGoal): Tally {
       const n = owned.get(mark.kind);
       if (n !== undefined) owned.set(mark.kind, n + 1);
     }
-    counted = { owned, claimable };
+    result = { owned, claimable };
     if (shared) {
-      sharedTally = counted;
+      sharedTally = result;
       sharedGoal = goal;
       sharedCells = [claimCells, markCells];
     }
   }
-  lastTally = counted;
+  lastTally = result;
   lastGoal = goal;
   lastDraft = draft;
   lastVersion = draft.version;
-  return counted;
+  return result;
 }
 
 function connectedCount(ctx: TurnContext, goal: BalanceGoal, owner: string): number {
