@@ -10,6 +10,7 @@ import { join, resolve } from "node:path";
 import { CORPUS } from "@gridponder/conformance-corpus";
 import { measureBuilds } from "./build-time.mjs";
 import { measureFirstBoard } from "./first-board.mjs";
+import { measureHomeTransfer } from "./home-transfer.mjs";
 import { measurePageTypes } from "./page-js.mjs";
 import { describeMs, kib, median } from "./stats.mjs";
 
@@ -18,6 +19,7 @@ const packsDirs = [join(CORPUS, "packs"), resolve(here, "../../../packs")];
 const builds = Number(process.env.BENCH_BUILDS ?? 5);
 const loads = Number(process.env.BENCH_LOADS ?? 3);
 const BUDGETS = { home: 30 * 1024, pack: 30 * 1024, level: 200 * 1024 };
+const HOME_TRANSFER_BUDGET = 600 * 1000;
 const BUILD_TARGET_MS = 60_000;
 const BOARD_TARGET_MS = 1500;
 const log = (line = "") => console.log(line);
@@ -84,6 +86,14 @@ try {
         `  budget ${kib(BUDGETS[type])}: ${verdict(m.gzip <= BUDGETS[type])}${lazy}`,
     );
   }
+  log();
+
+  log("   Home page transfer at 1280×800: every response body, scrolled to the end (lazy covers load)");
+  const home = await measureHomeTransfer(siteDir, 1280);
+  log(
+    `   home page  ${(home.total / 1000).toFixed(0).padStart(7)} KB in ${home.files.length} files  budget 600 KB: ${verdict(home.total <= HOME_TRANSFER_BUDGET)}`,
+  );
+  for (const f of home.files.slice(0, 5)) log(`     ${(f.bytes / 1000).toFixed(1).padStart(7)} KB  ${f.url}`);
   log();
 
   const levelPaths = await chooseLevels(siteDir);

@@ -267,6 +267,35 @@ describe("the catalog in a browser", { timeout: 300_000 }, () => {
     expect(await moves()).toBe(0);
   });
 
+  it("remembers the board view the player chose across the catalog's level pages", async () => {
+    const view = () =>
+      page.evaluate(
+        () =>
+          (document.querySelector("gridponder-player") as HTMLElement & { player: { view: string } | null })
+            .player?.view,
+      );
+    await page.goto(`${server.url}${PACK}lc02-storeroom/`);
+    await waitForLevel("lc02_storeroom");
+    await passStories();
+    expect(await view()).toBe("isometric");
+    await page.locator(`${player} [data-view-toggle]`).click();
+    await expect.poll(view).toBe("top-down");
+    // Another pack's level, opened afresh: the choice holds for the whole catalog.
+    await page.goto(`${server.url}/`);
+    const packHref = await page.locator("a[href*='carrot']").first().getAttribute("href");
+    await page.goto(new URL(packHref ?? "", page.url()).href);
+    const levelHref = await page.locator("[data-continue]").getAttribute("href");
+    await page.goto(new URL(levelHref ?? "", page.url()).href);
+    await page.waitForFunction(
+      () => (document.querySelector("gridponder-player") as never as { player: unknown }).player,
+    );
+    await expect.poll(view).toBe("top-down");
+    await passStories();
+    await page.screenshot({ path: join(SHOTS, "level-top-down.png") });
+    await page.locator(`${player} [data-view-toggle]`).click();
+    await expect.poll(view).toBe("isometric");
+  });
+
   it("reported no console error, failed request or dialog on any page", () => {
     assertNoErrors(errors, "catalog");
     expect(dialogs).toEqual([]);

@@ -67,7 +67,7 @@ describe("gridponder play (keys from a stream)", () => {
 
   it("describes each turn as the view does, and redoes with Shift+U as the web player does", async () => {
     const { stdout } = await run(["play", LANTERN_CELLAR, "lc01_bottom_step"], { stdin: "duU" });
-    expect(stdout).toContain("Moves: 1\nMoved right.");
+    expect(stdout).toContain("Moves: 1\nMoved right to column 2, row 1.");
     expect(stdout).toContain("Moves: 0\nUndone");
     expect(stdout).toContain("Moves: 1\nRedone");
   });

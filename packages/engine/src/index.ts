@@ -8,18 +8,21 @@
 
 // What systems, goals and lose conditions written outside the engine use (see `api.ts`).
 export * from "./api.js";
+export { axisActions } from "./assembly/axis-actions.js";
 export { builtinRegistry } from "./assembly/builtins.js";
 export { type CanonicalState, canonicalState, stableStringify } from "./assembly/canonical.js";
 export { LevelLoadError, prepareLevel } from "./assembly/level.js";
 export {
   type CustomTypes,
   compilePack,
+  compilePackWith,
   customTypes,
   type LoadOptions,
   loadPack,
   prepareValidated,
   validateOptionsFor,
 } from "./assembly/load.js";
+export { ON_DEMAND_SYSTEM_TYPES, registryFor } from "./assembly/on-demand.js";
 export { missingTypes } from "./assembly/pack.js";
 export { createRegistry, RegistryError } from "./assembly/registry.js";
 export { selectedPiece } from "./assembly/selected-piece.js";
@@ -54,7 +57,6 @@ export type {
   SystemRole,
 } from "./contract/search-roles.js";
 export type { MultiCellObjectState, OverlayState } from "./contract/state.js";
-export { followerNpcs } from "./plugins/follower-npcs.js";
 export { BUILTIN_SYSTEMS } from "./systems/index.js";
 export {
   checkTrace,

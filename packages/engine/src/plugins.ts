@@ -9,6 +9,9 @@ import { builtinRegistry } from "./assembly/builtins.js";
 import { RegistryError } from "./assembly/registry.js";
 import type { Registry, RegistryParts } from "./contract/runtime.js";
 
+// The NPC system is built as a plug-in would be; its definition is here for registries made by hand.
+export { followerNpcs } from "./plugins/follower-npcs.js";
+
 /**
  * The built-in registry extended with the types of each plugin module, in order. A plugin module
  * exports `systems`, `goals`, `loseConditions`, `effects` and `conditions` (arrays of definitions, each optional), or a default

@@ -7,11 +7,11 @@ import {
   createRegistry,
   defineSystem,
   type EventDefinition,
-  followerNpcs,
   loadPack,
   RegistryError,
   Session,
 } from "../src/index.js";
+import { followerNpcs } from "../src/plugins.js";
 
 const MINI = join(import.meta.dirname, "../../schema/test/fixtures/valid/mini");
 

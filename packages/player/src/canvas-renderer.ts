@@ -50,6 +50,8 @@ export interface CanvasRendererOptions extends BoardRendererOptions<HTMLElement>
  * rest redraws only the cells it changes (a level painter's strokes).
  */
 export class CanvasRenderer implements BoardRenderer {
+  /** Drawn from above only. */
+  readonly view = "top-down" as const;
   readonly canvas: HTMLCanvasElement;
   readonly #g: CanvasRenderingContext2D;
   #scene: Scene | null = null;

@@ -1,4 +1,11 @@
-import { builtinRegistry, compilePack, missingTypes, type Pack, type Registry } from "@gridponder/engine";
+import {
+  builtinRegistry,
+  compilePackWith,
+  missingTypes,
+  type Pack,
+  type Registry,
+  registryFor,
+} from "@gridponder/engine";
 import type { ValidPack } from "@gridponder/schema";
 import type { AssetCatalog, SpriteRef } from "@gridponder/view";
 
@@ -22,14 +29,10 @@ export class CompiledPackError extends Error {
 }
 
 /**
- * Checks the envelope of a fetched `pack.json` and prepares the pack for play with `registry` (the
- * built-in types by default; a pack using custom system types needs a registry that has them). The
- * content was validated when the pack was compiled; here only what would crash a session is checked.
+ * Checks the envelope of a fetched `pack.json`: the content was validated when the pack was compiled;
+ * here only what would crash a session is checked.
  */
-export function openCompiledPack(
-  json: unknown,
-  registry: Registry = builtinRegistry,
-): { pack: Pack; compiled: CompiledPack } {
+export function checkCompiledPack(json: unknown): CompiledPack {
   if (typeof json !== "object" || json === null) throw new CompiledPackError("pack.json is not an object");
   const compiled = json as Partial<CompiledPack>;
   if (compiled.format !== COMPILED_PACK_FORMAT)
@@ -42,13 +45,41 @@ export function openCompiledPack(
     throw new CompiledPackError("pack.json has a malformed asset catalog");
   if (!Array.isArray(valid.game.systems) || typeof valid.levels !== "object")
     throw new CompiledPackError("pack.json has a malformed game");
-  const full: CompiledPack = { format: COMPILED_PACK_FORMAT, pack: valid as ValidPack, assets };
+  return { format: COMPILED_PACK_FORMAT, pack: valid as ValidPack, assets };
+}
+
+/** Prepares a checked pack for play with `registry`, refusing one that uses a type the registry lacks. */
+export function openCompiledPackWith(
+  json: unknown,
+  registry: Registry,
+): { pack: Pack; compiled: CompiledPack } {
+  const full = checkCompiledPack(json);
   const missing = missingTypes(full.pack, registry);
   if (missing.length > 0)
     throw new CompiledPackError(
       `this player cannot run the pack: ${missing.map((d) => d.message).join("; ")}`,
     );
-  return { pack: compilePack(full.pack, registry), compiled: full };
+  return { pack: compilePackWith(full.pack, registry), compiled: full };
+}
+
+/**
+ * Checks the envelope of a fetched `pack.json` and prepares the pack for play with `registry` (the
+ * built-in types by default; a pack using custom system types needs a registry that has them). The
+ * content was validated when the pack was compiled; here only what would crash a session is checked.
+ */
+export function openCompiledPack(
+  json: unknown,
+  registry: Registry = builtinRegistry,
+): { pack: Pack; compiled: CompiledPack } {
+  return openCompiledPackWith(json, registry);
+}
+
+/**
+ * The built-in types a compiled pack needs, loading only the systems it names (each its own chunk in a
+ * bundle): what `<gridponder-player>` plays with, so a page never fetches the code of unused systems.
+ */
+export function registryForPack(json: unknown): Promise<Registry> {
+  return registryFor(checkCompiledPack(json).pack.game);
 }
 
 /** Where a published pack keeps the files of a shared collection, relative to its asset base. */

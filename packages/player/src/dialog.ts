@@ -14,6 +14,8 @@ export interface DialogContent {
   readonly title: string;
   readonly paragraphs: readonly string[];
   readonly imageUrl?: string | null;
+  /** A two-column list after the text (the controls panel: a key, then what it does). */
+  readonly rows?: readonly (readonly [term: string, description: string])[];
   readonly actions: readonly DialogAction[];
 }
 
@@ -47,6 +49,8 @@ export class DialogLayer {
     // The text scrolls on its own, between the title and the buttons: a long story on a short board
     // never pushes its buttons out of view.
     const body = el("div", "gp-card-body");
+    // Focusable, so that a keyboard can scroll a text too long for the card.
+    body.tabIndex = 0;
     if (content.imageUrl) {
       const img = el("img");
       img.alt = "";
@@ -54,6 +58,12 @@ export class DialogLayer {
       body.append(img);
     }
     for (const text of content.paragraphs) body.append(el("p", undefined, text));
+    if (content.rows && content.rows.length > 0) {
+      const list = el("dl", "gp-rows");
+      for (const [term, description] of content.rows)
+        list.append(el("dt", undefined, term), el("dd", undefined, description));
+      body.append(list);
+    }
     if (body.childElementCount > 0) card.append(body);
     const actions = el("div", "gp-actions");
     for (const action of content.actions) {

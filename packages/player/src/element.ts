@@ -1,6 +1,7 @@
-import { type CompiledPack, CompiledPackError } from "./compiled-pack.js";
+import { isBoardView } from "@gridponder/view";
+import { type CompiledPack, CompiledPackError, registryForPack } from "./compiled-pack.js";
 import { el } from "./dom.js";
-import { mountPlayer, type PlayerHandle } from "./player.js";
+import { mountPlayerWith, type PlayerHandle } from "./player.js";
 import { applyStyles } from "./styles.js";
 
 /** The tag name `define` registers. */
@@ -8,8 +9,10 @@ export const PLAYER_TAG = "gridponder-player";
 
 /**
  * `<gridponder-player src="…/pack.json" level="…" asset-base="…" renderer="auto|webgl|2d">`: loads a
- * compiled pack and plays it. `asset-base` defaults to the folder of `src`. Sends the player's events
- * (`turn`, `won`, `lost`, `level-change`) and `error` when the pack cannot be loaded.
+ * compiled pack and plays it. `asset-base` defaults to the folder of `src`; `view="isometric|top-down"`
+ * picks how the board is seen (the theme's choice by default). Sends the player's events (`turn`,
+ * `won`, `lost`, `level-change`), `view-change` when the player switches the view, and `error` when
+ * the pack cannot be loaded.
  */
 export interface GridponderPlayerElement extends HTMLElement {
   /** The mounted player, once the pack has loaded. */
@@ -31,7 +34,7 @@ export function playerElementClass(): new () => GridponderPlayerElement {
 
 function makeElementClass(): new () => GridponderPlayerElement {
   return class extends HTMLElement implements GridponderPlayerElement {
-    static readonly observedAttributes = ["src", "level", "asset-base", "renderer", "reduced-motion"];
+    static readonly observedAttributes = ["src", "level", "asset-base", "renderer", "reduced-motion", "view"];
     #current: PlayerHandle | null = null;
     #loading = 0;
     /** The run whose load waits for the end of this task (-1: none). */
@@ -69,6 +72,10 @@ function makeElementClass(): new () => GridponderPlayerElement {
         this.#current.setLevel(value, { story: true });
         return;
       }
+      if (name === "view") {
+        if (this.#current && isBoardView(value)) this.#current.setView(value);
+        return;
+      }
       if (name !== "level") this.#load();
     }
 
@@ -99,16 +106,24 @@ function makeElementClass(): new () => GridponderPlayerElement {
       const response = await fetch(packUrl);
       if (!response.ok) throw new CompiledPackError(`cannot load ${packUrl.pathname} (${response.status})`);
       const compiled = (await response.json()) as CompiledPack;
+      // Only the systems this pack names are fetched, each a chunk of its own.
+      const registry = await registryForPack(compiled);
       if (run !== this.#loading) return null;
       const renderer = this.getAttribute("renderer");
       const reduced = this.getAttribute("reduced-motion");
-      this.#current = mountPlayer(this, {
-        pack: compiled,
-        assetBase: this.getAttribute("asset-base") ?? new URL(".", packUrl).href,
-        ...(this.getAttribute("level") ? { level: this.getAttribute("level") as string } : {}),
-        ...(renderer === "2d" || renderer === "webgl" ? { renderer } : {}),
-        ...(reduced !== null ? { reducedMotion: reduced !== "false" } : {}),
-      });
+      const view = this.getAttribute("view");
+      this.#current = mountPlayerWith(
+        this,
+        {
+          pack: compiled,
+          assetBase: this.getAttribute("asset-base") ?? new URL(".", packUrl).href,
+          ...(this.getAttribute("level") ? { level: this.getAttribute("level") as string } : {}),
+          ...(renderer === "2d" || renderer === "webgl" ? { renderer } : {}),
+          ...(reduced !== null ? { reducedMotion: reduced !== "false" } : {}),
+          ...(isBoardView(view) ? { view } : {}),
+        },
+        registry,
+      );
       return this.#current;
     }
 

@@ -12,6 +12,8 @@ export class FallbackBoard implements BoardRenderer {
   #scene: Scene | null = null;
   #disposed = false;
   #diagonalSwipes = false;
+  /** The 2D board is drawn from above only. */
+  readonly view = "top-down" as const;
   readonly #loaded: Promise<void>;
 
   constructor(options: BoardRendererOptions<HTMLElement>) {

@@ -18,7 +18,10 @@ export {
   COMPILED_PACK_FORMAT,
   type CompiledPack,
   CompiledPackError,
+  checkCompiledPack,
   openCompiledPack,
+  openCompiledPackWith,
+  registryForPack,
   sharedAssetPrefix,
 } from "./compiled-pack.js";
 export {
@@ -29,6 +32,7 @@ export {
 } from "./element.js";
 export {
   mountPlayer,
+  mountPlayerWith,
   type PlayerEventDetail,
   type PlayerEventType,
   type PlayerHandle,

@@ -1,5 +1,6 @@
 import { type Gesture, resolveGesture } from "@gridponder/view";
 import { handleGesture } from "./gestures.js";
+import { openHelp, switchView } from "./level-flow.js";
 import type { PlayerContext } from "./player-context.js";
 
 /**
@@ -25,7 +26,19 @@ export function listenToKeys(ctx: PlayerContext): () => void {
       alt: e.altKey,
       meta: e.metaKey,
     };
-    if (!resolveGesture(ctx.controller.ctx, gesture, { selection: ctx.controller.selection })) return;
+    if (!resolveGesture(ctx.controller.ctx, gesture, { selection: ctx.controller.selection })) {
+      // The player's own keys, unless the pack binds them (then their buttons still work): V switches
+      // the view, ? lists the controls.
+      const plain = !e.ctrlKey && !e.altKey && !e.metaKey;
+      if (plain && (e.key === "v" || e.key === "V") && ctx.renderer.setView) {
+        e.preventDefault();
+        switchView(ctx, ctx.renderer.view === "isometric" ? "top-down" : "isometric");
+      } else if (plain && e.key === "?") {
+        e.preventDefault();
+        openHelp(ctx);
+      }
+      return;
+    }
     e.preventDefault();
     handleGesture(ctx, gesture);
   };

@@ -1,4 +1,5 @@
 import type { ThemeView } from "@gridponder/view";
+import { BoardText } from "./board-text.js";
 import { contrastOn, focusColor } from "./colors.js";
 import { DialogLayer } from "./dialog.js";
 import { el, safeColor } from "./dom.js";
@@ -16,6 +17,8 @@ export interface PlayerLayout {
   controlsSlot: HTMLElement;
   /** A polite live region: what the player announces to screen readers. */
   readonly live: HTMLElement;
+  /** The board as a table, for screen readers. */
+  readonly boardText: BoardText;
   readonly dialog: DialogLayer;
 }
 
@@ -34,7 +37,11 @@ export function mountLayout(element: HTMLElement, packTitle: string): PlayerLayo
   const main = el("div", "gp-main");
   const board = el("div", "gp-board");
   const panel = el("aside", "gp-hud");
-  main.append(board, panel);
+  // The panel scrolls on a small screen: focusable, so a keyboard can scroll it too.
+  panel.tabIndex = 0;
+  panel.setAttribute("aria-label", "Goals");
+  const boardText = new BoardText();
+  main.append(board, boardText.root, panel);
   const controlsSlot: HTMLElement = el("div");
   const live = el("div", "gp-live");
   live.setAttribute("role", "status");
@@ -45,7 +52,7 @@ export function mountLayout(element: HTMLElement, packTitle: string): PlayerLayo
   if (!element.hasAttribute("tabindex")) element.tabIndex = 0;
   element.setAttribute("role", element.getAttribute("role") ?? "application");
   element.setAttribute("aria-label", packTitle);
-  return { shadow, root, title, counter, board, panel, controlsSlot, live, dialog };
+  return { shadow, root, title, counter, board, panel, controlsSlot, live, dialog, boardText };
 }
 
 /** The stylesheet's background where a theme names none (see `styles.ts`). */

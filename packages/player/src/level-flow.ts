@@ -1,5 +1,5 @@
 import type { ActionInput, GameState } from "@gridponder/engine";
-import { resolveAsset, ViewController } from "@gridponder/view";
+import { type BoardView, resolveAsset, resolveGesture, ViewController } from "@gridponder/view";
 import { buildControls } from "./controls.js";
 import { handleGesture } from "./gestures.js";
 import { applyTheme } from "./layout.js";
@@ -33,10 +33,7 @@ export function changeLevel(
   const replay = replayActions(controller, initialActions);
   applyTheme(ctx.root, controller.scene.theme);
   ctx.renderer.diagonalSwipes = controller.input.swipeDiagonal;
-  const controls = buildControls(controller.input, (g) => handleGesture(ctx, g));
-  ctx.controls = controls;
-  ctx.controlsSlot.replaceWith(controls.root);
-  ctx.controlsSlot = controls.root;
+  mountControls(ctx);
   ctx.renderer.setScene(controller.scene);
   announce(ctx, `${refresh(ctx).title}.`);
   emit(ctx, "level-change");
@@ -45,6 +42,51 @@ export function changeLevel(
   const { session } = ctx.controller;
   if (session.won || session.lost) showOutcome(ctx, session.state);
   return replay;
+}
+
+/** Builds the level's controls for the board's current view and swaps them in. */
+export function mountControls(ctx: PlayerContext): void {
+  const { renderer } = ctx;
+  const toggle = renderer.setView
+    ? () => switchView(ctx, renderer.view === "isometric" ? "top-down" : "isometric")
+    : null;
+  const controls = buildControls(ctx.controller.input, (g) => handleGesture(ctx, g), {
+    view: renderer.view,
+    toggle,
+    toggleKey: resolveGesture(ctx.controller.ctx, { type: "key", key: "v" }, { selection: [0, 0] }) === null,
+    help: () => openHelp(ctx),
+  });
+  ctx.controls = controls;
+  ctx.controlsSlot.replaceWith(controls.root);
+  ctx.controlsSlot = controls.root;
+  ctx.root.dataset.view = renderer.view;
+  refresh(ctx);
+}
+
+/**
+ * Shows the board in `view` (on a board that has both), with the pad redrawn to match; sends
+ * `view-change` so a host can remember the choice. Keyboard focus stays on the toggle when it had it.
+ */
+export function switchView(ctx: PlayerContext, view: BoardView): void {
+  const { renderer } = ctx;
+  if (!renderer.setView || renderer.view === view) return;
+  const hadFocus =
+    ctx.shadow.activeElement instanceof HTMLElement && ctx.shadow.activeElement.dataset.viewToggle;
+  renderer.setView(view);
+  mountControls(ctx);
+  if (hadFocus) ctx.controlsSlot.querySelector<HTMLElement>("[data-view-toggle]")?.focus();
+  announce(ctx, view === "top-down" ? "Showing the board from above." : "Showing the board in 3D.");
+  ctx.options.onViewChange?.(view);
+  ctx.element.dispatchEvent(
+    new CustomEvent("view-change", { detail: { view }, bubbles: true, composed: true }),
+  );
+}
+
+/** Opens the controls panel, loading its code on first use. */
+export function openHelp(ctx: PlayerContext): void {
+  void import("./help.js").then(({ showHelp }) => {
+    if (!ctx.destroyed && !ctx.dialog.open) showHelp(ctx);
+  });
 }
 
 /** Shows the story screens due before the current level, one dialog each. */

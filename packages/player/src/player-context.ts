@@ -1,5 +1,13 @@
 import type { GameState, Pack } from "@gridponder/engine";
-import type { AssetCatalog, BoardRenderer, Hud, SpriteRef, Timeline, ViewController } from "@gridponder/view";
+import {
+  type AssetCatalog,
+  type BoardRenderer,
+  boardWords,
+  type Hud,
+  type SpriteRef,
+  type Timeline,
+  type ViewController,
+} from "@gridponder/view";
 import type { Controls } from "./controls.js";
 import { counterText, renderHud } from "./hud-view.js";
 import type { PlayerLayout } from "./layout.js";
@@ -57,6 +65,7 @@ export function emit(ctx: PlayerContext, type: PlayerEventType): void {
  */
 export function refresh(ctx: PlayerContext, hud: Hud = ctx.controller.hud()): Hud {
   const scene = ctx.controller.scene;
+  ctx.boardText.show(boardWords(ctx.pack, scene));
   ctx.title.textContent = hud.title;
   ctx.counter.textContent = counterText(hud);
   renderHud(ctx.panel, hud, scene, ctx.url);

@@ -1,5 +1,5 @@
 import type { ActionInput, GameState, Pack, Registry, Session } from "@gridponder/engine";
-import type { BoardRenderer, Gesture, SpriteRef, ViewController } from "@gridponder/view";
+import type { BoardRenderer, BoardView, Gesture, SpriteRef, ViewController } from "@gridponder/view";
 import type { CompiledPack } from "./compiled-pack.js";
 import type { ReplayReport } from "./replay.js";
 
@@ -44,6 +44,13 @@ export interface PlayerOptions {
   readonly reducedMotion?: boolean;
   /** Show the pack's story screens before levels (default true). */
   readonly story?: boolean;
+  /**
+   * How the 3D board is first shown: `isometric` or `top-down` (by default the theme's
+   * `boardStyle.view`). The player may switch; a host remembering the choice passes it back here.
+   */
+  readonly view?: BoardView;
+  /** Called when the player switches the view (also sent as a `view-change` DOM event). */
+  readonly onViewChange?: (view: BoardView) => void;
   readonly onEvent?: (type: PlayerEventType, detail: PlayerEventDetail) => void;
 }
 
@@ -56,6 +63,10 @@ export interface PlayerHandle {
   /** Which board is drawing. */
   readonly rendererKind: "webgl" | "2d";
   readonly renderer: BoardRenderer;
+  /** How the board is seen (always `top-down` on the 2D board). */
+  readonly view: BoardView;
+  /** Shows the board in `view`, as the player's toggle does; the 2D board has only the top-down view. */
+  setView(view: BoardView): void;
   /** Plays an action; resolves with whether it was accepted, once its animation has ended. */
   act(action: ActionInput): Promise<boolean>;
   undo(): Promise<boolean>;

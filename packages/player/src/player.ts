@@ -1,12 +1,13 @@
+import { builtinRegistry, type Registry } from "@gridponder/engine";
 import type { Gesture, SpriteRef } from "@gridponder/view";
 import { ViewController } from "@gridponder/view";
-import { assetUrl, openCompiledPack } from "./compiled-pack.js";
+import { assetUrl, openCompiledPackWith } from "./compiled-pack.js";
 import { boardKind, createBoard } from "./create-board.js";
 import { handleGesture } from "./gestures.js";
 import { hintNow } from "./hints.js";
 import { listenToKeys } from "./keyboard.js";
 import { mountLayout } from "./layout.js";
-import { changeLevel, showOutcome } from "./level-flow.js";
+import { changeLevel, showOutcome, switchView } from "./level-flow.js";
 import { actNow, commandNow } from "./moves.js";
 import type { PlayerContext } from "./player-context.js";
 import type { PlayerHandle, PlayerOptions } from "./player-types.js";
@@ -22,7 +23,19 @@ function prefersReducedMotion(): boolean {
  * the board (3D, or 2D without WebGL), HUD, buttons, dialogs, keyboard and pointer input.
  */
 export function mountPlayer(element: HTMLElement, options: PlayerOptions): PlayerHandle {
-  const { pack } = openCompiledPack(options.pack, options.registry);
+  return mountPlayerWith(element, options, options.registry ?? builtinRegistry);
+}
+
+/**
+ * `mountPlayer` with the registry given apart: with one from `registryForPack`, a page carries only
+ * the systems its pack uses.
+ */
+export function mountPlayerWith(
+  element: HTMLElement,
+  options: PlayerOptions,
+  registry: Registry,
+): PlayerHandle {
+  const { pack } = openCompiledPackWith(options.pack, registry);
   const catalog = options.pack.assets;
   const reducedMotion = options.reducedMotion ?? prefersReducedMotion();
   const url = options.assetUrl ?? ((ref: SpriteRef): string => assetUrl(options.assetBase, ref));
@@ -35,7 +48,8 @@ export function mountPlayer(element: HTMLElement, options: PlayerOptions): Playe
     element.focus({ preventScroll: true });
     handleGesture(ctx, g);
   };
-  const renderer = createBoard(options.renderer ?? "auto", layout.board, url, onGesture, reducedMotion);
+  const view = options.view ?? controller.scene.theme.board.view;
+  const renderer = createBoard(options.renderer ?? "auto", layout.board, url, onGesture, reducedMotion, view);
   const ctx: PlayerContext = {
     ...layout,
     element,
@@ -75,6 +89,10 @@ export function mountPlayer(element: HTMLElement, options: PlayerOptions): Playe
     },
     rendererKind,
     renderer,
+    get view() {
+      return renderer.view;
+    },
+    setView: (v) => switchView(ctx, v),
     act: (action) => {
       ctx.hintRun++;
       return actNow(ctx, action);

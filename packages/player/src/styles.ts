@@ -34,7 +34,8 @@ export const PLAYER_CSS = `
 .gp-swatch.gp-emoji { font-size: 12px; font-weight: normal; }
 .gp-grid > span.gp-emoji { font-size: 9px; font-weight: normal; }
 .gp-round { border-radius: 50%; }
-.gp-controls { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; }
+.gp-controls { display: flex; gap: 6px 12px; align-items: center; }
+.gp-buttons { display: flex; flex-wrap: wrap; flex: 1 1 auto; gap: 6px; align-items: center; min-width: 0; }
 .gp-controls .gp-sep { flex: 1 1 auto; }
 .gp button {
   font: inherit; color: inherit; background: rgba(127,127,127,0.22); border: 1px solid rgba(127,127,127,0.45);
@@ -47,6 +48,8 @@ export const PLAYER_CSS = `
 .gp-dpad { display: none; grid-template-columns: repeat(3, 40px); grid-template-rows: repeat(3, 40px); gap: 2px; }
 .gp-dpad button { padding: 0; min-height: 0; }
 @media (pointer: coarse) { .gp-dpad { display: grid; } }
+.gp-dpad.gp-dpad-diagonal { display: grid; }
+.gp-dpad .gp-dpad-other { border-color: var(--gp-focus, currentColor); }
 .gp-dialog {
   position: absolute; inset: 0; display: flex; align-items: center; justify-content: center;
   background: rgba(0,0,0,0.55); border-radius: 8px; z-index: 2;
@@ -59,13 +62,30 @@ export const PLAYER_CSS = `
 }
 .gp-card h2, .gp-actions { flex: none; }
 .gp-card-body { flex: 1 1 auto; min-height: 0; overflow: auto; display: flex; flex-direction: column; gap: 10px; }
+.gp-hud:focus-visible, .gp-card-body:focus-visible { outline: 2px solid var(--gp-focus); outline-offset: 2px; }
 .gp-card h2 { margin: 0; font-size: 19px; color: var(--gp-title); }
 .gp-card p { margin: 0; white-space: pre-line; line-height: 1.45; }
 .gp-card img { max-width: 100%; border-radius: 6px; }
+.gp-rows { display: grid; grid-template-columns: max-content 1fr; gap: 4px 14px; margin: 0; }
+.gp-rows dt { font-weight: 600; color: var(--gp-title); }
+.gp-rows dd { margin: 0; }
+.gp-board-text { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 .gp-actions { display: flex; gap: 8px; justify-content: flex-end; flex-wrap: wrap; }
 .gp-live { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 .gp-error { padding: 12px; color: #ffb4b4; }
-@media (max-width: 560px) { .gp-main { flex-direction: column; } .gp-hud { flex: none; } }
+@media (max-width: 560px) {
+  .gp { padding: 6px; gap: 6px; min-height: 0; }
+  .gp-top { gap: 0 8px; }
+  .gp-title { font-size: 15px; }
+  .gp-main { flex-direction: column; gap: 6px; min-height: 140px; }
+  .gp-board { min-height: 120px; }
+  .gp-hud { flex: none; order: -1; max-height: 104px; font-size: 12px; gap: 4px; }
+  .gp-guide { font-size: 12px; }
+  .gp-controls { align-items: flex-end; gap: 6px 8px; }
+  .gp-buttons { gap: 4px; }
+  .gp button { min-height: 30px; padding: 3px 7px; font-size: 12.5px; }
+  .gp-dpad { grid-template-columns: repeat(3, 32px); grid-template-rows: repeat(3, 32px); }
+}
 `;
 
 let shared: CSSStyleSheet | null = null;

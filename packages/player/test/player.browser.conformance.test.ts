@@ -229,7 +229,7 @@ describe("the player", () => {
     expect(await moves(p.page)).toBe(0);
     expect(await live()).toBe("Level reset.");
     await p.page.keyboard.press("ArrowDown");
-    expect(await live()).toMatch(/^Moved down\./);
+    expect(await live()).toMatch(/^Moved down to column \d+, row \d+\./);
     // Off the gold path (it goes down, then right), a hint starts over and plays to the first stop.
     await p.page.keyboard.press("ArrowDown");
     expect(await moves(p.page)).toBe(2);
@@ -307,7 +307,14 @@ describe("the player", () => {
     // rotate_flip's purple on the default dark board is 2.7:1.
     await mount(p.page, { pack: "rotate_flip" });
     await p.page.focus("#player");
-    await p.page.keyboard.press("Tab");
+    // The goals panel (scrollable, so focusable) comes first; then the buttons.
+    for (let i = 0; i < 3; i++) {
+      await p.page.keyboard.press("Tab");
+      const onButton = await p.page.evaluate(
+        () => document.querySelector("#player")?.shadowRoot?.activeElement?.tagName === "BUTTON",
+      );
+      if (onButton) break;
+    }
     const [ring, board] = await p.page.evaluate(() => {
       const root = document.querySelector("#player")?.shadowRoot;
       const focused = root?.activeElement;

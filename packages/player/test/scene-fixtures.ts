@@ -4,7 +4,14 @@ export const THEME: ThemeView = {
   palette: {},
   primaryColor: "#4caf50",
   backgroundColor: "#1b1d24",
-  board: { cellSize: 64, cellSpacing: 2, borderRadius: 4, gridLineColor: "#333333", showGridLines: true },
+  board: {
+    cellSize: 64,
+    cellSpacing: 2,
+    borderRadius: 4,
+    gridLineColor: "#333333",
+    showGridLines: true,
+    view: "isometric",
+  },
   text: { fontFamily: "default", titleColor: "#ffffff", bodyColor: "#cccccc" },
   avatarVisible: true,
 };

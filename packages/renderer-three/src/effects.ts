@@ -2,6 +2,7 @@ import type { EffectStep, Scene } from "@gridponder/view";
 import { Vector4 } from "three";
 import type { Batch } from "./batch.js";
 import type { BatchPool } from "./batches.js";
+import type { Projection } from "./iso.js";
 import { LABEL_BATCH, type PartSpec } from "./parts.js";
 import { partMatrix, restPose } from "./placement.js";
 
@@ -15,7 +16,12 @@ export interface EffectSprite {
 }
 
 /** Sets up an effect hidden on its cell (of `scene`, the timeline's last); `showEffect` runs it. */
-export function createEffect(step: EffectStep, pool: BatchPool, scene: Scene | null): EffectSprite {
+export function createEffect(
+  step: EffectStep,
+  pool: BatchPool,
+  scene: Scene | null,
+  projection: Projection,
+): EffectSprite {
   const frames = Math.max(1, step.frames);
   const uv = new Vector4(0, 0, 1 / frames, 1);
   const batch = pool.sheetBatch(step.sheet, uv);
@@ -33,7 +39,15 @@ export function createEffect(step: EffectStep, pool: BatchPool, scene: Scene | n
     spins: false,
   };
   const matrix = new Float32Array(16);
-  partMatrix(matrix, part, restPose(step.cell[0], step.cell[1]), scene?.width ?? 1, scene?.height ?? 1);
+  partMatrix(
+    matrix,
+    part,
+    restPose(step.cell[0], step.cell[1]),
+    scene?.width ?? 1,
+    scene?.height ?? 1,
+    0,
+    projection,
+  );
   batch.write(0, matrix, 0);
   return { step, batch, matrix, uv };
 }

@@ -1,6 +1,6 @@
 /**
- * `@gridponder/renderer-three`: draws `@gridponder/view` scenes as an isometric three.js board and
- * plays their timelines, with pointer swipes and taps mapped back to board directions and cells.
+ * `@gridponder/renderer-three`: draws `@gridponder/view` scenes as a three.js board, isometric or seen
+ * from above, and plays their timelines, with pointer swipes and taps mapped back to board directions and cells.
  * @module
  */
 
@@ -10,7 +10,11 @@ export {
   cellToScreen,
   type FitOptions,
   fitCamera,
+  ISOMETRIC,
+  type Projection,
+  projectionOf,
   screenToPlane,
+  TOP_DOWN,
   type Vec3,
   worldToScreen,
 } from "./iso.js";

@@ -1,6 +1,7 @@
 import type {
   BoardRenderer,
   BoardRendererOptions,
+  BoardView,
   Cell,
   Gesture,
   Scene,
@@ -11,7 +12,7 @@ import { Color, OrthographicCamera, Scene as ThreeScene, type WebGLRenderer } fr
 import { BatchPool } from "./batches.js";
 import { aimCamera } from "./camera-rig.js";
 import { Decorations } from "./decorations.js";
-import { type CameraFit, cellToScreen, fitCamera } from "./iso.js";
+import { type CameraFit, cellToScreen, fitCamera, projectionOf } from "./iso.js";
 import { cellOnSurface } from "./pick-surface.js";
 import { Playback } from "./playback.js";
 import { PointerGestures } from "./pointer.js";
@@ -25,6 +26,8 @@ export interface IsoRendererOptions extends BoardRendererOptions<HTMLElement> {
   readonly diagonalSwipes?: boolean;
   /** Multisampling; by default on below a pixel ratio of 2. */
   readonly antialias?: boolean;
+  /** How the board is seen (isometric unless given); `setView` changes it. */
+  readonly view?: BoardView;
 }
 
 export interface RendererInfo {
@@ -39,8 +42,8 @@ export interface RendererInfo {
 }
 
 /**
- * Draws view-model scenes as an isometric three.js scene and plays their timelines. Frames are drawn
- * on demand: while a timeline plays, and once after anything changes.
+ * Draws view-model scenes as a three.js scene, isometric or seen from above, and plays their
+ * timelines. Frames are drawn on demand: while a timeline plays, and once after anything changes.
  */
 export class IsoRenderer implements BoardRenderer {
   /** Whether swipes are read in eight directions (else four). */
@@ -80,11 +83,13 @@ export class IsoRenderer implements BoardRenderer {
     this.#renderer = createBoardCanvas(this.#container, options.antialias ?? ratio < 2);
     this.#pool = new BatchPool(this.#root, options.assetUrl, () => this.#requestFrame());
     this.#stage = new ActorStage(this.#pool);
+    this.#stage.projection = projectionOf(options.view ?? "isometric");
     this.#decorations = new Decorations(this.#root);
     this.#playback = new Playback(this.#pool);
     this.#pointer = new PointerGestures(this.#renderer.domElement, {
       cellAt: (x, y) => this.cellAt(x, y),
       diagonal: () => this.diagonalSwipes,
+      projection: () => this.#stage.projection,
       // Input during an animation skips to its end, so a tap is read on the settled board.
       settle: () => this.finish(),
       emit: (g) => this.#onGesture?.(g),
@@ -118,6 +123,21 @@ export class IsoRenderer implements BoardRenderer {
     };
   }
 
+  /** How the board is seen. */
+  get view(): BoardView {
+    return this.#stage.projection.view;
+  }
+
+  /** Turns the camera to `view`: the board is refitted and redrawn at rest (a running timeline ends). */
+  setView(view: BoardView): void {
+    if (this.#disposed || view === this.view) return;
+    this.#playback.stop();
+    this.#stage.projection = projectionOf(view);
+    this.resize();
+    if (this.#scene) this.#build(this.#scene, []);
+    this.#requestFrame();
+  }
+
   /** Shows a scene at rest, replacing what was drawn (and ending a running timeline). */
   setScene(scene: Scene): void {
     if (this.#disposed) return;
@@ -136,7 +156,7 @@ export class IsoRenderer implements BoardRenderer {
     }
     return new Promise<void>((resolve) => {
       this.#build(timeline.to, timeline.tracks);
-      this.#playback.start(timeline, this.#scene, resolve);
+      this.#playback.start(timeline, this.#scene, resolve, this.#stage.projection);
       this.#requestFrame();
     });
   }
@@ -158,7 +178,10 @@ export class IsoRenderer implements BoardRenderer {
     this.#renderer.setPixelRatio(ratio);
     this.#renderer.setSize(width, height, false);
     const scene = this.#scene;
-    this.#fit = fitCamera(scene?.width ?? 1, scene?.height ?? 1, width, height, { pixelRatio: ratio });
+    this.#fit = fitCamera(scene?.width ?? 1, scene?.height ?? 1, width, height, {
+      pixelRatio: ratio,
+      projection: this.#stage.projection,
+    });
     aimCamera(this.#camera, this.#fit);
     this.#requestFrame();
   }

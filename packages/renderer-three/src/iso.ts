@@ -1,32 +1,73 @@
 /**
- * The isometric camera as plain math, shared by the three.js camera, picking and swipe mapping so the
+ * The board's cameras as plain math, shared by the three.js camera, picking and swipe mapping so the
  * three always agree. World space: X along board x, Z along board y (rows grow towards the viewer),
  * Y up; one cell is one unit and the ground's top face is at Y = 0.
  *
- * The camera looks from the board's bottom-right corner (azimuth 45°) down 30°: the 2:1 "pixel-art
- * isometric" angle, where a cell's top face is a diamond twice as wide as it is tall. Row 0 is the
- * far side: board +x runs down-right on screen, board +y runs down-left.
+ * Two projections, both orthographic. The isometric one looks from the board's bottom-right corner
+ * (azimuth 45°) down 30°: the 2:1 "pixel-art isometric" angle, where a cell's top face is a diamond
+ * twice as wide as it is tall; row 0 is the far side, board +x runs down-right on screen and board +y
+ * down-left. The top-down one looks straight down with row 0 at the top, as a printed grid reads.
  */
 
+import type { BoardView } from "@gridponder/view";
+
 export type Vec3 = readonly [x: number, y: number, z: number];
+
+/** A camera direction and the screen's axes in world space. */
+export interface Projection {
+  readonly view: BoardView;
+  /** Unit vector from the looked-at point towards the camera. */
+  readonly toCamera: Vec3;
+  /** Screen right, in world space. */
+  readonly screenRight: Vec3;
+  /** Screen up, in world space. */
+  readonly screenUp: Vec3;
+  /** Yaw that turns an upright sprite's face to the camera. */
+  readonly spriteYaw: number;
+  /** Whether upright sprites stand (isometric) or lie face up (seen from above). */
+  readonly upright: boolean;
+}
 
 const ELEVATION = Math.PI / 6;
 export const AZIMUTH = Math.PI / 4;
 
-/** Unit vector from the looked-at point towards the camera. */
+/** Unit vector from the looked-at point towards the isometric camera. */
 export const TO_CAMERA: Vec3 = [
   Math.cos(ELEVATION) * Math.sin(AZIMUTH),
   Math.sin(ELEVATION),
   Math.cos(ELEVATION) * Math.cos(AZIMUTH),
 ];
-/** Screen right, in world space. */
+/** Screen right of the isometric camera, in world space. */
 export const SCREEN_RIGHT: Vec3 = [Math.SQRT1_2, 0, -Math.SQRT1_2];
-/** Screen up, in world space (tilted away from the viewer). */
+/** Screen up of the isometric camera, in world space (tilted away from the viewer). */
 export const SCREEN_UP: Vec3 = [
   -Math.sin(ELEVATION) * Math.SQRT1_2,
   Math.cos(ELEVATION),
   -Math.sin(ELEVATION) * Math.SQRT1_2,
 ];
+
+export const ISOMETRIC: Projection = {
+  view: "isometric",
+  toCamera: TO_CAMERA,
+  screenRight: SCREEN_RIGHT,
+  screenUp: SCREEN_UP,
+  spriteYaw: AZIMUTH,
+  upright: true,
+};
+
+export const TOP_DOWN: Projection = {
+  view: "top-down",
+  toCamera: [0, 1, 0],
+  screenRight: [1, 0, 0],
+  screenUp: [0, 0, -1],
+  spriteYaw: 0,
+  upright: false,
+};
+
+/** The projection of a board view. */
+export function projectionOf(view: BoardView): Projection {
+  return view === "top-down" ? TOP_DOWN : ISOMETRIC;
+}
 
 /** Depth of a ground tile below the ground's top face. */
 export const GROUND_DEPTH = 0.22;
@@ -44,8 +85,9 @@ function boardToWorld(boardWidth: number, boardHeight: number, x: number, y: num
 
 /** How the board sits in a viewport: `zoom` CSS px per world unit, and the view centre in screen axes. */
 export interface CameraFit {
+  readonly projection: Projection;
   readonly zoom: number;
-  /** Camera-plane coordinates (along SCREEN_RIGHT, SCREEN_UP) of the viewport centre. */
+  /** Camera-plane coordinates (along screen right and up) of the viewport centre. */
   readonly u0: number;
   readonly v0: number;
   readonly viewWidth: number;
@@ -53,10 +95,12 @@ export interface CameraFit {
 }
 
 export interface FitOptions {
-  /** Free space kept at each side, in CSS px. */
+  /** Free space kept at each side, in CSS px (by default 4% of the view, at most 16 px, 6 from above). */
   readonly marginPx?: number;
   /** Device pixels per CSS px; with it the zoom is rounded down to whole device pixels per unit. */
   readonly pixelRatio?: number;
+  /** The isometric projection unless given. */
+  readonly projection?: Projection;
 }
 
 /**
@@ -70,9 +114,13 @@ export function fitCamera(
   viewHeight: number,
   options: FitOptions = {},
 ): CameraFit {
+  const projection = options.projection ?? ISOMETRIC;
+  const { screenRight, screenUp } = projection;
   const vw = Math.max(1, viewWidth);
   const vh = Math.max(1, viewHeight);
-  const margin = options.marginPx ?? Math.min(16, Math.round(Math.min(vw, vh) * 0.04));
+  // Seen from above nothing stands out of the board's rectangle, so a thinner margin does.
+  const widest = projection.upright ? 16 : 6;
+  const margin = options.marginPx ?? Math.min(widest, Math.round(Math.min(vw, vh) * 0.04));
   let uMin = Number.POSITIVE_INFINITY;
   let uMax = Number.NEGATIVE_INFINITY;
   let vMin = Number.POSITIVE_INFINITY;
@@ -83,8 +131,8 @@ export function fitCamera(
     for (const z of [-hz, hz])
       for (const y of [-GROUND_DEPTH, HEADROOM]) {
         const p: Vec3 = [x, y, z];
-        const u = dot(p, SCREEN_RIGHT);
-        const v = dot(p, SCREEN_UP);
+        const u = dot(p, screenRight);
+        const v = dot(p, screenUp);
         uMin = Math.min(uMin, u);
         uMax = Math.max(uMax, u);
         vMin = Math.min(vMin, v);
@@ -95,14 +143,14 @@ export function fitCamera(
   let zoom = Math.min(availW / (uMax - uMin), availH / (vMax - vMin));
   const ratio = options.pixelRatio ?? 1;
   if (zoom * ratio >= 4) zoom = Math.floor(zoom * ratio) / ratio;
-  return { zoom, u0: (uMin + uMax) / 2, v0: (vMin + vMax) / 2, viewWidth: vw, viewHeight: vh };
+  return { projection, zoom, u0: (uMin + uMax) / 2, v0: (vMin + vMax) / 2, viewWidth: vw, viewHeight: vh };
 }
 
 /** CSS px (relative to the viewport's top-left) of a world point. */
 export function worldToScreen(fit: CameraFit, p: Vec3): { x: number; y: number } {
   return {
-    x: fit.viewWidth / 2 + (dot(p, SCREEN_RIGHT) - fit.u0) * fit.zoom,
-    y: fit.viewHeight / 2 - (dot(p, SCREEN_UP) - fit.v0) * fit.zoom,
+    x: fit.viewWidth / 2 + (dot(p, fit.projection.screenRight) - fit.u0) * fit.zoom,
+    y: fit.viewHeight / 2 - (dot(p, fit.projection.screenUp) - fit.v0) * fit.zoom,
   };
 }
 
@@ -110,14 +158,11 @@ export function worldToScreen(fit: CameraFit, p: Vec3): { x: number; y: number }
 export function screenToPlane(fit: CameraFit, sx: number, sy: number, planeY = 0): Vec3 {
   const u = fit.u0 + (sx - fit.viewWidth / 2) / fit.zoom;
   const v = fit.v0 - (sy - fit.viewHeight / 2) / fit.zoom;
-  const o: Vec3 = [
-    u * SCREEN_RIGHT[0] + v * SCREEN_UP[0],
-    u * SCREEN_RIGHT[1] + v * SCREEN_UP[1],
-    u * SCREEN_RIGHT[2] + v * SCREEN_UP[2],
-  ];
-  // The ray runs away from the camera: direction -TO_CAMERA.
-  const t = (o[1] - planeY) / TO_CAMERA[1];
-  return [o[0] - t * TO_CAMERA[0], planeY, o[2] - t * TO_CAMERA[2]];
+  const { screenRight: r, screenUp: up, toCamera: c } = fit.projection;
+  const o: Vec3 = [u * r[0] + v * up[0], u * r[1] + v * up[1], u * r[2] + v * up[2]];
+  // The ray runs away from the camera: direction -toCamera.
+  const t = (o[1] - planeY) / c[1];
+  return [o[0] - t * c[0], planeY, o[2] - t * c[2]];
 }
 
 /** The board cell under a screen point (on the ground's top face), or null outside the board. */
@@ -170,7 +215,8 @@ export function pickCell(
   }
   best ??= cellAtScreen(fit, boardWidth, boardHeight, sx, sy);
   // An upright sprite covers a screen rectangle standing on its cell's centre; the nearest one wins.
-  for (const [x, y] of standing) {
+  // Seen from above, sprites lie on their cells.
+  for (const [x, y] of fit.projection.upright ? standing : []) {
     const foot = cellToScreen(fit, boardWidth, boardHeight, x, y);
     const half = (STANDING_WIDTH / 2) * fit.zoom;
     const inside = Math.abs(sx - foot.x) <= half && sy <= foot.y && sy >= foot.y - STANDING_HEIGHT * fit.zoom;

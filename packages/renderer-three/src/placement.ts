@@ -1,5 +1,5 @@
 import type { Pose } from "@gridponder/view";
-import { AZIMUTH, SCREEN_RIGHT, SCREEN_UP, TO_CAMERA } from "./iso.js";
+import { ISOMETRIC, type Projection } from "./iso.js";
 import type { PartSpec } from "./parts.js";
 
 /** How far labels are pulled towards the camera: in an orthographic view that moves them in depth only,
@@ -31,7 +31,8 @@ export function facingYaw(facing: string | null | undefined): number {
 /**
  * Writes the column-major world matrix of a part for a pose into `out` (16 numbers).
  * The pose is in cells (`x`, `y` the anchor cell, `z` a lift); `turn` quarter turns are clockwise on
- * the board, rotating both the part and its offset from the anchor. `yaw` adds a facing.
+ * the board, rotating both the part and its offset from the anchor. `yaw` adds a facing. Labels and
+ * upright sprites face the camera of `projection`.
  */
 export function partMatrix(
   out: Float32Array | number[],
@@ -40,6 +41,7 @@ export function partMatrix(
   boardWidth: number,
   boardHeight: number,
   yaw = 0,
+  projection: Projection = ISOMETRIC,
 ): void {
   const phi = (pose.turn * Math.PI) / 2;
   const cosP = Math.cos(phi);
@@ -54,15 +56,26 @@ export function partMatrix(
   const sy = part.sy * s * pose.squash;
   const sz = part.sz * s;
 
+  const { toCamera, screenRight, screenUp } = projection;
   if (part.mode === "billboard") {
-    px += TO_CAMERA[0] * LABEL_LIFT;
-    py += TO_CAMERA[1] * LABEL_LIFT;
-    pz += TO_CAMERA[2] * LABEL_LIFT;
-    setColumns(out, SCREEN_RIGHT, sx, SCREEN_UP, sy, TO_CAMERA, 1, px, py, pz);
+    px += toCamera[0] * LABEL_LIFT;
+    py += toCamera[1] * LABEL_LIFT;
+    pz += toCamera[2] * LABEL_LIFT;
+    setColumns(out, screenRight, sx, screenUp, sy, toCamera, 1, px, py, pz);
+    return;
+  }
+  if (part.mode === "standing" && !projection.upright) {
+    // Seen from above, an upright sprite lies face up, centred on its cell and square on screen
+    // (its height was stretched for the isometric tilt); what floats above a piece sits up-screen of it.
+    const height = sx;
+    const shift = -height / 2 + (part.y > 0 ? 0.3 : 0);
+    px += screenUp[0] * shift;
+    pz += screenUp[2] * shift;
+    setColumns(out, screenRight, sx, screenUp, height, toCamera, 1, px, py + 0.02, pz);
     return;
   }
   // Board-clockwise is a negative turn about +Y (X towards +Z).
-  const theta = part.mode === "standing" ? AZIMUTH : part.spins ? -phi + yaw : 0;
+  const theta = part.mode === "standing" ? projection.spriteYaw : part.spins ? -phi + yaw : 0;
   const c = Math.cos(theta);
   const n = Math.sin(theta);
   setColumns(out, [c, 0, -n], sx, [0, 1, 0], sy, [n, 0, c], sz, px, py, pz);

@@ -1,6 +1,7 @@
 import type { Scene, Timeline } from "@gridponder/view";
 import type { BatchPool } from "./batches.js";
 import { createEffect, type EffectSprite, showEffect } from "./effects.js";
+import type { Projection } from "./iso.js";
 
 interface Playing {
   readonly timeline: Timeline;
@@ -25,12 +26,12 @@ export class Playback {
   }
 
   /** Starts `timeline`, whose last scene `scene` is already built with its tracks; `resolve` is called when it stops. */
-  start(timeline: Timeline, scene: Scene | null, resolve: () => void): void {
+  start(timeline: Timeline, scene: Scene | null, resolve: () => void, projection: Projection): void {
     this.#playing = {
       timeline,
       start: null,
       resolve,
-      effects: timeline.effects.map((e) => createEffect(e, this.#pool, scene)),
+      effects: timeline.effects.map((e) => createEffect(e, this.#pool, scene, projection)),
     };
   }
 

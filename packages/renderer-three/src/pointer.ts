@@ -1,4 +1,5 @@
 import type { Gesture } from "@gridponder/view";
+import type { Projection } from "./iso.js";
 import { classifySwipe, type Direction, swipeThreshold } from "./swipe.js";
 
 export interface PointerTarget {
@@ -6,6 +7,8 @@ export interface PointerTarget {
   cellAt(clientX: number, clientY: number): readonly [number, number] | null;
   /** Whether swipes are read in eight directions (asked at each stroke, so it can change). */
   diagonal(): boolean;
+  /** How the board is seen, which turns screen movements into board directions. */
+  projection(): Projection;
   /** Called when a stroke ends, before it is read (the renderer finishes a running animation). */
   settle(): void;
   emit(gesture: Gesture): void;
@@ -51,6 +54,7 @@ export class PointerGestures {
     const direction: Direction | null = classifySwipe(event.clientX - stroke.x, event.clientY - stroke.y, {
       diagonal: this.#target.diagonal(),
       minDistance: swipeThreshold(rect.width, rect.height),
+      projection: this.#target.projection(),
     });
     if (direction) {
       this.#target.emit({ type: "swipe", direction });

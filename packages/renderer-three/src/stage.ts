@@ -1,5 +1,6 @@
 import { type Appearance, type Pose, type Scene, sampleInto, type Track } from "@gridponder/view";
 import type { BatchPool, LivePart } from "./batches.js";
+import { ISOMETRIC, type Projection } from "./iso.js";
 import { type PartContext, partsOf } from "./parts.js";
 import { BARE_GROUND, measurePickSurface, type PickSurface } from "./pick-surface.js";
 import { partMatrix, restPose } from "./placement.js";
@@ -18,6 +19,8 @@ export class ActorStage {
   readonly #matrix = new Float32Array(16);
 
   readonly #pool: BatchPool;
+  /** The camera upright sprites and labels face; set before showing a scene. */
+  projection: Projection = ISOMETRIC;
 
   constructor(pool: BatchPool) {
     this.#pool = pool;
@@ -58,7 +61,7 @@ export class ActorStage {
   #place(scene: Scene, actor: Actor, pose: Pose, opacity: number): void {
     const m = this.#matrix;
     for (const part of actor.parts) {
-      partMatrix(m, part.spec, pose, scene.width, scene.height, actor.yaw);
+      partMatrix(m, part.spec, pose, scene.width, scene.height, actor.yaw, this.projection);
       part.batch.write(part.slot, m, opacity, part.labelSlot);
     }
   }

@@ -1,12 +1,12 @@
 import type { Gesture } from "@gridponder/view";
-import { SCREEN_RIGHT, SCREEN_UP } from "./iso.js";
+import { ISOMETRIC, type Projection } from "./iso.js";
 
 export type Direction = Extract<Gesture, { type: "swipe" }>["direction"];
 
 /**
  * Swipes are read in board space: the screen vector is carried back onto the ground plane through the
- * isometric projection, so a swipe along a board axis as it appears on screen means that axis. With the
- * camera of `iso.ts` that is: up-right on screen = `up`, down-right = `right`, down-left = `down`,
+ * board's projection, so a swipe along a board axis as it appears on screen means that axis. Seen from
+ * above, screen and board directions are the same; with the isometric camera of `iso.ts` they are: up-right on screen = `up`, down-right = `right`, down-left = `down`,
  * up-left = `left`; straight up on screen = `up_left`, straight right = `up_right`, and so on.
  *
  * With four directions each board direction owns the 90° around its axis, so the boundaries are the
@@ -16,15 +16,22 @@ export interface SwipeOptions {
   readonly diagonal: boolean;
   /** Shortest movement in CSS px that counts as a swipe (shorter ones are taps). */
   readonly minDistance: number;
+  /** The isometric projection unless given. */
+  readonly projection?: Projection;
 }
 
 /** Board vector (x right, y down) of a screen movement (`dy` down), in world units per CSS px. */
-export function screenToBoardVector(dx: number, dy: number): [number, number] {
+export function screenToBoardVector(
+  dx: number,
+  dy: number,
+  projection: Projection = ISOMETRIC,
+): [number, number] {
   // A ground vector (gx, gz) shows on screen as (dx, dy) = (gx*R0 + gz*R2, -(gx*U0 + gz*U2)); invert it.
-  const a = SCREEN_RIGHT[0];
-  const b = SCREEN_RIGHT[2];
-  const c = -SCREEN_UP[0];
-  const d = -SCREEN_UP[2];
+  const { screenRight, screenUp } = projection;
+  const a = screenRight[0];
+  const b = screenRight[2];
+  const c = -screenUp[0];
+  const d = -screenUp[2];
   const det = a * d - b * c;
   return [(d * dx - b * dy) / det, (-c * dx + a * dy) / det];
 }
@@ -44,7 +51,7 @@ const FOUR: readonly Direction[] = ["right", "down", "left", "up"];
 /** The board direction of a screen movement, or null when it is too short to be a swipe. */
 export function classifySwipe(dx: number, dy: number, options: SwipeOptions): Direction | null {
   if (Math.hypot(dx, dy) < options.minDistance) return null;
-  const [bx, by] = screenToBoardVector(dx, dy);
+  const [bx, by] = screenToBoardVector(dx, dy, options.projection);
   const angle = Math.atan2(by, bx); // 0 = board right, +π/2 = board down
   const turn = (angle / (2 * Math.PI) + 1) % 1;
   if (options.diagonal) return EIGHT[Math.round(turn * 8) % 8] ?? null;

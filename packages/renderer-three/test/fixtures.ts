@@ -96,6 +96,7 @@ export function scene(
         borderRadius: 0,
         gridLineColor: "#000000",
         showGridLines: false,
+        view: "isometric",
       },
       text: { fontFamily: "sans-serif", titleColor: "#ffffff", bodyColor: "#dddddd" },
       avatarVisible: true,

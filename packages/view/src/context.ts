@@ -70,6 +70,7 @@ export function themeView(pack: Pack): ThemeView {
       borderRadius: nonNegative(board.borderRadius, DEFAULTS.borderRadius),
       gridLineColor: hexOr(board.gridLineColor, DEFAULTS.gridLineColor, palette),
       showGridLines: board.showGridLines ?? true,
+      view: board.view === "top-down" ? "top-down" : "isometric",
     },
     text: {
       fontFamily: text.fontFamily ?? DEFAULTS.fontFamily,

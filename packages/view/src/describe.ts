@@ -16,9 +16,9 @@ function capitalise(text: string): string {
   return text.length === 0 ? text : text[0]?.toUpperCase() + text.slice(1);
 }
 
-function cellWords(position: unknown): string {
+function cellWords(position: unknown, preposition = "at"): string {
   if (!Array.isArray(position) || position.length < 2) return "";
-  return ` at column ${Number(position[0]) + 1}, row ${Number(position[1]) + 1}`;
+  return ` ${preposition} column ${Number(position[0]) + 1}, row ${Number(position[1]) + 1}`;
 }
 
 /** The action the player took, in words ("Moved right", "Tapped column 2, row 3", "Fill red"). */
@@ -26,7 +26,9 @@ export function describeAction(pack: Pack, action: ActionInput): string {
   const def = pack.actions.get(action.action);
   const direction = typeof action.direction === "string" ? action.direction.replace(/_/g, " ") : null;
   if (action.action === "move" && direction) return `Moved ${direction}`;
-  const label = def?.label ?? action.action.replace(/_/g, " ");
+  // An action from outside (a host's `act`) may be malformed: the engine refuses it, and words still come.
+  const name = typeof action.action === "string" ? action.action : "unknown action";
+  const label = def?.label ?? name.replace(/_/g, " ");
   const extras = Object.entries(action)
     .filter(([key]) => key !== "action")
     .map(([key, value]) =>
@@ -41,12 +43,13 @@ export function describeAction(pack: Pack, action: ActionInput): string {
 /** A saying's template with the event's fields filled in (see `EventSaying`). */
 function fill(pack: Pack, text: string, event: GameEvent): string {
   return text.replace(
-    /\{(?:(kind|count|cell):)?([A-Za-z_][A-Za-z0-9_]*)\}/g,
+    /\{(?:(kind|count|cell|to):)?([A-Za-z_][A-Za-z0-9_]*)\}/g,
     (_, how: string | undefined, field: string) => {
       const value = event[field];
       if (how === "kind") return kindName(pack, value);
       if (how === "count") return String(Array.isArray(value) ? value.length : 0);
       if (how === "cell") return cellWords(value);
+      if (how === "to") return cellWords(value, "to");
       return String(value);
     },
   );
@@ -94,10 +97,13 @@ export function describeTurn(
   if (!result.accepted) return failed;
   const happened = describeEvents(pack, result.events);
   const moved = result.events.some((e) => pack.registry.events.get(e.type)?.moves === true);
+  // Where the avatar ended up, so a player who cannot see the board knows where it is.
+  const arrived = result.events.find((e) => pack.registry.events.get(e.type)?.pieces === "avatar_move");
+  const where = arrived ? cellWords(arrived.position, "to") : "";
   const parts =
     happened.length === 0 && !moved && typeof action.direction === "string"
       ? [failed]
-      : [`${describeAction(pack, action)}.`, ...happened];
+      : [`${describeAction(pack, action)}${where}.`, ...happened];
   if (result.won) parts.push(`Level solved in ${moves} ${moves === 1 ? "move" : "moves"}.`);
   else if (result.lost) parts.push(loseText ? `Level lost: ${loseText}` : "Level lost.");
   return parts.join(" ");

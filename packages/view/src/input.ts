@@ -3,7 +3,7 @@
  * `controls.gestureMap`, or from the game's actions when a pack has no controls.
  * @module
  */
-import type { ActionInput } from "@gridponder/engine";
+import { type ActionInput, axisActions } from "@gridponder/engine";
 import {
   type ActionDefinition,
   type Direction,
@@ -12,6 +12,7 @@ import {
   own,
 } from "@gridponder/schema";
 import { appearanceOf } from "./appearance.js";
+import { DIRECTION_GLYPHS } from "./board-view.js";
 import { parseColor } from "./colors.js";
 import { memoized, type ViewContext } from "./context.js";
 import { humanize } from "./names.js";
@@ -174,6 +175,28 @@ function allowed(ctx: ViewContext, binding: Binding, direction: Direction): bool
   });
 }
 
+const OPPOSITE: Readonly<Record<Direction, Direction>> = {
+  up: "down",
+  down: "up",
+  left: "right",
+  right: "left",
+  up_left: "down_right",
+  down_right: "up_left",
+  up_right: "down_left",
+  down_left: "up_right",
+};
+
+/**
+ * The direction to send for `direction`: itself when the action accepts it, else, for an action whose
+ * direction names an axis (a diagonal swap), the other end of the axis when that is accepted.
+ */
+function namedDirection(ctx: ViewContext, binding: Binding, direction: Direction): Direction | null {
+  if (allowed(ctx, binding, direction)) return direction;
+  const axes = memoized(ctx, "input:axes", () => axisActions(ctx.pack));
+  const other = OPPOSITE[direction];
+  return axes.has(binding.action) && allowed(ctx, binding, other) ? other : null;
+}
+
 function act(binding: Binding, extra: Record<string, JsonValue>): InputOutcome {
   return { kind: "action", action: { ...binding.params, ...extra, action: binding.action } as ActionInput };
 }
@@ -181,9 +204,10 @@ function act(binding: Binding, extra: Record<string, JsonValue>): InputOutcome {
 function swipeOutcome(ctx: ViewContext, direction: Direction, selection: Cell | null): InputOutcome {
   const b = bindingsOf(ctx);
   const binding = DIAGONALS.includes(direction) ? b.diagonal : b.cardinal;
-  if (!binding || !allowed(ctx, binding, direction)) return null;
+  const named = binding ? namedDirection(ctx, binding, direction) : null;
+  if (!binding || !named) return null;
   const extra: Record<string, JsonValue> = {};
-  for (const p of binding.directionParams) extra[p] = direction;
+  for (const p of binding.directionParams) extra[p] = named;
   if (binding.positionParams.length > 0) {
     if (!selection) return null;
     for (const p of binding.positionParams) extra[p] = [selection[0], selection[1]];
@@ -274,7 +298,7 @@ function keyOutcome(
   if (key === "Backspace" || (lower === "u" && !shift)) return command("undo");
   if (lower === "u" && shift) return command("redo");
   if (lower === "r") return command("reset");
-  if (lower === "h" || key === "?") return command("hint");
+  if (lower === "h") return command("hint");
   return null;
 }
 
@@ -326,17 +350,6 @@ export function resolveGesture(
   }
 }
 
-const ARROW_GLYPHS: Readonly<Record<Direction, string>> = {
-  up: "↑",
-  down: "↓",
-  left: "←",
-  right: "→",
-  up_left: "↖",
-  up_right: "↗",
-  down_left: "↙",
-  down_right: "↘",
-};
-
 function keyLabel(key: string): string {
   if (key === " ") return "Space";
   return key.length === 1 ? key.toUpperCase() : key;
@@ -381,10 +394,7 @@ function commandKey(ctx: ViewContext, c: Command): string | null {
       { type: "key", key: "r" },
       { type: "key", key: "R", shift: true },
     ],
-    hint: [
-      { type: "key", key: "h" },
-      { type: "key", key: "?" },
-    ],
+    hint: [{ type: "key", key: "h" }],
   };
   for (const g of candidates[c]) {
     const out = resolveGesture(ctx, g);
@@ -392,6 +402,24 @@ function commandKey(ctx: ViewContext, c: Command): string | null {
       return g.shift ? `Shift+${keyLabel(g.key)}` : keyLabel(g.key);
   }
   return null;
+}
+
+/**
+ * The key that does what a direction button does: the arrow for a cardinal, a pack key bound to the
+ * same action and direction (Diagonal Swipes binds L and R), else the default diagonal key.
+ */
+function directionKey(ctx: ViewContext, binding: Binding, named: Direction, d: Direction): string | null {
+  if (CARDINALS.includes(d)) return DIRECTION_GLYPHS[d];
+  const bound = bindingsOf(ctx).keys.find(
+    (k) =>
+      k.binding.action === binding.action &&
+      binding.directionParams.every((p) => k.binding.params[p] === named),
+  );
+  if (bound) return keyLabel(bound.key);
+  const own = Object.entries(DIAGONAL_KEYS).find(
+    ([key, dir]) => key.length === 1 && /[a-z]/.test(key) && dir === d && !packKey(ctx, key),
+  );
+  return own ? keyLabel(own[0]) : null;
 }
 
 /** How input becomes actions for the pack: which gestures work, the on-screen buttons, keyboard help. */
@@ -412,20 +440,22 @@ export function inputModel(ctx: ViewContext): InputModel {
         group: "game",
       });
     }
+    // Both ends of an axis get a button: a swipe either way along it does the same.
     const directions = [
-      ...(b.cardinal ? CARDINALS.filter((d) => allowed(ctx, b.cardinal as Binding, d)) : []),
-      ...(b.diagonal ? DIAGONALS.filter((d) => allowed(ctx, b.diagonal as Binding, d)) : []),
+      ...(b.cardinal ? CARDINALS.filter((d) => namedDirection(ctx, b.cardinal as Binding, d)) : []),
+      ...(b.diagonal ? DIAGONALS.filter((d) => namedDirection(ctx, b.diagonal as Binding, d)) : []),
     ];
     for (const d of directions) {
       const binding = (DIAGONALS.includes(d) ? b.diagonal : b.cardinal) as Binding;
+      const named = namedDirection(ctx, binding, d) as Direction;
       const extra: Record<string, JsonValue> = {};
-      for (const p of binding.directionParams) extra[p] = d;
+      for (const p of binding.directionParams) extra[p] = named;
       buttons.push({
         id: `direction:${d}`,
-        label: ARROW_GLYPHS[d],
+        label: DIRECTION_GLYPHS[d],
         outcome: act(binding, extra) as Exclude<InputOutcome, null>,
         color: null,
-        key: CARDINALS.includes(d) ? ARROW_GLYPHS[d] : null,
+        key: directionKey(ctx, binding, named, d),
         group: "direction",
       });
     }

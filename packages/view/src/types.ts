@@ -1,5 +1,6 @@
 import type { ActionInput } from "@gridponder/engine";
 import type { Direction, JsonValue } from "@gridponder/schema";
+import type { BoardView } from "./board-view.js";
 
 /** A grid direction, as the DSL names them; renderers take it from the view. */
 export type { Direction };
@@ -179,6 +180,8 @@ export interface ThemeView {
     readonly borderRadius: number;
     readonly gridLineColor: string;
     readonly showGridLines: boolean;
+    /** How the board is first shown (`boardStyle.view`). */
+    readonly view: BoardView;
   };
   readonly text: { readonly fontFamily: string; readonly titleColor: string; readonly bodyColor: string };
   readonly avatarVisible: boolean;

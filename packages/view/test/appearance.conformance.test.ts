@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { appearanceOf, resolveDisplayColor } from "../src/appearance.js";
 import { avatarAppearance, avatarLooks } from "../src/avatar.js";
 import { BUILTIN_PALETTE, colorFromName, hueColor, isHexColor, parseColor, parseHex } from "../src/colors.js";
-import { createViewContext } from "../src/context.js";
+import { createViewContext, themeView } from "../src/context.js";
 import type { Appearance } from "../src/types.js";
 import { BASE_COLLECTION, corpusPack, everyLevel, ownPack, withKindDef, withTheme } from "./corpus.js";
 
@@ -358,12 +358,23 @@ describe("themeView", () => {
       borderRadius: 6,
       gridLineColor: "#2a2630",
       showGridLines: true,
+      view: "isometric",
     });
     expect(theme.text.titleColor).toBe("#ffe8b0");
     expect(theme.palette.brick).toBe("#7a3b2e");
     expect(theme.palette.red).toBe(BUILTIN_PALETTE.red);
     const flood = await corpusPack("flood_colors");
     expect(flood.ctx.theme.palette.yellow).toBe("#ffd600");
+  });
+
+  it("reads the board view a theme picks, and only a known one", async () => {
+    const { pack } = await corpusPack("carrot_quest");
+    const viewOf = (boardStyle: object) =>
+      themeView(withTheme(pack, { ...pack.theme, boardStyle } as never)).board.view;
+    expect(viewOf({ view: "top-down" })).toBe("top-down");
+    expect(viewOf({ view: "isometric" })).toBe("isometric");
+    expect(viewOf({ view: "sideways" })).toBe("isometric");
+    expect(viewOf({})).toBe("isometric");
   });
 
   it("defaults every field for a pack without theme.json", async () => {
@@ -373,6 +384,7 @@ describe("themeView", () => {
     expect(theme.palette).toEqual(BUILTIN_PALETTE);
     expect(theme.board.cellSize).toBe(64);
     expect(theme.board.showGridLines).toBe(true);
+    expect(theme.board.view).toBe("isometric");
     expect(theme.avatarVisible).toBe(true);
     for (const c of [
       theme.primaryColor,

@@ -32,29 +32,38 @@ describe("resolveGesture with a theme", () => {
     expect([model.swipeCardinal, model.swipeDiagonal, model.tapCell]).toEqual([true, false, false]);
   });
 
-  it("maps diagonal swipes and keys, refusing directions the action does not take (diagonal_swipes)", async () => {
+  it("maps diagonal swipes and keys, reading a diagonal swap's direction as an axis (diagonal_swipes)", async () => {
     const { ctx } = await corpusPack("diagonal_swipes");
     expect(resolveGesture(ctx, { type: "swipe", direction: "up_left" })).toEqual(
       action({ action: "diagonal_swap", direction: "up_left" }),
     );
-    expect(resolveGesture(ctx, { type: "swipe", direction: "down_right" })).toBeNull();
+    // The action lists only up_left and up_right, but its system swaps the same two cells named from
+    // either end: a swipe down-right swaps the up-left diagonal, down-left the up-right one.
+    expect(resolveGesture(ctx, { type: "swipe", direction: "down_right" })).toEqual(
+      action({ action: "diagonal_swap", direction: "up_left" }),
+    );
+    expect(resolveGesture(ctx, { type: "swipe", direction: "down_left" })).toEqual(
+      action({ action: "diagonal_swap", direction: "up_right" }),
+    );
     expect(resolveGesture(ctx, key("q"))).toEqual(action({ action: "diagonal_swap", direction: "up_left" }));
     expect(resolveGesture(ctx, key("9"))).toEqual(action({ action: "diagonal_swap", direction: "up_right" }));
     expect(resolveGesture(ctx, key("PageUp"))).toEqual(
       action({ action: "diagonal_swap", direction: "up_right" }),
     );
-    expect(resolveGesture(ctx, key("c"))).toBeNull();
-    const directions = inputModel(ctx)
-      .buttons.filter((b) => b.group === "direction")
-      .map((b) => b.id);
-    expect(directions).toEqual([
+    expect(resolveGesture(ctx, key("c"))).toEqual(action({ action: "diagonal_swap", direction: "up_left" }));
+    const buttons = inputModel(ctx).buttons.filter((b) => b.group === "direction");
+    expect(buttons.map((b) => b.id)).toEqual([
       "direction:up",
       "direction:down",
       "direction:left",
       "direction:right",
       "direction:up_left",
       "direction:up_right",
+      "direction:down_left",
+      "direction:down_right",
     ]);
+    // Every diagonal button names its key: the pack's own L and R where it binds them.
+    expect(buttons.map((b) => b.key)).toEqual(["↑", "↓", "←", "→", "L", "R", "R", "L"]);
   });
 
   it("lets pack key_press bindings win over default keys, with static params", async () => {
@@ -176,7 +185,8 @@ describe("resolveGesture: player commands", () => {
     expect(resolveGesture(ctx, key("Z", { ctrl: true, shift: true }))).toEqual(command("redo"));
     expect(resolveGesture(ctx, key("R", { shift: true }))).toEqual(command("reset"));
     expect(resolveGesture(ctx, key("h"))).toEqual(command("hint"));
-    expect(resolveGesture(ctx, key("?", { shift: true }))).toEqual(command("hint"));
+    // ? is the player's own: it lists the controls.
+    expect(resolveGesture(ctx, key("?", { shift: true }))).toBeNull();
     expect(resolveGesture(ctx, key("x", { alt: true }))).toBeNull();
     expect(resolveGesture(ctx, key("ArrowUp", { ctrl: true }))).toBeNull();
     expect(resolveGesture(ctx, key("F5"))).toBeNull();

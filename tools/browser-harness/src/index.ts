@@ -156,9 +156,15 @@ export async function bundle(entry: string, options: BundleOptions = {}): Promis
   const outputs = result.metafile.outputs;
   // Without splitting the one output has no file name (`<stdout>`); with it, source maps aside, each is a `.js`.
   const jsOutputs = Object.keys(outputs).filter((path) => !splitting || path.endsWith(".js"));
-  const entryPath = splitting
-    ? jsOutputs.find((path) => outputs[path]?.entryPoint !== undefined)
-    : jsOutputs[0];
+  // Modules imported dynamically are entry points of their own in esbuild's metafile: find the one given.
+  const workingDir = options.resolveDir && !entry.startsWith("virtual:") ? options.resolveDir : process.cwd();
+  const isEntry = (path: string): boolean => {
+    const point = outputs[path]?.entryPoint;
+    return (
+      point !== undefined && (point === entry || resolve(workingDir, point) === resolve(workingDir, entry))
+    );
+  };
+  const entryPath = splitting ? jsOutputs.find(isEntry) : jsOutputs[0];
   if (entryPath === undefined) throw new Error(`esbuild produced no output for ${entry}`);
   // What a page loads up front: the entry and, transitively, the chunks it imports statically.
   const upFront = new Set<string>();

@@ -46,6 +46,11 @@ export interface CatalogPack {
   assetBase: string;
   /** Hashed cover image URL, or `null` (then the first level's thumbnail is used). */
   coverUrl: string | null;
+  /**
+   * A raster cover's WebP encodings (`srcset` candidates, narrowest first) and its size in px, or
+   * `null` for an SVG cover, no cover, or one that could not be re-encoded (then `coverUrl` alone).
+   */
+  coverImage: { srcset: string; width: number; height: number } | null;
   levels: CatalogLevel[];
   storyCount: number;
   /** Story screens after the last level, if the sequence ends with some. */

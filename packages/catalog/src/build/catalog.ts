@@ -4,11 +4,13 @@
  * integration publishes the files it names (see `publish.ts`).
  * @module
  */
+import { readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { type Diagnostic, ENGINE_VERSION } from "@gridponder/schema";
 import { resolveAsset } from "@gridponder/view";
 import type { Catalog, CatalogOptions, CatalogPack } from "./catalog-types.ts";
 import { type CompiledEntry, compileEntry } from "./compile.ts";
+import { type CoverVariants, coverVariants, isRasterCover } from "./cover-images.ts";
 import { CatalogError } from "./errors.ts";
 import { packLevels } from "./levels.ts";
 import { type CatalogSolveOptions, type KnownOptima, knownOptima } from "./optima.ts";
@@ -153,6 +155,7 @@ async function loadCatalog(options: ResolvedOptions, onProgress?: ProgressListen
     "pack",
     RESERVED_SLUGS,
   );
+  const covers = await Promise.all(entries.map(encodeCover));
   const published: PublishedEntry[] = [...studioFiles];
   const studioPacks: StudioIndexPack[] = [];
   const packs = entries.map((entry, i): CatalogPack => {
@@ -177,6 +180,22 @@ async function loadCatalog(options: ResolvedOptions, onProgress?: ProgressListen
       solved?.optima.get(entry.dir),
     );
     const failure = solved?.failures.get(entry.dir);
+    // A raster cover's WebP widths sit beside the compiled pack, named by its hash like it.
+    const encoded = covers[i] ?? null;
+    const coverImage =
+      encoded === null
+        ? null
+        : {
+            width: encoded.width,
+            height: encoded.height,
+            srcset: encoded.variants
+              .map((v) => {
+                const path = `${folder}cover.${entry.hash}.${v.width}.webp`;
+                published.push({ path, data: v.data });
+                return `${options.base}${path} ${v.width}w`;
+              })
+              .join(", "),
+          };
     studioPacks.push({
       slug,
       title: entry.pack.manifest.title,
@@ -190,6 +209,7 @@ async function loadCatalog(options: ResolvedOptions, onProgress?: ProgressListen
       packUrl: options.base + packPath,
       assetBase,
       coverUrl: coverRef === null ? null : spriteUrl(assetBase, coverRef),
+      coverImage,
       levels,
       storyCount,
       epilogue,
@@ -208,6 +228,17 @@ async function loadCatalog(options: ResolvedOptions, onProgress?: ProgressListen
     sources: entries.map((e, i) => ({ slug: slugs[i] ?? "", dir: e.dir })),
   });
   return catalog;
+}
+
+/** The WebP widths of a pack's raster cover (see `cover-images.ts`), or `null`. */
+async function encodeCover(entry: CompiledEntry): Promise<CoverVariants | null> {
+  const cover = entry.pack.manifest.coverImage;
+  const ref = cover === undefined ? null : resolveAsset(entry.compiled.assets, cover);
+  if (ref === null || !isRasterCover(ref.path)) return null;
+  const to = ref.collection === null ? ref.path : `_shared/${ref.collection}/${ref.path}`;
+  const file = entry.files.find((f) => f.to === to);
+  if (!file) return null;
+  return coverVariants(await readFile(file.from));
 }
 
 /** Proves what it can of every level's optimum (the cache keys levels by content, images left out). */

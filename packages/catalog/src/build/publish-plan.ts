@@ -2,7 +2,7 @@ import type { Catalog } from "./catalog-types.ts";
 
 /** One file of the published catalog, relative to the site root (Astro's output folder), without the base. */
 export type PublishedEntry =
-  | { readonly path: string; readonly data: string }
+  | { readonly path: string; readonly data: string | Uint8Array }
   /** A file to copy; `verbatim` for our own files (the studio's), which are not sanitized. */
   | { readonly path: string; readonly from: string; readonly verbatim?: true };
 

@@ -34,7 +34,7 @@ function targetOf(root: string, entry: PublishedEntry): string {
  * sanitized as `data`; an SVG entry that names a file is sanitized here all the same, since a published
  * SVG runs on the site's origin.
  */
-async function textOf(entry: PublishedEntry): Promise<string | null> {
+async function textOf(entry: PublishedEntry): Promise<string | Uint8Array | null> {
   if ("data" in entry) return entry.data;
   if (entry.verbatim || !isSvgPath(entry.path)) return null;
   const sanitized = await sanitizeSvgFile(entry.from);
@@ -58,7 +58,7 @@ export async function publishCatalog(
   const { entries } = publishPlanOf(catalog);
   // Check every path and SVG before writing any, so a refused one leaves nothing half published.
   const targets = entries.map((entry) => targetOf(root, entry));
-  const texts: (string | null)[] = [];
+  const texts: (string | Uint8Array | null)[] = [];
   for (const entry of entries) texts.push(await textOf(entry));
   const files: string[] = [];
   let bytes = 0;

@@ -21,6 +21,7 @@ import {
   shareHash,
 } from "./share-code.js";
 import { overlongLinkText, sharedLinkText, unreadableLinkText } from "./share-text.js";
+import { loadViewChoice, saveViewChoice } from "./view-choice.js";
 
 interface LevelInfo {
   readonly id: string;
@@ -50,6 +51,15 @@ function start(page: HTMLElement, element: GridponderPlayerElement): void {
   const replayBar = find<HTMLElement>("[data-replay]");
   const replayPosition = find<HTMLElement>("[data-replay-position]");
   const shareNotice = find<HTMLElement>("[data-share-notice]");
+
+  // The view chosen on any page of this catalog; the pack's theme decides until there is one.
+  const catalogRoot = page.dataset.catalogRoot ?? "/";
+  const chosenView = loadViewChoice(storage, catalogRoot);
+  if (chosenView) element.setAttribute("view", chosenView);
+  element.addEventListener("view-change", (event) => {
+    const view = (event as CustomEvent<{ view?: unknown }>).detail?.view;
+    if (view === "isometric" || view === "top-down") saveViewChoice(storage, catalogRoot, view);
+  });
 
   let current = page.dataset.level ?? "";
   let replay: { actions: ShareAction[]; step: number } | null = null;

@@ -93,3 +93,11 @@ export function prepareValidated(result: ValidationResult, registry: Registry = 
 export function compilePack(valid: ValidPack, registry: Registry = builtinRegistry): Pack {
   return compileWith(valid, registry);
 }
+
+/**
+ * `compilePack` without a default registry: a bundle that uses only this (with `registryFor`) does not
+ * carry the code of every built-in system.
+ */
+export function compilePackWith(valid: ValidPack, registry: Registry): Pack {
+  return compileWith(valid, registry);
+}

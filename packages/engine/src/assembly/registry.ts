@@ -100,6 +100,7 @@ export function createRegistry(parts: RegistryParts = {}): Registry {
  * Types a system definition's config for its hooks (an identity function): `defineSystem<MyConfig>({
  * type: "my_system", action(ctx) { ctx.config... } })`.
  */
+/* @__NO_SIDE_EFFECTS__ */
 export function defineSystem<C>(definition: SystemDefinition<C>): SystemDefinition<never> {
   return definition as unknown as SystemDefinition<never>;
 }

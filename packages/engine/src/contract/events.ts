@@ -62,8 +62,9 @@ export type PieceChange =
 /**
  * One way of putting an event into words for a turn description, as a template: `{field}` is the
  * field's value, `{kind:field}` the player-facing name of the kind the field holds ("something" when
- * it holds none), `{count:field}` the length of the list it holds, and `{cell:field}` " at column c,
- * row r" for the cell it holds (nothing when it holds none). The first letter is capitalised.
+ * it holds none), `{count:field}` the length of the list it holds, `{cell:field}` " at column c, row r"
+ * for the cell it holds and `{to:field}` " to column c, row r" (either nothing when it holds none).
+ * The first letter is capitalised.
  */
 export interface EventSaying {
   readonly text: string;

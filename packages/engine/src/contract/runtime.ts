@@ -276,6 +276,13 @@ export interface SystemBehaviour<C = Record<string, unknown>> {
    * highlight, or `null` when none is. A system type that leaves this out selects nothing.
    */
   selectedPiece?(config: C, state: GameState): SelectedPiece | null;
+  /**
+   * Input: the actions this system plays whose `direction` names an axis rather than a way, so that
+   * opposite directions do the same (a diagonal swap swaps the same two cells named from either end).
+   * Views then read a swipe or key along either end of an axis the action accepts. A system type that
+   * leaves this out has none.
+   */
+  axisActions?(config: C): readonly string[];
   /** Phase 2: the primary effect of the player's action. */
   action?(ctx: SystemContext<C>, action: ResolvedAction): void;
   /** Phase 3: secondary movement (pushes, teleports). */

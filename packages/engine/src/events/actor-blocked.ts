@@ -5,5 +5,5 @@ import type { EventDefinition } from "../contract/events.js";
 export const actorBlocked: EventDefinition = {
   type: "actor_blocked",
   fields: EVENT_FIELDS.actor_blocked,
-  says: [{ text: "{kind:kind} is blocked." }],
+  says: [{ text: "{kind:kind}{cell:position} is blocked." }],
 };

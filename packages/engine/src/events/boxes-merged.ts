@@ -6,5 +6,5 @@ export const boxesMerged: EventDefinition = {
   type: "boxes_merged",
   fields: EVENT_FIELDS.boxes_merged,
   pieces: "carried_merge",
-  says: [{ text: "{kind:kind} merged." }],
+  says: [{ text: "{kind:kind} merged{cell:position}." }],
 };

@@ -6,5 +6,5 @@ export const cellTransformed: EventDefinition = {
   type: "cell_transformed",
   fields: EVENT_FIELDS.cell_transformed,
   pieces: "transform",
-  says: [{ text: "{kind:fromKind} became {kind:toKind}." }],
+  says: [{ text: "{kind:fromKind}{cell:position} became {kind:toKind}." }],
 };

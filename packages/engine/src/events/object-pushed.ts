@@ -7,5 +7,5 @@ export const objectPushed: EventDefinition = {
   fields: EVENT_FIELDS.object_pushed,
   pieces: "push",
   moves: true,
-  says: [{ text: "Pushed {kind:kind}." }],
+  says: [{ text: "Pushed {kind:kind}{to:toPosition}." }],
 };

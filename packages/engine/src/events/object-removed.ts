@@ -6,5 +6,5 @@ export const objectRemoved: EventDefinition = {
   type: "object_removed",
   fields: EVENT_FIELDS.object_removed,
   pieces: "remove",
-  says: [{ text: "{kind:kind} is gone." }],
+  says: [{ text: "{kind:kind}{cell:position} is gone." }],
 };

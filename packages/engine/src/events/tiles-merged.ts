@@ -6,5 +6,5 @@ export const tilesMerged: EventDefinition = {
   type: "tiles_merged",
   fields: EVENT_FIELDS.tiles_merged,
   pieces: "merge",
-  says: [{ text: "Merged into {resultValue}." }],
+  says: [{ text: "Merged into {resultValue}{cell:position}." }],
 };

@@ -1,5 +1,5 @@
-import { type JsonValue, SYSTEM_DEFAULTS, type SystemType } from "@gridponder/schema";
-import type { SystemBehaviour, SystemDefinition } from "../contract/runtime.js";
+import type { SystemType } from "@gridponder/schema";
+import type { SystemDefinition } from "../contract/runtime.js";
 import { anchorPoint } from "./anchor-point.js";
 import { avatarNavigation } from "./avatar-navigation.js";
 import { coupledActors } from "./coupled-actors.js";
@@ -18,12 +18,7 @@ import { slideMerge } from "./slide-merge.js";
 import { slidingBlocks } from "./sliding-blocks.js";
 import { supportCollapse } from "./support-collapse.js";
 import { tileTeleport } from "./tile-teleport.js";
-
-/** A built-in system with the defaults the DSL documents for its config (see `SYSTEM_DEFAULTS`). */
-function withDefaults<C>(behaviour: SystemBehaviour<C>): SystemDefinition<never> {
-  const defaults = SYSTEM_DEFAULTS[behaviour.type as SystemType] as Readonly<Record<string, JsonValue>>;
-  return { ...behaviour, defaults } as unknown as SystemDefinition<never>;
-}
+import { withDefaults } from "./with-defaults.js";
 
 /**
  * The built-in systems, one module each, with their documented defaults. A type missing here cannot be

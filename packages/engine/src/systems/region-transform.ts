@@ -74,6 +74,9 @@ export const regionTransform: SystemBehaviour<Required<RegionTransformConfig>> =
             .filter((k) => config.affectedLayers.some((id) => pack.layerIndex.get(id) === k.layerIndex))
             .map((k) => k.name),
   },
+  // A diagonal swap's two cells are the same named from either end (see DIAGONALS).
+  axisActions: (config) =>
+    Object.values(config.operations).flatMap((op) => (op.type === "diagonal_swap" ? [op.action] : [])),
   prepare(config, pack): Prepared {
     const operations = new Map<string, readonly [string, RegionOperation]>();
     // The first operation naming an action handles it.

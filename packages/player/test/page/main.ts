@@ -12,6 +12,7 @@ interface MountRequest {
   readonly reducedMotion?: boolean;
   readonly initialActions?: ActionInput[];
   readonly story?: boolean;
+  readonly view?: PlayerOptions["view"];
   readonly width?: number;
   readonly height?: number;
 }
@@ -65,6 +66,7 @@ const api = {
       ...(request.initialActions ? { initialActions: request.initialActions } : {}),
       reducedMotion: request.reducedMotion ?? true,
       story: request.story ?? false,
+      ...(request.view ? { view: request.view } : {}),
     });
     return { level: player.level, renderer: player.rendererKind, levels: [...player.pack.levelOrder] };
   },

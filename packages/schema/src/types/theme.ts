@@ -181,6 +181,12 @@ export interface BoardStyle {
    * @default true
    */
   showGridLines?: boolean;
+  /**
+   * How the board is first shown: `isometric` (from a corner, blocks standing up) or `top-down` (from
+   * straight above, row 0 at the top). Players may switch; their choice then wins.
+   * @default "isometric"
+   */
+  view?: "isometric" | "top-down";
 }
 
 /** Font and colours for the game's text. */

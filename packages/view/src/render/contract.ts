@@ -4,6 +4,7 @@
  * an interactive renderer says what it draws into through `Container` (an `HTMLElement` in a browser).
  * @module
  */
+import type { BoardView } from "../board-view.js";
 import type { Cell, Gesture, Scene, SpriteRef, Timeline } from "../types.js";
 
 /**
@@ -31,6 +32,10 @@ export interface BoardRenderer {
   diagonalSwipes: boolean;
   /** Resolves once every image requested so far has loaded or failed. */
   whenReady(): Promise<void>;
+  /** How the board is seen: swipes are read, and pads drawn, as this view shows directions. */
+  readonly view: BoardView;
+  /** Present on renderers that can show the board either way; redraws the current scene in `view`. */
+  setView?(view: BoardView): void;
 }
 
 /** What every board renderer is made with; `Container` is the element it draws into. */
