@@ -98,7 +98,9 @@ describe("getCatalog on the corpus and packs/", LONG, () => {
     expect(result.bytes).toBeGreaterThan(0);
     // The packs' files; the studio's are checked in build-studio.test.ts.
     for (const path of result.files.filter((p) => !p.startsWith("studio/"))) {
-      expect(path).toMatch(/^_packs\/[a-z0-9-]+\/(pack\.[0-9a-f]{12}\.json|[0-9a-f]{12}\/.+)$/);
+      expect(path).toMatch(
+        /^_packs\/[a-z0-9-]+\/(pack\.[0-9a-f]{12}\.json|cover\.[0-9a-f]{12}\.\d+\.webp|[0-9a-f]{12}\/.+)$/,
+      );
       expect(path.split("/")).not.toContain("..");
     }
     for (const pack of (await load()).packs) {
@@ -106,6 +108,11 @@ describe("getCatalog on the corpus and packs/", LONG, () => {
       expect(compiled.format).toBe("gridponder-pack@1");
       expect(compiled.pack.manifest.gameId).toBe(pack.manifest.gameId);
       if (pack.coverUrl) expect(existsSync(fileOf(out, pack.coverUrl)), pack.coverUrl).toBe(true);
+      // A raster cover's WebP widths are published beside it.
+      for (const candidate of pack.coverImage?.srcset.split(", ") ?? []) {
+        const url = candidate.split(" ")[0] ?? "";
+        expect(existsSync(fileOf(out, url)), url).toBe(true);
+      }
       // Every sprite the view resolves from the published catalog is there, under the pack's asset base.
       const engine = compilePack(compiled.pack);
       const ctx = createViewContext(engine, compiled.assets);

@@ -33,6 +33,8 @@ export interface ViewControl {
   readonly toggleKey: boolean;
   /** Opens the controls panel. */
   readonly help: () => void;
+  /** Sound on and off (absent when the pack makes no sound). */
+  readonly sound: { readonly muted: () => boolean; readonly toggle: () => void } | null;
 }
 
 export interface Controls {
@@ -90,6 +92,17 @@ export function buildControls(input: InputModel, gesture: (g: Gesture) => void, 
       b.style.borderColor = color;
       b.style.boxShadow = `inset 0 -3px 0 ${color}`;
     }
+    row.append(b);
+  }
+  if (view.sound) {
+    const { muted, toggle } = view.sound;
+    const label = () => (muted() ? "Sound off" : "Sound on");
+    const b = button(label(), () => {
+      toggle();
+      b.textContent = label();
+    });
+    b.dataset.sound = "";
+    b.title = "Turn the sounds on or off";
     row.append(b);
   }
   if (view.toggle) {

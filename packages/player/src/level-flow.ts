@@ -6,6 +6,7 @@ import { applyTheme } from "./layout.js";
 import { commandNow } from "./moves.js";
 import { announce, emit, type PlayerContext, refresh } from "./player-context.js";
 import { type ReplayReport, replayActions } from "./replay.js";
+import { hasSounds, rememberMuted } from "./sounds.js";
 import { nextLevel, storiesBefore } from "./story.js";
 
 /**
@@ -55,6 +56,15 @@ export function mountControls(ctx: PlayerContext): void {
     toggle,
     toggleKey: resolveGesture(ctx.controller.ctx, { type: "key", key: "v" }, { selection: [0, 0] }) === null,
     help: () => openHelp(ctx),
+    sound: hasSounds(ctx)
+      ? {
+          muted: () => ctx.muted,
+          toggle: () => {
+            ctx.muted = !ctx.muted;
+            rememberMuted(ctx.muted);
+          },
+        }
+      : null,
   });
   ctx.controls = controls;
   ctx.controlsSlot.replaceWith(controls.root);

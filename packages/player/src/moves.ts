@@ -1,6 +1,7 @@
 import type { ActionInput } from "@gridponder/engine";
 import { describeTurn, type Timeline, type ViewController } from "@gridponder/view";
 import { announce, emit, type PlayerContext, play, refresh } from "./player-context.js";
+import { soundTurn } from "./sounds.js";
 
 /** The history commands; a hint is not one of them (it plays turns). */
 export type HistoryCommand = "undo" | "redo" | "reset";
@@ -16,6 +17,7 @@ export function afterTurn(
 ): Promise<boolean> {
   const moves = ctx.controller.session.actionCount;
   const hud = ctx.controller.hud();
+  soundTurn(ctx, result);
   announce(ctx, describeTurn(ctx.pack, action, result, moves, result.lost ? hud.loseText : null));
   if (!timeline) {
     refresh(ctx, hud);

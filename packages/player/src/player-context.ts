@@ -32,6 +32,8 @@ export interface PlayerContext extends PlayerLayout {
   /** The hint playing (or the last one, settled). */
   hinting: Promise<unknown>;
   destroyed: boolean;
+  /** Whether sounds are muted (the player's choice, kept in the browser). */
+  muted: boolean;
   /**
    * Shows the won or lost dialog for a finished state. Part of the level flow, whose dialogs start
    * turns and levels themselves, so turns reach it through here rather than by import.

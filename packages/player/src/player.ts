@@ -11,6 +11,7 @@ import { changeLevel, showOutcome, switchView } from "./level-flow.js";
 import { actNow, commandNow } from "./moves.js";
 import type { PlayerContext } from "./player-context.js";
 import type { PlayerHandle, PlayerOptions } from "./player-types.js";
+import { mutedBefore, watchForGesture } from "./sounds.js";
 
 export type { PlayerEventDetail, PlayerEventType, PlayerHandle, PlayerOptions } from "./player-types.js";
 
@@ -36,6 +37,7 @@ export function mountPlayerWith(
   registry: Registry,
 ): PlayerHandle {
   const { pack } = openCompiledPackWith(options.pack, registry);
+  watchForGesture();
   const catalog = options.pack.assets;
   const reducedMotion = options.reducedMotion ?? prefersReducedMotion();
   const url = options.assetUrl ?? ((ref: SpriteRef): string => assetUrl(options.assetBase, ref));
@@ -66,6 +68,7 @@ export function mountPlayerWith(
     hintRun: 0,
     hinting: Promise.resolve(),
     destroyed: false,
+    muted: mutedBefore(),
     showOutcome: (at) => showOutcome(ctx, at),
   };
   const rendererKind = boardKind(renderer);

@@ -26,9 +26,11 @@ it("a page with <gridponder-player> stays within the size budget and ships no va
   // The 2D board is for browsers without WebGL: it loads when one is made, never up front.
   expect(shipped.filter((f) => f.includes("canvas-renderer"))).toEqual([]);
   expect(Object.keys(page.lazyContributions).some((f) => f.includes("canvas-renderer"))).toBe(true);
-  // The controls panel (?) loads when first opened.
-  expect(shipped.filter((f) => /src[/\\]help\.ts$/.test(f))).toEqual([]);
-  expect(Object.keys(page.lazyContributions).some((f) => /src[/\\]help\.ts$/.test(f))).toBe(true);
+  // The controls panel (?) loads when first opened, the synthesiser with the first sound.
+  for (const lazy of [/src[/\\]help\.ts$/, /src[/\\]sound\.ts$/]) {
+    expect(shipped.filter((f) => lazy.test(f))).toEqual([]);
+    expect(Object.keys(page.lazyContributions).some((f) => lazy.test(f))).toBe(true);
+  }
   // Systems come one chunk each, when a pack names them: none up front, every one on demand.
   const system = /engine[/\\]dist[/\\](systems|plugins)[/\\](?!with-defaults)/;
   expect(shipped.filter((f) => system.test(f))).toEqual([]);

@@ -25,6 +25,7 @@ export type * from "./render/contract.js";
 export * from "./render/text.js";
 export * from "./sample.js";
 export * from "./scene.js";
+export * from "./sound.js";
 export * from "./timeline.js";
 export * from "./transition.js";
 export type * from "./types.js";

@@ -10,6 +10,7 @@ import { startPages } from "./pages-process.ts";
 import type { ProgressListener } from "./progress.ts";
 import { publishCatalog } from "./publish.ts";
 import { publishPlanOf } from "./publish-plan.ts";
+import { writeServiceWorker } from "./service-worker.ts";
 import { SITE_MANIFEST, writeSiteManifest } from "./site-manifest.ts";
 import { findPackSources } from "./sources.ts";
 import { createStaging, discardStaging, finishStaging } from "./staging.ts";
@@ -135,6 +136,7 @@ export async function buildCatalog(options: BuildCatalogOptions): Promise<BuildS
     await pages.done;
     staging.child = null;
     await publishCatalog(catalog, staging.site, onProgress);
+    await writeServiceWorker(staging.site);
     listed = await listFiles(staging.site);
     await writeSiteManifest(staging.site, listed.files);
     // Read again now: another build may have replaced the folder while this one ran.

@@ -45,6 +45,57 @@ export interface Theme {
    * effects support skip it.
    */
   effects?: { [eventType: string]: CellEffect };
+  /**
+   * Short synthesised sounds for what a turn does, tuned or silenced per event. Players synthesise
+   * them (no audio files); a player may mute them all, and none plays before the player first
+   * presses a key or touches the page.
+   */
+  sounds?: ThemeSounds;
+}
+
+/** The sounds of a turn, by what it did; an event left out keeps the player's own tone. */
+export interface ThemeSounds {
+  /**
+   * Whether the game makes sounds at all.
+   * @default true
+   */
+  enabled?: boolean;
+  /** The avatar or the selection moved, or an action changed the board. */
+  move?: SoundTone | "off";
+  /** Something was pushed. */
+  push?: SoundTone | "off";
+  /** Pieces merged into one. */
+  merge?: SoundTone | "off";
+  /** The action was refused, or the move was blocked. */
+  blocked?: SoundTone | "off";
+  /** The level was solved. */
+  win?: SoundTone | "off";
+  /** The level was lost. */
+  lose?: SoundTone | "off";
+}
+
+/** One synthesised tone; fields left out keep the player's default for that event. */
+export interface SoundTone {
+  /**
+   * The pitch in hertz.
+   * @minimum 40
+   * @maximum 4000
+   */
+  pitch?: number;
+  /**
+   * How long it sounds, in milliseconds.
+   * @minimum 10
+   * @maximum 2000
+   */
+  duration?: number;
+  /**
+   * Loudness from 0 (silent) to 1.
+   * @minimum 0
+   * @maximum 1
+   */
+  volume?: number;
+  /** The waveform: `sine` is soft, `square` and `sawtooth` buzz, `triangle` is between. */
+  wave?: "sine" | "square" | "triangle" | "sawtooth";
 }
 
 /**
