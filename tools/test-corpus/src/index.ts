@@ -100,10 +100,13 @@ export function namedPack(name: string): Promise<CorpusPack> {
   return existsSync(join(CORPUS_PACKS, name)) ? corpusPack(name) : ownPack(name);
 }
 
-/** Every pack folder (not the shared sprite collection): the corpus's, then this repository's, each by name. */
+/**
+ * Every pack folder (not the shared sprite collection): the corpus's, then this repository's, each by
+ * name. Without the corpus (a user's clone), only this repository's: tests of our own packs still run.
+ */
 export function packFolders(): { name: string; dir: string }[] {
   const list = (root: string) =>
-    readdirSync(root)
+    (existsSync(root) ? readdirSync(root) : [])
       .sort()
       .map((name) => ({ name, dir: join(root, name) }))
       .filter((f) => existsSync(join(f.dir, "manifest.json")));
