@@ -139,13 +139,30 @@ describe("a catalog offline", { timeout: 300_000 }, () => {
     await page.reload();
     expect(await levelTitle(page)).toBe("The Bottom Step");
     await page.close();
-    // With every page of it closed, the next visit gets the new build whole.
+    // With every page of it closed the new worker activates (when is up to the browser); the next
+    // visit then gets the new build whole: its page and the player's pack both have the new title.
+    const watcher = await browser.newPage();
+    await watcher.goto(`${server.url}/`);
+    await watcher.waitForFunction(async (base) => {
+      const registration = await navigator.serviceWorker.getRegistration(base);
+      return registration?.waiting === null && registration.active?.state === "activated";
+    }, BASE);
+    await watcher.close();
     const fresh = await browser.newPage();
     await fresh.goto(`${server.url}${BASE}${LEVEL}`);
-    await expect.poll(() => levelTitle(fresh)).toBe("The Very Bottom Step");
+    expect(await levelTitle(fresh)).toBe("The Very Bottom Step");
     await fresh.waitForFunction(
       () => (document.querySelector("gridponder-player") as never as { player: unknown }).player,
     );
+    const playerTitle = await fresh.evaluate(
+      () =>
+        (
+          document.querySelector("gridponder-player") as never as {
+            player: { controller: { hud(): { title: string } } };
+          }
+        ).player.controller.hud().title,
+    );
+    expect(playerTitle).toBe("The Very Bottom Step");
     await fresh.close();
   });
 });
