@@ -3,13 +3,8 @@
  * player's own keys. Loaded when first asked for; most players never open it.
  * @module
  */
-import { resolveGesture } from "@gridponder/view";
 import type { PlayerContext } from "./player-context.js";
-
-/** Whether a key is the player's to use: the pack binds it to nothing (a selection given, so a swipe needing one counts). */
-export function playerKeyFree(ctx: PlayerContext, key: string): boolean {
-  return resolveGesture(ctx.controller.ctx, { type: "key", key }, { selection: [0, 0] }) === null;
-}
+import { playerKeyFree } from "./player-keys.js";
 
 /** What the board itself takes, in words, for the panel's first rows. */
 function gestureRows(ctx: PlayerContext): [string, string][] {

@@ -1,10 +1,11 @@
 import type { ActionInput, GameState } from "@gridponder/engine";
-import { type BoardView, resolveAsset, resolveGesture, ViewController } from "@gridponder/view";
+import { type BoardView, resolveAsset, ViewController } from "@gridponder/view";
 import { buildControls } from "./controls.js";
 import { handleGesture } from "./gestures.js";
 import { applyTheme } from "./layout.js";
 import { commandNow } from "./moves.js";
 import { announce, emit, type PlayerContext, refresh } from "./player-context.js";
+import { playerKeyFree } from "./player-keys.js";
 import { type ReplayReport, replayActions } from "./replay.js";
 import { hasSounds, rememberMuted } from "./sounds.js";
 import { nextLevel, storiesBefore } from "./story.js";
@@ -54,7 +55,7 @@ export function mountControls(ctx: PlayerContext): void {
   const controls = buildControls(ctx.controller.input, (g) => handleGesture(ctx, g), {
     view: renderer.view,
     toggle,
-    toggleKey: resolveGesture(ctx.controller.ctx, { type: "key", key: "v" }, { selection: [0, 0] }) === null,
+    toggleKey: playerKeyFree(ctx, "v"),
     help: () => openHelp(ctx),
     sound: hasSounds(ctx)
       ? {
@@ -70,7 +71,6 @@ export function mountControls(ctx: PlayerContext): void {
   ctx.controlsSlot.replaceWith(controls.root);
   ctx.controlsSlot = controls.root;
   ctx.root.dataset.view = renderer.view;
-  refresh(ctx);
 }
 
 /**
@@ -84,6 +84,8 @@ export function switchView(ctx: PlayerContext, view: BoardView): void {
     ctx.shadow.activeElement instanceof HTMLElement && ctx.shadow.activeElement.dataset.viewToggle;
   renderer.setView(view);
   mountControls(ctx);
+  // The new buttons take the history's state (undo, redo, hint) from a refresh.
+  refresh(ctx);
   if (hadFocus) ctx.controlsSlot.querySelector<HTMLElement>("[data-view-toggle]")?.focus();
   announce(ctx, view === "top-down" ? "Showing the board from above." : "Showing the board in 3D.");
   ctx.options.onViewChange?.(view);
