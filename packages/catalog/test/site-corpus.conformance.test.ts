@@ -2,16 +2,21 @@
  * Every pack of the conformance corpus and of packs/, published together by one build: a page per pack
  * and per level with every compiled pack beside them; each pack page and the first level page of each
  * pack load under the CSP (sent as a header too) without a console error or a failed request, and the
- * level's board is drawn; axe-core finds no WCAG A/AA violation on any of them in any state.
+ * level's board is drawn; axe-core finds no WCAG A/AA violation on any of them in any state; every
+ * pack's first level is drawn in both views at a desktop's and a phone's size, each screenshot saved
+ * under test-results/views for a person to look at.
  */
 import { existsSync } from "node:fs";
-import { mkdtemp, readdir } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
   collectErrors,
+  colorDistance,
+  decodePng,
   type HarnessBrowser,
   launchBrowser,
+  type Pixels,
   type Server,
   serveDir,
 } from "@gridponder/browser-harness";
@@ -20,6 +25,9 @@ import { CONTENT_SECURITY_POLICY } from "../src/components/csp.ts";
 import { axeViolations, installAxe } from "./axe.ts";
 import { type BuildOutcome, buildInChild } from "./build-helpers.ts";
 import { assertNoErrors, CORPUS_PACKS, OWN_PACKS, openFirstLevel, removeAll } from "./site-helpers.ts";
+
+/** Where the screenshots of every pack's level in both views are kept, for a person to look at. */
+const VIEW_SHOTS = join(import.meta.dirname, "../test-results/views");
 
 let out: string;
 let built: BuildOutcome;
@@ -40,6 +48,26 @@ async function packSlugs(): Promise<string[]> {
     .filter((e) => e.isDirectory() && !e.name.startsWith("_") && e.name !== "icons" && e.name !== "studio")
     .map((e) => e.name)
     .sort();
+}
+
+/** Distinct colours in a picture (quantised to 4 bits a channel, so antialiasing does not count). */
+function colourCount(p: Pixels): number {
+  const seen = new Set<number>();
+  for (let i = 0; i < p.data.length; i += 4)
+    seen.add(
+      (((p.data[i] ?? 0) >> 4) << 8) | (((p.data[i + 1] ?? 0) >> 4) << 4) | ((p.data[i + 2] ?? 0) >> 4),
+    );
+  return seen.size;
+}
+
+/** The share of pixels that differ between two pictures of the same size. */
+function shareDiffering(a: Pixels, b: Pixels): number {
+  let n = 0;
+  const total = Math.min(a.width, b.width) * Math.min(a.height, b.height);
+  for (let y = 0; y < Math.min(a.height, b.height); y++)
+    for (let x = 0; x < Math.min(a.width, b.width); x++)
+      if (colorDistance(a.at(x, y).slice(0, 3), b.at(x, y).slice(0, 3)) > 40) n++;
+  return n / total;
 }
 
 afterAll(async () => {
@@ -205,6 +233,53 @@ describe("the catalog of the whole corpus", { timeout: 300_000 }, () => {
     expect(lostIn.length).toBeGreaterThanOrEqual(12);
     expect(storyIn.length).toBeGreaterThanOrEqual(10);
   });
+
+  it("draws every pack's first level in both views on a desktop and a phone, saving a screenshot of each", async () => {
+    await mkdir(VIEW_SHOTS, { recursive: true });
+    const packs = await packSlugs();
+    const page = await browser.newPage();
+    const errors = collectErrors(page);
+    const saved: string[] = [];
+    for (const slug of packs)
+      for (const [width, height] of [
+        [1100, 850],
+        [390, 844],
+      ] as const) {
+        await page.setViewportSize({ width, height });
+        const level = await openFirstLevel(page, server.url, `/${slug}/`);
+        const boards: Pixels[] = [];
+        for (const view of ["isometric", "top-down"] as const) {
+          // The catalog remembers the view for the whole catalog: choose it as a player would have.
+          await page.evaluate((v) => {
+            localStorage.clear();
+            localStorage.setItem("gridponder:view:/", v);
+          }, view);
+          await page.reload();
+          await page.waitForSelector("gridponder-player .gp-board canvas", { state: "attached" });
+          const story = page.locator("gridponder-player .gp-dialog[data-kind=story]");
+          for (let i = 0; i < 8 && (await story.isVisible()); i++)
+            await story.locator("button").last().click();
+          const shown = await page.evaluate(
+            () =>
+              (document.querySelector("gridponder-player") as never as { player: { view: string } }).player
+                .view,
+          );
+          expect(shown, `${slug} ${width}`).toBe(view);
+          const name = `${slug}-${width}x${height}-${view}.png`;
+          await page.screenshot({ path: join(VIEW_SHOTS, name) });
+          saved.push(name);
+          boards.push(decodePng(await page.locator("gridponder-player .gp-board canvas").screenshot()));
+        }
+        // The board is drawn (many colours, not a blank canvas) and the two views draw it differently.
+        const [iso, top] = boards;
+        if (!iso || !top) throw new Error("no boards");
+        for (const board of boards) expect(colourCount(board), `${level} ${width}`).toBeGreaterThan(20);
+        expect(shareDiffering(iso, top), `${level} ${width}`).toBeGreaterThan(0.05);
+      }
+    assertNoErrors(errors, "views");
+    await page.close();
+    expect(saved).toHaveLength(packs.length * 4);
+  }, 600_000);
 
   it("loads the home page in at most 600 KB at 1280 px: raster covers as WebP at the width shown", async () => {
     const page = await browser.newPage();

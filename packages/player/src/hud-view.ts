@@ -1,4 +1,4 @@
-import type { GoalGridView, Hud, Scene, SpriteRef } from "@gridponder/view";
+import type { BoardView, GoalGridView, Hud, Scene, SpriteRef } from "@gridponder/view";
 import { el } from "./dom.js";
 import { paintSwatch } from "./swatch.js";
 
@@ -9,23 +9,32 @@ export function counterText(hud: Hud): string {
     : `Moves: ${hud.actionsUsed} / ${hud.maxActions}`;
 }
 
-function goalGrid(grid: GoalGridView, url: (ref: SpriteRef) => string): HTMLElement {
+type GoalPicture = typeof import("./goal-picture.js").goalPicture;
+/** Loaded with the first level that has a target pattern: most packs never need it. */
+let goalPicture: GoalPicture | null = null;
+let loading: Promise<GoalPicture> | null = null;
+
+function goalGrid(grid: GoalGridView, view: BoardView, url: (ref: SpriteRef) => string): HTMLElement {
   const box = el("div", "gp-row");
-  const cells = el("div", "gp-grid");
-  cells.style.gridTemplateColumns = `repeat(${grid.width}, 12px)`;
-  cells.setAttribute("role", "img");
-  cells.setAttribute("aria-label", `target pattern, ${grid.width} by ${grid.height}`);
-  for (const appearance of grid.cells) {
-    const cell = el("span");
-    if (appearance) paintSwatch(cell, appearance, url);
-    cells.append(cell);
+  if (goalPicture) box.append(goalPicture(grid, view, url));
+  else {
+    loading ??= import("./goal-picture.js").then((m) => {
+      goalPicture = m.goalPicture;
+      return m.goalPicture;
+    });
+    void loading.then((draw) => box.append(draw(grid, view, url)));
   }
-  box.append(cells);
   return box;
 }
 
-/** Rebuilds the side panel: guide, goals with progress bars, inventory, shown variables, target grids. */
-export function renderHud(panel: HTMLElement, hud: Hud, scene: Scene, url: (ref: SpriteRef) => string): void {
+/** Rebuilds the side panel: guide, goals with progress bars, inventory, shown variables, target pictures (as the board is seen). */
+export function renderHud(
+  panel: HTMLElement,
+  hud: Hud,
+  scene: Scene,
+  view: BoardView,
+  url: (ref: SpriteRef) => string,
+): void {
   const parts: HTMLElement[] = [];
   if (hud.guide) parts.push(el("p", "gp-guide", hud.guide));
   if (hud.goals.length > 0) {
@@ -47,13 +56,13 @@ export function renderHud(panel: HTMLElement, hud: Hud, scene: Scene, url: (ref:
       bar.append(fill);
       item.append(bar);
       const grid = scene.goalGrids.find((g) => g.goalId === goal.id);
-      if (grid) item.append(goalGrid(grid, url));
+      if (grid) item.append(goalGrid(grid, view, url));
       list.append(item);
     }
     parts.push(list);
   }
   for (const grid of scene.goalGrids)
-    if (!hud.goals.some((g) => g.id === grid.goalId)) parts.push(goalGrid(grid, url));
+    if (!hud.goals.some((g) => g.id === grid.goalId)) parts.push(goalGrid(grid, view, url));
   if (hud.inventory) {
     const row = el("div", "gp-row gp-inventory");
     const swatch = el("span", "gp-swatch");

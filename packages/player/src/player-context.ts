@@ -70,7 +70,7 @@ export function refresh(ctx: PlayerContext, hud: Hud = ctx.controller.hud()): Hu
   ctx.boardText.show(boardWords(ctx.pack, scene));
   ctx.title.textContent = hud.title;
   ctx.counter.textContent = counterText(hud);
-  renderHud(ctx.panel, hud, scene, ctx.url);
+  renderHud(ctx.panel, hud, scene, ctx.renderer.view, ctx.url);
   ctx.controls?.update({
     canUndo: hud.canUndo,
     canRedo: hud.canRedo,

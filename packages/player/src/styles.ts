@@ -26,13 +26,9 @@ export const PLAYER_CSS = `
 .gp-bar > span { display: block; height: 100%; width: 0; background: var(--gp-primary); transition: width 0.2s; }
 .gp-row { display: flex; align-items: center; gap: 6px; font-size: 13px; }
 .gp-swatch { display: inline-block; width: 16px; height: 16px; border-radius: 3px; background-size: cover; flex: none; }
-.gp-grid { display: grid; gap: 1px; width: max-content; padding: 2px; background: rgba(127,127,127,0.3); border-radius: 3px; }
-.gp-grid > span { width: 12px; height: 12px; background-size: cover; }
-.gp-swatch, .gp-grid > span { overflow: hidden; white-space: nowrap; text-align: center; font-weight: bold; }
-.gp-swatch { font-size: 10px; line-height: 16px; }
-.gp-grid > span { font-size: 8px; line-height: 12px; }
+.gp-target { display: block; max-width: 100%; height: auto; font-family: var(--gp-font); }
+.gp-swatch { overflow: hidden; white-space: nowrap; text-align: center; font-weight: bold; font-size: 10px; line-height: 16px; }
 .gp-swatch.gp-emoji { font-size: 12px; font-weight: normal; }
-.gp-grid > span.gp-emoji { font-size: 9px; font-weight: normal; }
 .gp-round { border-radius: 50%; }
 .gp-controls { display: flex; gap: 6px 12px; align-items: center; }
 .gp-buttons { display: flex; flex-wrap: wrap; flex: 1 1 auto; gap: 6px; align-items: center; min-width: 0; }

@@ -1,5 +1,5 @@
 /**
- * Swatches: the small flat pictures of a piece in the HUD (the held item, target-pattern cells).
+ * Swatches: the small flat pictures of a piece in the HUD (the held item).
  * @module
  */
 import type { Appearance, Form, SpriteRef } from "@gridponder/view";

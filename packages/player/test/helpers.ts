@@ -34,7 +34,7 @@ export async function hudAfter(loaded: ReturnType<typeof ownPack>, level: string
   const controller = new ViewController(pack, level, { assets });
   for (const action of actions) expect(controller.act(action).result.accepted).toBe(true);
   const panel = document.createElement("aside");
-  renderHud(panel, controller.hud(), controller.scene, url);
+  renderHud(panel, controller.hud(), controller.scene, "isometric", url);
   return panel;
 }
 

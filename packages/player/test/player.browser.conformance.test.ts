@@ -390,14 +390,23 @@ describe("the player", () => {
     expect(await p.page.locator("#player .gp-counter").textContent()).toBe("Moves: 3");
   });
 
-  it("shows the HUD: target mini-grid, goal progress, move limit, held item", async () => {
+  it("shows the HUD: target picture in the board's view, goal progress, move limit, held item", async () => {
     await mount(p.page, { pack: "rotate_flip", level: "rf_002" });
     const grid = await p.page.evaluate(() => {
       const g = (window as never as TestWindow).gpTest.player.controller.scene.goalGrids[0];
       return g ? g.width * g.height : 0;
     });
     expect(grid).toBeGreaterThan(0);
-    expect(await p.page.locator("#player .gp-grid > span").count()).toBe(grid);
+    // The target picture is drawn as the board is seen, and redrawn when the view changes.
+    // Drawn by a module loaded with the first level that has a target pattern.
+    await p.page.waitForSelector("#player .gp-target");
+    const target = p.page.locator("#player .gp-target");
+    expect(await target.locator("g[data-cell]").count()).toBe(grid);
+    expect(await target.getAttribute("data-view")).toBe("isometric");
+    await p.page.focus("#player");
+    await p.page.keyboard.press("v");
+    await p.page.waitForSelector("#player .gp-target[data-view=top-down]");
+    expect(await p.page.locator("#player .gp-target g[data-cell]").count()).toBe(grid);
     expect(await p.page.locator("#player .gp-goal [role=progressbar]").getAttribute("aria-valuenow")).toMatch(
       /^\d+$/,
     );

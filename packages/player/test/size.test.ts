@@ -26,8 +26,9 @@ it("a page with <gridponder-player> stays within the size budget and ships no va
   // The 2D board is for browsers without WebGL: it loads when one is made, never up front.
   expect(shipped.filter((f) => f.includes("canvas-renderer"))).toEqual([]);
   expect(Object.keys(page.lazyContributions).some((f) => f.includes("canvas-renderer"))).toBe(true);
-  // The controls panel (?) loads when first opened, the synthesiser with the first sound.
-  for (const lazy of [/src[/\\]help\.ts$/, /src[/\\]sound\.ts$/]) {
+  // The controls panel (?) loads when first opened, the synthesiser with the first sound, goal
+  // pictures with the first level that has a target pattern.
+  for (const lazy of [/src[/\\]help\.ts$/, /src[/\\]sound\.ts$/, /src[/\\]goal-picture\.ts$/]) {
     expect(shipped.filter((f) => lazy.test(f))).toEqual([]);
     expect(Object.keys(page.lazyContributions).some((f) => lazy.test(f))).toBe(true);
   }

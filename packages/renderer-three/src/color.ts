@@ -26,3 +26,16 @@ export function contrastText(background: Rgb): string {
 export function mixRgb(a: Rgb, b: Rgb, t: number): Rgb {
   return [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t, a[2] + (b[2] - a[2]) * t];
 }
+
+export function toHex([r, g, b]: Rgb): string {
+  const h = (v: number) =>
+    Math.round(Math.max(0, Math.min(1, v)) * 255)
+      .toString(16)
+      .padStart(2, "0");
+  return `#${h(r)}${h(g)}${h(b)}`;
+}
+
+/** A colour lightened towards white (`amount` > 0) or darkened towards black (< 0). */
+export function shadeHex(hex: string, amount: number): string {
+  return toHex(mixRgb(parseColor(hex), amount < 0 ? [0, 0, 0] : [1, 1, 1], Math.abs(amount)));
+}

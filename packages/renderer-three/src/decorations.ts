@@ -11,6 +11,7 @@ import {
 } from "three";
 import { parseColor } from "./color.js";
 import { ORDER_LABELS, ORDER_OVERLAY } from "./draw-order.js";
+import { highestIn, type StandHeights } from "./stand-heights.js";
 
 interface Decoration {
   readonly mesh: Mesh | LineSegments;
@@ -32,9 +33,9 @@ export class Decorations {
     this.#root = root;
   }
 
-  show(scene: Scene): void {
+  show(scene: Scene, heights: StandHeights): void {
     this.clear();
-    for (const decoration of [outlines(scene), overlayFrame(scene)]) {
+    for (const decoration of [outlines(scene), overlayFrame(scene, heights)]) {
       if (!decoration) continue;
       this.#root.add(decoration.mesh);
       this.#shown.push(decoration);
@@ -75,8 +76,11 @@ function outlines(scene: Scene): Decoration | null {
   return { mesh, geometry, material };
 }
 
-/** The overlay's rectangle as four flat bars, drawn over everything so the cursor is never hidden. */
-function overlayFrame(scene: Scene): Decoration | null {
+/**
+ * The overlay's rectangle as four flat bars at the height of the tops it frames, drawn over
+ * everything (last, without a depth test) so the cursor is never hidden behind a raised tile.
+ */
+function overlayFrame(scene: Scene, heights: StandHeights): Decoration | null {
   const overlay = scene.overlay;
   if (!overlay) return null;
   const hw = scene.width / 2;
@@ -91,7 +95,7 @@ function overlayFrame(scene: Scene): Decoration | null {
     [x0 + w - t, y0 + t, x0 + w, y0 + h - t],
   ];
   const positions: number[] = [];
-  const y = 0.05;
+  const y = highestIn(heights, x0, y0, w, h) + 0.05;
   for (const [ax, ay, bx, by] of rects) {
     const [a, b, c, d] = [ax - hw, ay - hh, bx - hw, by - hh];
     positions.push(a, y, b, a, y, d, c, y, b, c, y, b, a, y, d, c, y, d);
@@ -102,6 +106,9 @@ function overlayFrame(scene: Scene): Decoration | null {
   const material = new MeshBasicMaterial({
     color: new Color(rgb[0], rgb[1], rgb[2]),
     depthTest: false,
+    // In the transparent pass, which three.js draws after every opaque piece: else the pieces drawn
+    // later would cover it whatever its render order.
+    transparent: true,
     side: 2,
   });
   const mesh = new Mesh(geometry, material);

@@ -268,6 +268,6 @@ export class IsoRenderer implements BoardRenderer {
     const bg = backgroundOf(scene);
     this.#renderer.setClearColor(new Color(bg[0], bg[1], bg[2]), 1);
     this.#stage.show(scene, tracks);
-    this.#decorations.show(scene);
+    this.#decorations.show(scene, this.#stage.heights);
   }
 }

@@ -1,4 +1,7 @@
-import type { Appearance, Form, Piece, SpriteRef } from "@gridponder/view";
+import type { Appearance, Cell, Form, Piece, SpriteRef } from "@gridponder/view";
+import { shadeHex } from "./color.js";
+
+type QueueItem = NonNullable<Piece["queue"]>[number];
 
 /**
  * How pieces become instances: every piece is a few parts (its body per covered cell, a label, a
@@ -69,6 +72,9 @@ export const SOLID_SIZE: Readonly<Record<Solid, readonly [w: number, h: number, 
   figure: [0.5, 0.92, 0.5, 0],
   ring: [1, 0.03, 1, 0.005],
 };
+
+/** Width and height of the slab a ground kind drawn as a tile raises above its cell. */
+const SLAB = [0.86, 0.12] as const;
 
 /** A standing sprite fills its cell's width; it is stretched by 1/cos(30°) so it looks square on screen. */
 const SPRITE_WIDTH = 1;
@@ -143,8 +149,42 @@ function labelPart(label: LabelSpec, y: number, ox = 0, oy = 0, size = 1): PartS
   return { batch: LABEL_BATCH, mode: "billboard", ox, oy, y, sx: w, sy: w / 2, sz: 1, spins: false, label };
 }
 
-function formatQueue(queue: NonNullable<Piece["queue"]>): string {
-  return queue.map((v) => (typeof v === "string" ? v : JSON.stringify(v))).join(" ");
+function formatItem(item: QueueItem): string {
+  return typeof item === "string" ? item : JSON.stringify(item);
+}
+
+const QUEUE_LABEL_HEIGHT = 0.32;
+
+/**
+ * A pipe's queue written where its items wait: each item on the cell it sits in, so the next one out
+ * is on the exit. Items that do not fit in the pipe are counted on the cell farthest from the exit.
+ * Without per-cell items the whole queue is one label on the first cell.
+ */
+function queueLabels(piece: Piece, queue: readonly QueueItem[]): PartSpec[] {
+  const label = (text: string, cell: Cell | undefined) =>
+    labelPart(
+      { text, style: "text", background: "#202020" },
+      QUEUE_LABEL_HEIGHT,
+      (cell ?? piece.cell)[0] - piece.cell[0],
+      (cell ?? piece.cell)[1] - piece.cell[1],
+    );
+  const slots = piece.queueCells;
+  if (!slots || slots.length !== piece.cells.length)
+    return [label(queue.map(formatItem).join(" "), piece.cells[0])];
+  const shown = piece.cells.flatMap((cell, i) => {
+    const item = slots[i];
+    return item === null || item === undefined ? [] : [{ cell, item }];
+  });
+  const exit = shown.find((s) => JSON.stringify(s.item) === JSON.stringify(queue[0]))?.cell ?? piece.cell;
+  const distance = (c: Cell) => Math.abs(c[0] - exit[0]) + Math.abs(c[1] - exit[1]);
+  const farthest = shown.reduce<Cell | null>(
+    (far, s) => (far === null || distance(s.cell) > distance(far) ? s.cell : far),
+    null,
+  );
+  const hidden = queue.length - shown.length;
+  return shown.map(({ cell, item }) =>
+    label(cell === farthest && hidden > 0 ? `${formatItem(item)} +${hidden}` : formatItem(item), cell),
+  );
 }
 
 /** Options from the scene that change how parts look. */
@@ -188,12 +228,19 @@ export function partsOf(
         sz: seam,
         spins: false,
       });
+    } else if (appearance.display === "tile") {
+      // A ground kind drawn as a tile (a sunk crate's lid, a hedge, a spout) stands a little proud of
+      // a darker base, so it reads as something on the ground (a bridge over water) rather than a hole.
+      const body = solidPart("ground", appearance, 0, 0, shadeHex(appearance.color, -0.45), false);
+      parts.push({ ...body, sx: seam, sz: seam });
+      const slab = solidPart("crate", appearance, 0, 0, shadeHex(appearance.color, 0.18), false);
+      parts.push({ ...slab, y: 0, sx: SLAB[0], sy: SLAB[1], sz: SLAB[0] });
     } else {
       const body = solidPart("ground", appearance, 0, 0, undefined, false);
       parts.push({ ...body, sx: seam, sz: seam });
     }
     const label = textLabel(appearance.color);
-    if (label) parts.push(labelPart(label, 0.02));
+    if (label) parts.push(labelPart(label, appearance.display === "tile" ? SLAB[1] : 0.02));
     return parts;
   }
 
@@ -221,10 +268,7 @@ export function partsOf(
     const first = piece.cells[0] ?? piece.cell;
     const ox = first[0] - piece.cell[0];
     const oy = first[1] - piece.cell[1];
-    if (piece.queue && piece.queue.length > 0)
-      parts.push(
-        labelPart({ text: formatQueue(piece.queue), style: "text", background: "#202020" }, 0.32, ox, oy),
-      );
+    if (piece.queue && piece.queue.length > 0) parts.push(...queueLabels(piece, piece.queue));
     else {
       const label = textLabel(appearance.color);
       if (label) parts.push(labelPart(label, topOf("tile"), ox, oy));

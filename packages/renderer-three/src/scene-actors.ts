@@ -7,7 +7,7 @@ import {
   type TrackSample,
 } from "@gridponder/view";
 import type { LivePart } from "./batches.js";
-import { mixRgb, parseColor, type Rgb } from "./color.js";
+import { mixRgb, parseColor, type Rgb, toHex } from "./color.js";
 import { type PartContext, type PartSpec, partsOf } from "./parts.js";
 import { facingYaw } from "./placement.js";
 
@@ -145,12 +145,4 @@ function floorActors(scene: Scene, grounded: Set<number>): Actor[] {
       out.push({ piece, appearance, item: null, yaw: 0, track: null, sample: null, parts: [], looks: [] });
     }
   return out;
-}
-
-function toHex([r, g, b]: Rgb): string {
-  const h = (v: number) =>
-    Math.round(Math.max(0, Math.min(1, v)) * 255)
-      .toString(16)
-      .padStart(2, "0");
-  return `#${h(r)}${h(g)}${h(b)}`;
 }

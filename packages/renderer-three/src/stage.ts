@@ -5,6 +5,35 @@ import { type PartContext, partsOf } from "./parts.js";
 import { BARE_GROUND, measurePickSurface, type PickSurface } from "./pick-surface.js";
 import { partMatrix, restPose } from "./placement.js";
 import { type Actor, partContext, partsNeeded, sceneActors } from "./scene-actors.js";
+import {
+  labelUnder,
+  measureStandHeights,
+  NO_HEIGHTS,
+  type StandHeights,
+  standHeightAt,
+} from "./stand-heights.js";
+
+/**
+ * How far the avatar steps back (along each board axis), and how much it shrinks, on a cell whose
+ * number it would cover: in the isometric view behind the label, seen from above into the far corner.
+ */
+const ASIDE = {
+  isometric: { shift: 0.18, shrink: 0.4 },
+  "top-down": { shift: 0.27, shrink: 0.5 },
+} as const;
+
+/**
+ * The avatar's pose on the board: standing on top of the tiles it shares a cell with, and stepped
+ * back and smaller where it would cover a written label, so the label stays readable.
+ */
+function avatarPose(heights: StandHeights, pose: Pose, projection: Projection): Pose {
+  const aside = labelUnder(heights, pose.x, pose.y);
+  const z = pose.z + standHeightAt(heights, pose.x, pose.y);
+  if (aside === 0) return { ...pose, z };
+  const { shift, shrink } = ASIDE[projection.view];
+  const back = shift * aside;
+  return { ...pose, x: pose.x - back, y: pose.y - back, z, scale: pose.scale * (1 - shrink * aside) };
+}
 
 /**
  * The pieces of the shown scene, realised as parts in the batches: at rest, or following the tracks of
@@ -13,6 +42,8 @@ import { type Actor, partContext, partsNeeded, sceneActors } from "./scene-actor
 export class ActorStage {
   /** What a pointer can hit (measured at rest, whatever is animating). */
   surface: PickSurface = BARE_GROUND;
+  /** What the avatar stands on (measured at rest, like the surface). */
+  heights: StandHeights = NO_HEIGHTS;
   #animated: Actor[] = [];
   /** The shown scene's part context, derived once per scene rather than every frame. */
   #context: PartContext | null = null;
@@ -33,6 +64,7 @@ export class ActorStage {
     const actors = sceneActors(scene, tracks);
     this.#pool.provide(partsNeeded(actors, context), scene.theme.text.fontFamily || "sans-serif");
     this.surface = measurePickSurface(scene, actors, context);
+    this.heights = measureStandHeights(scene, actors, context);
     this.#animated = [];
     for (const actor of actors) {
       actor.parts = this.#realise(actor, actor.appearance, context);
@@ -50,6 +82,7 @@ export class ActorStage {
   }
 
   clear(): void {
+    this.heights = NO_HEIGHTS;
     this.#animated = [];
     this.#context = null;
   }
@@ -60,8 +93,9 @@ export class ActorStage {
 
   #place(scene: Scene, actor: Actor, pose: Pose, opacity: number): void {
     const m = this.#matrix;
+    const placed = actor.piece.role === "avatar" ? avatarPose(this.heights, pose, this.projection) : pose;
     for (const part of actor.parts) {
-      partMatrix(m, part.spec, pose, scene.width, scene.height, actor.yaw, this.projection);
+      partMatrix(m, part.spec, placed, scene.width, scene.height, actor.yaw, this.projection);
       part.batch.write(part.slot, m, opacity, part.labelSlot);
     }
   }

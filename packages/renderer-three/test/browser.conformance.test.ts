@@ -415,6 +415,127 @@ describe("IsoRenderer in chromium", () => {
     errors.assertNone();
   });
 
+  /** Scene without its avatar: what the board looks like where the avatar is not. */
+  const avatarless = (scene: Scene): Scene => ({
+    ...scene,
+    pieces: scene.pieces.filter((p) => p.role !== "avatar"),
+    avatar: null,
+  });
+
+  /** Pixels of `box` that differ (beyond antialiasing) between two drawings. */
+  function differing(
+    a: Pixels,
+    b: Pixels,
+    box: { x: number; y: number; width: number; height: number },
+  ): number {
+    let n = 0;
+    for (let y = box.y; y < box.y + box.height; y++)
+      for (let x = box.x; x < box.x + box.width; x++)
+        if (colorDistance(a.at(x, y).slice(0, 3), b.at(x, y).slice(0, 3)) > 40) n++;
+    return n;
+  }
+
+  async function inView(view: "isometric" | "top-down", pack: string): Promise<void> {
+    await mount(pack, true);
+    await gp((api, v: "isometric" | "top-down") => api.renderer()?.setView(v), view);
+  }
+
+  it.each(["isometric", "top-down"] as const)(
+    "stands the avatar on the tile it shares a cell with, seen whole (%s)",
+    async (view) => {
+      // Rotate & Flip's first level starts the rabbit on a raised colour tile.
+      const c = await controller("rotate_flip", "rf_001");
+      const cell = c.scene.avatar?.piece.cell;
+      if (!cell) throw new Error("no avatar");
+      const onCell = (p: Piece) => p.role === "entity" && p.cell[0] === cell[0] && p.cell[1] === cell[1];
+      expect(c.scene.pieces.find(onCell)?.appearance.form).toBe("tile");
+      const tileless = { ...c.scene, pieces: c.scene.pieces.filter((p) => !onCell(p)) };
+      await inView(view, "rotate_flip");
+      await show(c.scene, "rotate_flip");
+      const [foot, head] = await gp(
+        (api, at: [number, number]) => [api.project(at, 0), api.project(at, 1.8)],
+        cell,
+      );
+      if (!foot || !head) throw new Error("no projection");
+      // Everything the rabbit may cover, on the tile or on the bare floor.
+      const top = Math.max(0, Math.round(Math.min(foot.y, head.y) - 30));
+      const box = { x: Math.round(foot.x - 45), y: top, width: 90, height: Math.round(foot.y + 40 - top) };
+      // The rabbit's pixels: on the tile, and with the tile taken away (standing on the floor).
+      const seen: number[] = [];
+      for (const [name, scene] of [
+        ["tile", c.scene],
+        ["floor", tileless],
+      ] as const) {
+        await show(scene, "rotate_flip");
+        const withAvatar = await shot(`avatar-on-${name}-${view}`);
+        await show(avatarless(scene), "rotate_flip");
+        seen.push(differing(withAvatar, await shot(`avatar-on-${name}-${view}-without`), box));
+      }
+      const [onTile = 0, onFloor = 0] = seen;
+      expect(onFloor).toBeGreaterThan(250);
+      // Standing on the tile it is seen whole, as on the floor; sunk into it, a part of it (seen from
+      // above, all of it) was hidden.
+      expect(onTile / onFloor, `${onTile} on the tile, ${onFloor} on the floor`).toBeGreaterThan(0.9);
+      errors.assertNone();
+    },
+  );
+
+  it.each(["isometric", "top-down"] as const)(
+    "steps the avatar aside so the number it stands on stays readable (%s)",
+    async (view) => {
+      // Diagonal Swipes: two steps down put the rabbit on the tile numbered 8.
+      const c = await controller("diagonal_swipes", "ds_001");
+      for (const direction of ["down", "down"])
+        expect(c.act({ action: "move", direction }).result.accepted).toBe(true);
+      const cell = c.scene.avatar?.piece.cell;
+      const numbered = c.scene.pieces.find((p) => p.appearance.text === "8");
+      expect(cell).toEqual(numbered?.cell);
+      if (!cell || !numbered) return;
+      await inView(view, "diagonal_swipes");
+      await show(c.scene, "diagonal_swipes");
+      const label = await gp(
+        (api, arg: { at: [number, number]; height: number }) => api.project(arg.at, arg.height),
+        { at: cell, height: topOf("tile") },
+      );
+      // The glyph's own box: small, around where the label is written.
+      const box = { x: Math.round(label.x - 7), y: Math.round(label.y - 9), width: 14, height: 18 };
+      const withAvatar = await shot(`avatar-on-number-${view}`);
+      await show(avatarless(c.scene), "diagonal_swipes");
+      const without = await shot(`avatar-on-number-${view}-without`);
+      expect(differing(without, withAvatar, box), `of ${box.width * box.height}`).toBeLessThan(12);
+      // The rabbit is still there, beside the number.
+      const cellBox = { x: Math.round(label.x - 40), y: Math.round(label.y - 60), width: 80, height: 80 };
+      expect(differing(without, withAvatar, cellBox)).toBeGreaterThan(150);
+      errors.assertNone();
+    },
+  );
+
+  it("draws the overlay frame over the raised tiles it frames", async () => {
+    const c = await controller("rotate_flip", "rf_001");
+    const overlay = c.scene.overlay;
+    if (!overlay) throw new Error("no overlay");
+    await inView("isometric", "rotate_flip");
+    await show(c.scene, "rotate_flip");
+    const pixels = await shot("overlay-over-tiles");
+    // The frame's far corner: the far corner of its first cell, on top of the tiles there.
+    const [x0, y0] = overlay.cell;
+    const [centre, below] = await gp(
+      (api, cells: [number, number][]) => cells.map((cell) => api.project(cell, 0.4)),
+      [
+        [x0, y0],
+        [x0 + 1, y0 + 1],
+      ],
+    );
+    if (!centre || !below) throw new Error("no projection");
+    const corner = { x: centre.x, y: centre.y - (below.y - centre.y) / 2 };
+    let framed = 0;
+    for (let dy = -4; dy <= 8; dy++)
+      for (let dx = -6; dx <= 6; dx++)
+        if (colorDistance(pixels.at(corner.x + dx, corner.y + dy).slice(0, 3), overlay.color) < 60) framed++;
+    expect(framed).toBeGreaterThan(12);
+    errors.assertNone();
+  });
+
   it("keeps GPU memory flat over 100 level loads and frees it all on dispose", async () => {
     const levels: { scene: Scene; pack: string }[] = [];
     for (const name of ["lantern-cellar", "flood_colors", "number_cells", "carrot_quest", "box_builder"]) {

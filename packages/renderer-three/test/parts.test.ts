@@ -76,6 +76,58 @@ describe("partsOf", () => {
     expect(parts.find((p) => p.label)?.label?.text).toBe("7 5");
   });
 
+  it("writes a pipe's queue on the cells its items wait in: the next one out on the exit", () => {
+    const look = appearance("#888888", "tile");
+    const cells = [
+      [0, 0],
+      [1, 0],
+      [2, 0],
+    ] as const;
+    // Exit at (2,0): 7 leaves next, 5 waits behind it, the first cell is empty.
+    const pipe = piece("mco:pipe", 0, 0, look, "multi_cell", {
+      cells,
+      queue: [7, 5],
+      queueCells: [null, 5, 7],
+    });
+    const labels = partsOf(pipe, look, context).filter((p) => p.label);
+    expect(labels.map((p) => [p.label?.text, p.ox, p.oy])).toEqual([
+      ["5", 1, 0],
+      ["7", 2, 0],
+    ]);
+    // More items than cells: the count of those waiting out of sight goes on the cell farthest from the exit.
+    const full = piece("mco:pipe", 0, 0, look, "multi_cell", {
+      cells,
+      queue: [7, 5, 3, 1, 9],
+      queueCells: [3, 5, 7],
+    });
+    expect(
+      partsOf(full, look, context)
+        .filter((p) => p.label)
+        .map((p) => [p.label?.text, p.ox]),
+    ).toEqual([
+      ["3 +2", 0],
+      ["5", 1],
+      ["7", 2],
+    ]);
+  });
+
+  it("raises a ground kind drawn as a tile above a darker base, so a sunk crate reads as a bridge", () => {
+    const look = appearance("#5c4631", "flat", { display: "tile" });
+    const parts = partsOf(piece("stepping_crate", 0, 0, look, "ground"), look, context);
+    expect(parts.map((p) => (p.batch.type === "solid" ? p.batch.form : p.batch.type))).toEqual([
+      "ground",
+      "crate",
+    ]);
+    const [base, slab] = parts;
+    expect(slab?.y).toBe(0);
+    expect(slab?.sy).toBeGreaterThan(0.05);
+    const brightness = (hex: string) =>
+      Number.parseInt(hex.slice(1, 3), 16) + Number.parseInt(hex.slice(3, 5), 16);
+    if (base?.batch.type !== "solid" || slab?.batch.type !== "solid") throw new Error("not solids");
+    expect(brightness(base.batch.color)).toBeLessThan(brightness("#5c4631"));
+    expect(brightness(slab.batch.color)).toBeGreaterThan(brightness("#5c4631"));
+  });
+
   it("rings a selected piece and badges the avatar's item", () => {
     const look = appearance("#123456", "tile");
     const selected = partsOf(piece("s", 0, 0, look, "multi_cell", { selected: true }), look, context);

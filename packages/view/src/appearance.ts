@@ -117,13 +117,16 @@ function displayTypeOf(ctx: ViewContext, info: KindInfo | undefined): DisplayTyp
   return "tile";
 }
 
-/** The 3D form: figures for actors, blocks for solid things, crates for pushable ones, orbs for pickups. */
+/** The 3D form: figures for actors, blocks for solid things, crates for pushable ones, orbs for pickups, flat sided pieces. */
 function formOf(ctx: ViewContext, info: KindInfo | undefined, display: DisplayType): Form {
   if (!info) return "tile";
   const tags = info.tags;
   if (tags.has("actor") || info.layer === "actors") return "figure";
   if (tags.has("void")) return "flat";
   if (onGround(ctx, info)) return tags.has("solid") ? "block" : "flat";
+  // A sided piece's picture says which of its sides are joined: it lies on the board, turned as the
+  // board is, rather than standing up to face the viewer.
+  if (tags.has("sided")) return "flat";
   if (tags.has("sliding_block")) return "crate";
   if (tags.has("pushable")) return "crate";
   if (tags.has("solid")) return "block";

@@ -220,6 +220,9 @@ describe("appearanceOf: forms", () => {
     const cellar = await ownPack("lantern-cellar");
     expect(appearanceOf(cellar.ctx, "lantern", null).form).toBe("orb");
     expect(appearanceOf(cellar.ctx, "puddle", null).form).toBe("flat");
+    // A sided piece lies on the board (its picture shows which sides join), even though it is pushed.
+    const boxes = await corpusPack("box_builder");
+    expect(appearanceOf(boxes.ctx, "box_fragment", { sides: 5 }).form).toBe("flat");
   });
 });
 
