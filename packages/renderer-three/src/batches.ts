@@ -1,12 +1,12 @@
 import type { SpriteRef } from "@gridponder/view";
-import type { BufferGeometry, Object3D, Vector4 } from "three";
+import type { BufferGeometry, Object3D, ShaderMaterial, Vector4 } from "three";
 import { Batch } from "./batch.js";
 import { parseColor, type Rgb } from "./color.js";
-import { ORDER_GROUND, ORDER_LABELS, ORDER_PIECES } from "./draw-order.js";
+import { ORDER_GHOST, ORDER_GROUND, ORDER_LABELS, ORDER_PIECES } from "./draw-order.js";
 import { centredQuad, flatQuad, solidGeometry, standingQuad } from "./geometries.js";
 import { ATLAS_COLUMNS, ATLAS_ROWS, LabelAtlas } from "./label-atlas.js";
 import { labelMaterial, solidMaterial, spriteMaterial } from "./materials.js";
-import { type BatchSpec, countInstances, type PartSpec } from "./parts.js";
+import { type BatchSpec, countInstances, GHOST_OPACITY, type PartSpec } from "./parts.js";
 import { Shared } from "./shared.js";
 import { SpriteTextures } from "./textures.js";
 
@@ -162,10 +162,25 @@ export class BatchPool {
         break;
       }
     }
+    if (spec.type !== "label" && spec.ghost) seeThrough(batch);
     this.#resources.set(batch, { geometry, sprite });
     this.#root.add(batch.mesh);
     return batch;
   }
+}
+
+/**
+ * Makes a batch draw faintly over whatever was drawn before it, hidden or not: where its piece is in
+ * plain view it lands on its own pixels and changes nothing; where something hides the piece, it
+ * shows through. Labels come later, so numbers stay on top of it.
+ */
+function seeThrough(batch: Batch): void {
+  const material = batch.mesh.material as ShaderMaterial;
+  material.uniforms.uOpacity = { value: (material.uniforms.uOpacity?.value ?? 1) * GHOST_OPACITY };
+  material.transparent = true;
+  material.depthTest = false;
+  material.depthWrite = false;
+  batch.mesh.renderOrder = ORDER_GHOST;
 }
 
 /** Powers of two, so a board that grows by a few pieces does not remake its batches every turn. */

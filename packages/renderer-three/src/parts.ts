@@ -20,6 +20,8 @@ export type BatchSpec =
       readonly form: Solid;
       readonly color: string;
       readonly opacity: number;
+      /** Drawn faintly over what stands in front of it (the avatar's see-through outline). */
+      readonly ghost?: boolean;
     }
   | {
       readonly type: "sprite";
@@ -30,6 +32,8 @@ export type BatchSpec =
       readonly opacity: number;
       /** Upright and facing the camera, or lying on the surface below it. */
       readonly orient: "standing" | "flat";
+      /** Drawn faintly over what stands in front of it (the avatar's see-through outline). */
+      readonly ghost?: boolean;
     }
   | { readonly type: "label"; readonly key: "label" };
 
@@ -313,11 +317,23 @@ export function partsOf(
     parts.push(solidPart(form, appearance));
     top = form === "orb" ? SOLID_SIZE.orb[3] + SOLID_SIZE.orb[1] / 2 - 0.1 : topOf(form);
   }
+  // The avatar's body once more, faintly and through whatever stands in front of it: a wall between
+  // it and the viewer shows its outline instead of hiding it.
+  const body = parts[0];
+  if (piece.role === "avatar" && body && body.batch.type !== "label")
+    parts.push({ ...body, batch: ghostOf(body.batch) });
   const label = textLabel(appearance.color);
   if (label) parts.push(labelPart(label, top));
   if (piece.selected) parts.push(ringPart(appearance));
   if (avatarItem) parts.push(...badgeParts(avatarItem));
   return parts;
+}
+
+/** How strongly the avatar shows through what hides it. */
+export const GHOST_OPACITY = 0.35;
+
+function ghostOf(batch: Exclude<BatchSpec, { type: "label" }>): BatchSpec {
+  return { ...batch, key: `ghost|${batch.key}`, ghost: true };
 }
 
 function ringPart(appearance: Appearance, ox = 0, oy = 0): PartSpec {

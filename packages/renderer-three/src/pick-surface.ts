@@ -29,6 +29,7 @@ export function measurePickSurface(
   for (const actor of actors) {
     if (actor.piece.role === "ground") continue;
     for (const spec of partsOf(actor.piece, actor.appearance, context)) {
+      if (spec.batch.type !== "label" && spec.batch.ghost) continue;
       if (spec.mode === "standing" && spec.y === 0) standing.push([actor.piece.cell[0], actor.piece.cell[1]]);
       if (spec.mode !== "solid" || spec.batch.type !== "solid" || spec.batch.form === "ring") continue;
       const x = actor.piece.cell[0] + spec.ox;

@@ -510,6 +510,51 @@ describe("IsoRenderer in chromium", () => {
     },
   );
 
+  it("shows the avatar's outline through the hedges standing in front of it", async () => {
+    // Wisp Hollow's first level: Wick at (4,5) with hedges around, those in front of it in 3D too.
+    const c = await controller("wisp-hollow", "wh01_chase");
+    const cell = c.scene.avatar?.piece.cell;
+    if (!cell) throw new Error("no avatar");
+    const [ax, ay] = cell;
+    const inFront = (p: Piece) =>
+      p.role === "entity" &&
+      p.appearance.form === "block" &&
+      p.cell[0] >= ax &&
+      p.cell[1] >= ay &&
+      p.cell[0] - ax + p.cell[1] - ay <= 2 &&
+      !(p.cell[0] === ax && p.cell[1] === ay);
+    expect(c.scene.pieces.filter(inFront).length).toBeGreaterThanOrEqual(2);
+    const open = { ...c.scene, pieces: c.scene.pieces.filter((p) => !inFront(p)) };
+    await inView("isometric", "wisp-hollow");
+    await show(c.scene, "wisp-hollow");
+    const [foot, head] = await gp(
+      (api, at: [number, number]) => [api.project(at, 0), api.project(at, 1.3)],
+      cell,
+    );
+    if (!foot || !head) throw new Error("no projection");
+    const box = {
+      x: Math.round(foot.x - 30),
+      y: Math.round(head.y - 10),
+      width: 60,
+      height: Math.round(foot.y - head.y + 20),
+    };
+    const seen: number[] = [];
+    for (const [name, scene] of [
+      ["behind-hedges", c.scene],
+      ["in-the-open", open],
+    ] as const) {
+      await show(scene, "wisp-hollow");
+      const withAvatar = await shot(`avatar-${name}`);
+      await show(avatarless(scene), "wisp-hollow");
+      seen.push(differing(withAvatar, await shot(`avatar-${name}-without`), box));
+    }
+    const [hidden = 0, inOpen = 0] = seen;
+    expect(inOpen).toBeGreaterThan(150);
+    // Behind the hedges its whole outline still shows (faintly where a hedge covers it).
+    expect(hidden / inOpen, `${hidden} behind the hedges, ${inOpen} in the open`).toBeGreaterThan(0.9);
+    errors.assertNone();
+  });
+
   it("draws the overlay frame over the raised tiles it frames", async () => {
     const c = await controller("rotate_flip", "rf_001");
     const overlay = c.scene.overlay;
