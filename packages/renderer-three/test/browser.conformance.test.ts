@@ -435,6 +435,19 @@ describe("IsoRenderer in chromium", () => {
     return n;
   }
 
+  /** The avatar's pixels in `box`: those that differ between `scene` drawn with and without it. */
+  async function avatarPixels(
+    scene: Scene,
+    pack: string,
+    box: { x: number; y: number; width: number; height: number },
+    name: string,
+  ): Promise<number> {
+    await show(scene, pack);
+    const withAvatar = await shot(name);
+    await show(avatarless(scene), pack);
+    return differing(withAvatar, await shot(`${name}-without`), box);
+  }
+
   async function inView(view: "isometric" | "top-down", pack: string): Promise<void> {
     await mount(pack, true);
     await gp((api, v: "isometric" | "top-down") => api.renderer()?.setView(v), view);
@@ -461,17 +474,8 @@ describe("IsoRenderer in chromium", () => {
       const top = Math.max(0, Math.round(Math.min(foot.y, head.y) - 30));
       const box = { x: Math.round(foot.x - 45), y: top, width: 90, height: Math.round(foot.y + 40 - top) };
       // The rabbit's pixels: on the tile, and with the tile taken away (standing on the floor).
-      const seen: number[] = [];
-      for (const [name, scene] of [
-        ["tile", c.scene],
-        ["floor", tileless],
-      ] as const) {
-        await show(scene, "rotate_flip");
-        const withAvatar = await shot(`avatar-on-${name}-${view}`);
-        await show(avatarless(scene), "rotate_flip");
-        seen.push(differing(withAvatar, await shot(`avatar-on-${name}-${view}-without`), box));
-      }
-      const [onTile = 0, onFloor = 0] = seen;
+      const onTile = await avatarPixels(c.scene, "rotate_flip", box, `avatar-on-tile-${view}`);
+      const onFloor = await avatarPixels(tileless, "rotate_flip", box, `avatar-on-floor-${view}`);
       expect(onFloor).toBeGreaterThan(250);
       // Standing on the tile it is seen whole, as on the floor; sunk into it, a part of it (seen from
       // above, all of it) was hidden.
@@ -538,17 +542,8 @@ describe("IsoRenderer in chromium", () => {
       width: 60,
       height: Math.round(foot.y - head.y + 20),
     };
-    const seen: number[] = [];
-    for (const [name, scene] of [
-      ["behind-hedges", c.scene],
-      ["in-the-open", open],
-    ] as const) {
-      await show(scene, "wisp-hollow");
-      const withAvatar = await shot(`avatar-${name}`);
-      await show(avatarless(scene), "wisp-hollow");
-      seen.push(differing(withAvatar, await shot(`avatar-${name}-without`), box));
-    }
-    const [hidden = 0, inOpen = 0] = seen;
+    const hidden = await avatarPixels(c.scene, "wisp-hollow", box, "avatar-behind-hedges");
+    const inOpen = await avatarPixels(open, "wisp-hollow", box, "avatar-in-the-open");
     expect(inOpen).toBeGreaterThan(150);
     // Behind the hedges its whole outline still shows (faintly where a hedge covers it).
     expect(hidden / inOpen, `${hidden} behind the hedges, ${inOpen} in the open`).toBeGreaterThan(0.9);
