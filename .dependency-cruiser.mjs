@@ -81,6 +81,19 @@ export default {
       },
     },
     {
+      name: "agent-beside-the-runtime",
+      comment:
+        "Agents play through the engine and the view model like any player: the agent package never reaches into the CLI, the catalog, the player or a renderer's internals.",
+      severity: "error",
+      from: { path: "^packages/agent/src/" },
+      to: {
+        path: [
+          "^packages/(cli|catalog|player|renderer-three|studio)/",
+          "^@gridponder/(cli|catalog|player|renderer-three)(/|$)",
+        ],
+      },
+    },
+    {
       name: "package-not-app",
       comment:
         "Apps build on packages, never the reverse: nothing under packages/ imports anything under apps/.",

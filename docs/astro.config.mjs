@@ -37,6 +37,7 @@ const API_PACKAGES = [
   ["player", ["src/index.ts", "src/node.ts"]],
   ["renderer-three", ["src/index.ts"]],
   ["renderer-svg", ["src/index.ts"]],
+  ["agent", ["src/index.ts", "src/node.ts"]],
 ];
 
 export default defineConfig({

@@ -1,5 +1,6 @@
 import { loadPlugins } from "@gridponder/engine/plugins";
 import { Command } from "commander";
+import { registerAgent } from "./commands/agent.js";
 import { registerBuild } from "./commands/build.js";
 import { registerConformance } from "./commands/conformance.js";
 import { registerNew } from "./commands/new.js";
@@ -24,7 +25,9 @@ Exit codes:
  */
 export function createProgram(ctx: CliContext): Command {
   const program = new Command("gridponder")
-    .description("Validate, solve, play, trace, scaffold and publish Gridponder puzzle packs.")
+    .description(
+      "Validate, solve, play, trace, scaffold and publish Gridponder puzzle packs, and let agents play them.",
+    )
     .version(cliVersion(), "-V, --version", "print the version")
     .helpOption("-h, --help", "show help")
     .helpCommand(false)
@@ -65,6 +68,7 @@ export function createProgram(ctx: CliContext): Command {
   registerNew(program, ctx);
   registerSolve(program, ctx);
   registerBuild(program, ctx);
+  registerAgent(program, ctx);
 
   return program;
 }

@@ -47,7 +47,7 @@ export function goalText(ctx: ViewContext, goal: Goal): string {
 }
 
 /** A sentence telling the player why the level was lost, as the condition's type says it. */
-function loseSentence(ctx: ViewContext, condition: LoseCondition): string {
+export function loseSentence(ctx: ViewContext, condition: LoseCondition): string {
   const definition = ctx.pack.registry.loseConditions.get(condition.type) as LoseDefinition | undefined;
   return definition?.describe?.(condition, wordsOf(ctx)) ?? "The level was lost.";
 }

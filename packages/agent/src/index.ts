@@ -1,0 +1,44 @@
+/**
+ * `@gridponder/agent`: programs and language models play any Gridponder pack. An `AgentSession`
+ * answers the JSON-lines session protocol (`levels`, `start`, `observe`, `legal_actions`, `act`,
+ * `undo`, `reset`, `give_up`), gives observations as text or JSON and a rules text per level, keeps a
+ * transcript and counts accepted, refused and malformed actions. `@gridponder/agent/node` serves a
+ * session over a process's standard input and output.
+ * @module
+ */
+
+export {
+  type ActionCounts,
+  type ActOutcome,
+  AgentSession,
+  type AgentSessionOptions,
+  type LevelEntry,
+  type Response,
+  type ResponseBase,
+  type TranscriptEntry,
+} from "./agent-session.js";
+export {
+  type EntityObservation,
+  type GoalObservation,
+  type JsonObservation,
+  jsonObservation,
+  type LevelStatus,
+  type Observation,
+  observe,
+  textObservation,
+} from "./observation.js";
+export {
+  type ErrorCode,
+  MAX_LINE_CHARS,
+  MAX_REASON_CHARS,
+  OBSERVATION_FORMS,
+  type ObservationForm,
+  type Parsed,
+  type ProtocolError,
+  parseRequest,
+  REQUEST_TYPES,
+  type Request,
+  type RequestId,
+  type RequestType,
+} from "./protocol.js";
+export { rulesText } from "./rules.js";

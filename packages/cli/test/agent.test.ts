@@ -1,0 +1,140 @@
+import { spawn, spawnSync } from "node:child_process";
+import { readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { createInterface } from "node:readline";
+import { expandGoldPathStep } from "@gridponder/schema";
+import { describe, expect, it } from "vitest";
+import { BIN, LANTERN_CELLAR, REPO, run, tempDir } from "./helpers.js";
+
+/** The Python client the "Agents and benchmarks" guide shows, run where python3 is installed. */
+const PYTHON_CLIENT = join(REPO, "docs/src/snippets/agent_client.py");
+const python = spawnSync("python3", ["--version"]).status === 0;
+
+const GOLD = JSON.parse(await readFile(join(LANTERN_CELLAR, "levels/lc01_bottom_step.json"), "utf8")).solution
+  .goldPath as unknown[];
+
+const lines = (requests: unknown[]) =>
+  requests.map((r) => (typeof r === "string" ? r : JSON.stringify(r))).join("\n");
+
+describe("gridponder agent serve", () => {
+  it("answers each request line with one response line, and plays a level to a win", async () => {
+    const requests = [
+      { type: "start", id: "s" },
+      ...GOLD.map((step, i) => ({ type: "act", id: i, action: expandGoldPathStep(step as never) })),
+    ];
+    const { code, stdout, stderr } = await run(["agent", "serve", LANTERN_CELLAR], {
+      stdin: `${lines(requests)}\n`,
+    });
+    expect(stderr).toBe("");
+    expect(code).toBe(0);
+    const responses = stdout
+      .trimEnd()
+      .split("\n")
+      .map((l) => JSON.parse(l));
+    expect(responses).toHaveLength(requests.length);
+    expect(responses.map((r) => r.id)).toEqual(requests.map((r) => r.id));
+    expect(responses.at(-1)).toMatchObject({ type: "act", outcome: "accepted", status: "won" });
+  });
+
+  it("keeps serving after lines that are not requests, and starts on the level asked for", async () => {
+    const input = ["}{", "", '{"type":"teleport"}', '{"type":"observe","form":"json"}'].join("\n");
+    const { code, stdout } = await run(
+      ["agent", "serve", LANTERN_CELLAR, "--level", "lc02_storeroom", "--observation", "json"],
+      { stdin: input },
+    );
+    expect(code).toBe(0);
+    const responses = stdout
+      .trimEnd()
+      .split("\n")
+      .map((l) => JSON.parse(l));
+    // The blank line is skipped.
+    expect(responses.map((r) => r.type)).toEqual(["error", "error", "observe"]);
+    expect(responses[0].error.code).toBe("invalid_json");
+    expect(responses[1].error.code).toBe("unknown_request");
+    expect(responses[2]).toMatchObject({ level: "lc02_storeroom", observation: { form: "json" } });
+  });
+
+  it("refuses an unknown level or observation form before serving", async () => {
+    const level = await run(["agent", "serve", LANTERN_CELLAR, "--level", "nope"]);
+    expect(level.code).toBe(2);
+    expect(level.stderr).toMatch(/unknown level "nope"/);
+    const form = await run(["agent", "serve", LANTERN_CELLAR, "--observation", "png"]);
+    expect(form.code).toBe(2);
+  });
+
+  it("writes the transcript to a new file, and never overwrites one", async () => {
+    const { dir, cleanup } = await tempDir();
+    try {
+      const file = join(dir, "run.jsonl");
+      await run(["agent", "serve", LANTERN_CELLAR, "--transcript", file], {
+        stdin: lines([
+          { type: "levels" },
+          { type: "act", action: "down", reason: "towards the gap" },
+          "oops",
+        ]),
+      });
+      const entries = (await readFile(file, "utf8"))
+        .trimEnd()
+        .split("\n")
+        .map((l) => JSON.parse(l));
+      expect(entries.map((e) => e.response.type)).toEqual(["levels", "act", "error"]);
+      expect(entries[1].request).toEqual({ type: "act", action: "down", reason: "towards the gap" });
+      await writeFile(file, "keep me");
+      const again = await run(["agent", "serve", LANTERN_CELLAR, "--transcript", file], { stdin: "" });
+      expect(again.code).toBe(2);
+      expect(again.stderr).toMatch(/EEXIST/);
+      expect(await readFile(file, "utf8")).toBe("keep me");
+    } finally {
+      await cleanup();
+    }
+  });
+
+  it("talks line by line with a program over a pipe, answering before its input ends", async () => {
+    const child = spawn(process.execPath, [BIN, "agent", "serve", LANTERN_CELLAR], {
+      env: { ...process.env, NO_COLOR: "1" },
+    });
+    const responses = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+    const ask = async (request: unknown) => {
+      child.stdin.write(`${JSON.stringify(request)}\n`);
+      const next = await responses.next();
+      return JSON.parse(String(next.value));
+    };
+    try {
+      expect(await ask({ type: "start" })).toMatchObject({ type: "start", status: "playing" });
+      let last: { status?: string } = {};
+      for (const step of GOLD) last = await ask({ type: "act", action: expandGoldPathStep(step as never) });
+      expect(last).toMatchObject({ status: "won" });
+      expect(await ask({ type: "act", action: "up" })).toMatchObject({ outcome: "refused" });
+    } finally {
+      child.stdin.end();
+    }
+    const code = await new Promise((resolve) => child.on("close", resolve));
+    expect(code).toBe(0);
+  });
+
+  it.runIf(python)(
+    "is played to a shortest win by the Python client of the docs (standard library only)",
+    async () => {
+      const child = spawn("python3", [
+        PYTHON_CLIENT,
+        "lc01_bottom_step",
+        process.execPath,
+        BIN,
+        "agent",
+        "serve",
+        LANTERN_CELLAR,
+        "--observation",
+        "json",
+      ]);
+      let out = "";
+      let err = "";
+      child.stdout.setEncoding("utf8").on("data", (t: string) => (out += t));
+      child.stderr.setEncoding("utf8").on("data", (t: string) => (err += t));
+      const code = await new Promise((resolve) => child.on("close", resolve));
+      expect(err).toBe("");
+      expect(code).toBe(0);
+      // Breadth-first, so as short as the level's gold path (11 moves, proven optimal).
+      expect(out.trim()).toBe("lc01_bottom_step: won in 11 moves");
+    },
+  );
+});
