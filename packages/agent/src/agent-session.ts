@@ -29,10 +29,15 @@ export interface ResponseBase {
   /** The level being played. */
   readonly level: string;
   readonly status: LevelStatus;
-  /** Moves played in this attempt. */
+  /**
+   * Turns played in this attempt and not taken back: every accepted action counts, a tap that only
+   * selects a piece too (the solver's optimum counts them the same way).
+   */
   readonly moves: number;
   /** Present once the agent gave up this attempt (its status is then `lost`). */
   readonly gaveUp?: true;
+  /** Present once the attempt used every move its limit allowed without winning (its status is then `lost`). */
+  readonly outOfMoves?: true;
 }
 
 export interface LevelEntry {
@@ -64,8 +69,10 @@ export type Response = ResponseBase &
   );
 
 export interface TranscriptEntry {
-  /** Milliseconds since the session began. */
-  readonly t: number;
+  /** The request's number in the session, from 1. */
+  readonly n: number;
+  /** Milliseconds since the session began; left out when the session keeps no times (`now: null`). */
+  readonly t?: number;
   /** The request as understood, or the line as received when it was not one (cut to 200 characters). */
   readonly request: Request | { readonly line: string };
   readonly response: Response;
@@ -84,8 +91,18 @@ export interface AgentSessionOptions {
   readonly observation?: ObservationForm;
   /** Called with each transcript entry as it is made (to stream it to a file). */
   readonly onEntry?: (entry: TranscriptEntry) => void;
-  /** The clock, for the transcript's times. */
-  readonly now?: () => number;
+  /**
+   * The clock, for the transcript's times; `null` keeps none, so that the same requests always make
+   * the same transcript. `Date.now` by default.
+   */
+  readonly now?: (() => number) | null;
+  /**
+   * The most moves (see `Response.moves`) an attempt may stand at without winning: reaching it ends
+   * the attempt, lost. Moves taken back by undo do not count. No limit by default.
+   */
+  readonly moveLimit?: number;
+  /** Play only this level: `start` with another level is refused (the harness gives one level per attempt). */
+  readonly onlyLevel?: boolean;
 }
 
 export class AgentSession {
@@ -95,18 +112,20 @@ export class AgentSession {
   readonly #ctx: ViewContext;
   readonly #form: ObservationForm;
   readonly #options: AgentSessionOptions;
-  readonly #now: () => number;
+  readonly #now: (() => number) | null;
   readonly #began: number;
+  #requests = 0;
   #session: Session;
-  #gaveUp = false;
+  /** Why the attempt ended before the rules ended it, if it did. */
+  #ended: "gave_up" | "out_of_moves" | null = null;
 
   constructor(pack: Pack, options: AgentSessionOptions = {}) {
     this.pack = pack;
     this.#options = options;
     this.#ctx = createViewContext(pack);
     this.#form = options.observation ?? "text";
-    this.#now = options.now ?? Date.now;
-    this.#began = this.#now();
+    this.#now = options.now === undefined ? Date.now : options.now;
+    this.#began = this.#now?.() ?? 0;
     const first = options.level ?? pack.levelOrder[0];
     if (first === undefined || !Object.hasOwn(pack.levels, first))
       throw new Error(
@@ -121,7 +140,12 @@ export class AgentSession {
   }
 
   get status(): LevelStatus {
-    return this.#gaveUp ? "lost" : statusOf(this.#session);
+    return this.#ended ? "lost" : statusOf(this.#session);
+  }
+
+  /** Why the attempt ended early: the agent gave up or ran out of moves; `null` otherwise. */
+  get ended(): "gave_up" | "out_of_moves" | null {
+    return this.#ended;
   }
 
   /** Answers one line of the protocol. */
@@ -148,6 +172,17 @@ export class AgentSession {
         return this.#respond({ type: "levels", levels: this.#levels() }, id);
       case "start": {
         const level = request.level ?? this.#session.level.id;
+        if (this.#options.onlyLevel && level !== this.#session.level.id)
+          return this.#respond(
+            {
+              type: "error",
+              error: {
+                code: "unknown_level",
+                message: `this session plays only ${JSON.stringify(this.#session.level.id)}`,
+              },
+            },
+            id,
+          );
         if (!Object.hasOwn(this.pack.levels, level))
           return this.#respond(
             {
@@ -160,7 +195,7 @@ export class AgentSession {
             id,
           );
         this.#session = new Session(this.pack, level);
-        this.#gaveUp = false;
+        this.#ended = null;
         return this.#respond(
           { type: "start", rules: rulesText(this.#ctx, this.#session.level), observation: this.#observe() },
           id,
@@ -170,21 +205,21 @@ export class AgentSession {
         return this.#respond({ type: "observe", observation: this.#observe(request.form) }, id);
       case "legal_actions":
         return this.#respond(
-          { type: "legal_actions", actions: this.#gaveUp ? [] : this.#session.legalActions() },
+          { type: "legal_actions", actions: this.#ended ? [] : this.#session.legalActions() },
           id,
         );
       case "act":
         return this.#act(request.action, id);
       case "undo": {
-        const undone = !this.#gaveUp && this.#session.undo();
+        const undone = !this.#ended && this.#session.undo();
         return this.#respond({ type: "undo", undone, observation: this.#observe() }, id);
       }
       case "reset":
         this.#session.reset();
-        this.#gaveUp = false;
+        this.#ended = null;
         return this.#respond({ type: "reset", observation: this.#observe() }, id);
       case "give_up":
-        this.#gaveUp = true;
+        this.#ended ??= "gave_up";
         return this.#respond({ type: "give_up" }, id);
     }
   }
@@ -193,9 +228,12 @@ export class AgentSession {
     const session = this.#session;
     let outcome: ActOutcome;
     let reason: string | undefined;
-    if (this.#gaveUp) {
+    if (this.#ended) {
       outcome = "refused";
-      reason = "you gave up this level: start or reset it to play again";
+      reason =
+        this.#ended === "gave_up"
+          ? "you gave up this level: start or reset it to play again"
+          : "no moves are left in this attempt: start or reset it to play again";
     } else {
       const resolved = resolveAction(this.pack, session.level, action);
       if ("error" in resolved) {
@@ -206,6 +244,9 @@ export class AgentSession {
         const result = session.act(action as GameAction);
         outcome = result.accepted ? "accepted" : "refused";
         reason = result.reason;
+        const limit = this.#options.moveLimit;
+        if (limit !== undefined && !session.won && !session.lost && session.actions.length >= limit)
+          this.#ended = "out_of_moves";
       }
     }
     this.counts[outcome]++;
@@ -240,14 +281,21 @@ export class AgentSession {
       ok: type !== "error",
       level: this.#session.level.id,
       status: this.status,
-      moves: this.#session.actionCount,
-      ...(this.#gaveUp ? { gaveUp: true as const } : {}),
+      moves: this.#session.actions.length,
+      ...(this.#ended === "gave_up" ? { gaveUp: true as const } : {}),
+      ...(this.#ended === "out_of_moves" ? { outOfMoves: true as const } : {}),
       ...rest,
     } as unknown as Response;
   }
 
   #record(request: TranscriptEntry["request"], response: Response): void {
-    const entry: TranscriptEntry = { t: this.#now() - this.#began, request, response };
+    this.#requests++;
+    const entry: TranscriptEntry = {
+      n: this.#requests,
+      ...(this.#now ? { t: this.#now() - this.#began } : {}),
+      request,
+      response,
+    };
     this.transcript.push(entry);
     this.#options.onEntry?.(entry);
   }

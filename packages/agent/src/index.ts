@@ -17,6 +17,30 @@ export {
   type ResponseBase,
   type TranscriptEntry,
 } from "./agent-session.js";
+export type { AgentProgram, AgentTurn } from "./harness/agent-program.js";
+export { BASELINES, greedyAgent, optimalAgent, randomAgent } from "./harness/baselines.js";
+export { type Random, seededRandom } from "./harness/random.js";
+export {
+  type AttemptContext,
+  type HarnessOptions,
+  inProcess,
+  type Player,
+  type ReferenceSource,
+  runHarness,
+  runPack,
+  solverReference,
+} from "./harness/run.js";
+export {
+  type Ending,
+  efficiencyOf,
+  type LevelScore,
+  moveLimitOf,
+  type PackScore,
+  type Reference,
+  type Report,
+  type Totals,
+  totalsOf,
+} from "./harness/score.js";
 export {
   type EntityObservation,
   type GoalObservation,

@@ -8,6 +8,7 @@ import { createInterface } from "node:readline";
 import type { Readable } from "node:stream";
 import type { AgentSession } from "./agent-session.js";
 
+export { type ExternalAgentOptions, externalAgent } from "./harness/external.js";
 export { createMcpServer, serveMcp } from "./mcp.js";
 
 /**

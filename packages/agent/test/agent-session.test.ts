@@ -159,8 +159,33 @@ describe("an agent session", () => {
     expect(entries).toEqual(s.transcript);
     expect(s.transcript.map((e) => e.response.type)).toEqual(["levels", "error", "act"]);
     expect(s.transcript[1]?.request).toEqual({ line: "garbage" });
-    const times = s.transcript.map((e) => e.t);
+    expect(s.transcript.map((e) => e.n)).toEqual([1, 2, 3]);
+    const times = s.transcript.map((e) => e.t ?? -1);
+    expect(times.every((t) => t >= 0)).toBe(true);
     expect(times).toEqual([...times].sort((a, b) => a - b));
+  });
+
+  it("keeps no times when asked not to, so the same requests make the same transcript", async () => {
+    const s = await session({ now: null });
+    send(s, { type: "levels" });
+    expect(s.transcript[0]).not.toHaveProperty("t");
+  });
+
+  it("ends an attempt that reaches its move limit without winning, and plays only its level when told", async () => {
+    const s = await session({ moveLimit: 2, onlyLevel: true });
+    send(s, { type: "act", action: "down" });
+    expect(send(s, { type: "act", action: "up" })).toMatchObject({
+      status: "lost",
+      outOfMoves: true,
+      moves: 2,
+    });
+    expect(send(s, { type: "act", action: "down" })).toMatchObject({ outcome: "refused", moves: 2 });
+    expect(send(s, { type: "undo" })).toMatchObject({ undone: false });
+    expect(send(s, { type: "start", level: "lc02_storeroom" })).toMatchObject({
+      type: "error",
+      error: { code: "unknown_level" },
+    });
+    expect(send(s, { type: "start" })).toMatchObject({ type: "start", status: "playing", moves: 0 });
   });
 
   it("plays the same way twice: the same requests give the same responses", async () => {

@@ -137,4 +137,89 @@ describe("gridponder agent serve", () => {
       expect(out.trim()).toBe("lc01_bottom_step: won in 11 moves");
     },
   );
+
+  describe("agent run", () => {
+    it("scores the optimal agent on a pack and writes the report and every attempt's transcript", async () => {
+      const { dir, cleanup } = await tempDir();
+      try {
+        const out = join(dir, "run");
+        const { code, stdout, stderr } = await run([
+          "agent",
+          "run",
+          LANTERN_CELLAR,
+          "--agent",
+          "optimal",
+          "--out",
+          out,
+        ]);
+        expect(stderr).toBe("");
+        expect(code).toBe(0);
+        expect(stdout).toMatch(
+          /^lantern-cellar: 8\/8 solved \(100\.0 %\), efficiency 1\.000, score 1\.000$/m,
+        );
+        const report = JSON.parse(await readFile(join(out, "report.json"), "utf8"));
+        expect(report).toMatchObject({
+          agent: "optimal",
+          seed: 0,
+          budgetFactor: 3,
+          overall: { solveRate: 1, efficiency: 1 },
+        });
+        const first = report.packs[0].levelScores[0];
+        expect(first).toMatchObject({
+          level: "lc01_bottom_step",
+          solved: true,
+          moves: 11,
+          reference: { length: 11, kind: "optimum" },
+        });
+        const transcript = (await readFile(join(out, first.transcript), "utf8"))
+          .trimEnd()
+          .split("\n")
+          .map((l) => JSON.parse(l));
+        expect(transcript[0].request).toEqual({ type: "start" });
+        expect(transcript.at(-1).response).toMatchObject({ status: "won" });
+        // A second run never mixes its files into the first's.
+        const again = await run(["agent", "run", LANTERN_CELLAR, "--agent", "optimal", "--out", out]);
+        expect(again.code).toBe(2);
+        expect(again.stderr).toMatch(/is not empty/);
+      } finally {
+        await cleanup();
+      }
+    });
+
+    it("runs a command as the agent, one process per level, and prints the report with --json", async () => {
+      const { dir, cleanup } = await tempDir();
+      try {
+        const agent = `${JSON.stringify(process.execPath)} ${JSON.stringify(join(REPO, "packages/agent/test/fixtures/first-legal.mjs"))}`;
+        const { code, stdout } = await run([
+          "agent",
+          "run",
+          LANTERN_CELLAR,
+          "--agent",
+          agent,
+          "--out",
+          join(dir, "r"),
+          "--json",
+        ]);
+        expect(code).toBe(0);
+        const report = JSON.parse(stdout);
+        expect(report.overall.levels).toBe(8);
+        expect(report.overall.counts.accepted).toBeGreaterThan(8);
+        const same = JSON.parse(await readFile(join(dir, "r/report.json"), "utf8"));
+        expect(same.overall.levels).toBe(8);
+      } finally {
+        await cleanup();
+      }
+    });
+
+    it("refuses bad numbers and a missing agent before playing", async () => {
+      expect(
+        (await run(["agent", "run", LANTERN_CELLAR, "--agent", "optimal", "--out", "x", "--budget", "0"]))
+          .code,
+      ).toBe(2);
+      expect(
+        (await run(["agent", "run", LANTERN_CELLAR, "--agent", "optimal", "--out", "x", "--seed", "x"])).code,
+      ).toBe(2);
+      expect((await run(["agent", "run", LANTERN_CELLAR, "--out", "x"])).code).toBe(2);
+    });
+  });
 });

@@ -1,12 +1,23 @@
 import { createWriteStream, type WriteStream } from "node:fs";
+import { mkdir, readdir, rename, writeFile } from "node:fs/promises";
+import { basename, join, resolve } from "node:path";
 import { Writable } from "node:stream";
-import { AgentSession, OBSERVATION_FORMS, type ObservationForm } from "@gridponder/agent";
-import { serveLines, serveMcp } from "@gridponder/agent/node";
+import {
+  AgentSession,
+  BASELINES,
+  inProcess,
+  OBSERVATION_FORMS,
+  type ObservationForm,
+  type Player,
+  type Report,
+  runHarness,
+} from "@gridponder/agent";
+import { externalAgent, serveLines, serveMcp } from "@gridponder/agent/node";
 import { type Command, Option } from "commander";
 import type { CliContext } from "../context.js";
-import { whenDrained } from "../context.js";
-import { refusedPath } from "../errors.js";
-import { loadPlayablePack, requireLevel } from "../packs.js";
+import { jsonText, printLine, whenDrained } from "../context.js";
+import { InputError, refusedPath } from "../errors.js";
+import { findPackFolders, loadPlayablePack, requireLevel } from "../packs.js";
 import { cliVersion } from "../version.js";
 
 interface ServeOptions {
@@ -71,6 +82,101 @@ async function runMcp(ctx: CliContext, packDir: string, options: ServeOptions): 
   }
 }
 
+interface RunOptions {
+  agent: string;
+  seed: string;
+  budget: string;
+  timeLimit: string;
+  observation?: ObservationForm;
+  out: string;
+}
+
+function positiveNumber(text: string, what: string): number {
+  const n = Number(text);
+  if (!Number.isFinite(n) || n <= 0)
+    throw new InputError(`${what} must be a positive number, not ${JSON.stringify(text)}`);
+  return n;
+}
+
+/** An output folder that is new or empty: a run never mixes its files with, or replaces, others'. */
+async function emptyFolder(path: string): Promise<void> {
+  let entries: string[] = [];
+  try {
+    entries = await readdir(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw refusedPath("read", path, error);
+  }
+  if (entries.length > 0)
+    throw new InputError(`${path} is not empty: give a new folder for the run's report`);
+  await mkdir(path, { recursive: true });
+}
+
+/** Writes a file whole or not at all: to a temporary name first, then renamed into place. */
+async function writeWhole(path: string, text: string): Promise<void> {
+  const temp = `${path}.${process.pid}.tmp`;
+  await writeFile(temp, text);
+  await rename(temp, path);
+}
+
+function percent(x: number): string {
+  return `${(x * 100).toFixed(1)} %`;
+}
+
+async function runAgents(ctx: CliContext, packArgs: string[], options: RunOptions): Promise<void> {
+  const seed = Math.trunc(Number(options.seed));
+  if (!Number.isSafeInteger(seed))
+    throw new InputError(`--seed must be an integer, not ${JSON.stringify(options.seed)}`);
+  const budgetFactor = positiveNumber(options.budget, "--budget");
+  const timeLimitMs = positiveNumber(options.timeLimit, "--time-limit") * 1000;
+  const builtIn = BASELINES[options.agent];
+  const play: Player = builtIn ? inProcess(builtIn()) : externalAgent(options.agent, { timeLimitMs });
+  // The greedy baseline reads goal progress from JSON; a program reads what it is given (text by default).
+  const observation = options.observation ?? (builtIn ? "json" : "text");
+  const folders = (await Promise.all(packArgs.map((p) => findPackFolders(p)))).flat();
+  const packs = [];
+  for (const folder of folders)
+    packs.push({ name: basename(resolve(folder)), pack: await loadPlayablePack(folder, ctx.registry) });
+  const out = resolve(options.out);
+  await emptyFolder(out);
+  const report: Report = await runHarness(packs, {
+    agent: options.agent,
+    play,
+    seed,
+    budgetFactor,
+    observation,
+    times: !builtIn,
+    onAttempt: async (pack, score, transcript) => {
+      const relative = join("transcripts", pack, `${score.level}.jsonl`);
+      await mkdir(join(out, "transcripts", pack), { recursive: true });
+      await writeWhole(join(out, relative), transcript.map((e) => `${JSON.stringify(e)}\n`).join(""));
+      if (!ctx.json)
+        printLine(
+          ctx,
+          `${pack}/${score.level}: ${score.solved ? ctx.colors.green("solved") : ctx.colors.red(score.ending.replaceAll("_", " "))} in ${score.moves} (reference ${score.reference.length}${score.reference.kind === "gold" ? ", gold path" : ""})`,
+        );
+      return relative.split("\\").join("/");
+    },
+  });
+  await writeWhole(join(out, "report.json"), `${JSON.stringify(report, null, 2)}\n`);
+  if (ctx.json) {
+    printLine(ctx, jsonText(report));
+    return;
+  }
+  for (const pack of report.packs)
+    printLine(
+      ctx,
+      `${pack.pack}: ${pack.solved}/${pack.levels} solved (${percent(pack.solveRate)}), efficiency ${pack.efficiency.toFixed(3)}, score ${pack.score.toFixed(3)}`,
+    );
+  const all = report.overall;
+  printLine(
+    ctx,
+    ctx.colors.bold(
+      `overall: ${all.solved}/${all.levels} solved (${percent(all.solveRate)}), efficiency ${all.efficiency.toFixed(3)}, score ${all.score.toFixed(3)}; actions accepted ${all.counts.accepted}, refused ${all.counts.refused}, malformed ${all.counts.malformed}`,
+    ),
+  );
+  printLine(ctx, `report: ${join(out, "report.json")}`);
+}
+
 /** The options `serve` and `mcp` share. */
 function sessionOptions(command: Command): Command {
   return command
@@ -129,4 +235,38 @@ An MCP client starts this command and talks to it over stdin and stdout. In a cl
   { "command": "gridponder", "args": ["agent", "mcp", "/path/to/packs/lantern-cellar"] }`,
     )
     .action((packDir: string, options: ServeOptions) => runMcp(ctx, packDir, options));
+  agent
+    .command("run")
+    .description("play an agent on every level of some packs and score it against proven optima")
+    .argument("<packs...>", "pack folders, or folders of packs")
+    .requiredOption(
+      "--agent <agent>",
+      `a built-in agent (${Object.keys(BASELINES).join(", ")}) or a command to start for each level`,
+    )
+    .option("--seed <n>", "the seed of seeded agents, passed to commands as GRIDPONDER_SEED", "0")
+    .option("--budget <factor>", "each level's move limit, as a multiple of its reference length", "3")
+    .option("--time-limit <seconds>", "wall-clock limit of a command's attempt at one level", "60")
+    .addOption(
+      new Option(
+        "--observation <form>",
+        "how the board is described (json for built-ins, text for commands)",
+      ).choices([...OBSERVATION_FORMS]),
+    )
+    .requiredOption("--out <dir>", "a new or empty folder for report.json and the transcripts")
+    .addHelpText(
+      "after",
+      `
+A command agent is started through the shell for each level and speaks the protocol of
+"gridponder agent serve" the other way round: it writes requests to its stdout and reads responses
+on its stdin. It is told GRIDPONDER_PACK, GRIDPONDER_LEVEL, GRIDPONDER_SEED and GRIDPONDER_MOVE_LIMIT.
+
+A level's reference length is its optimum as the solver proves it (else its gold path's length).
+Efficiency is reference / moves for a solved level (at most 1); a pack's score is the mean over its
+levels, unsolved ones counting 0.
+
+Examples:
+  gridponder agent run packs --agent optimal --out runs/optimal
+  gridponder agent run packs/lantern-cellar --agent "python3 my_agent.py" --out runs/mine`,
+    )
+    .action((packs: string[], options: RunOptions) => runAgents(ctx, packs, options));
 }
