@@ -6,8 +6,8 @@
  * @module
  */
 import { type GameAction, type Pack, resolveAction, Session } from "@gridponder/engine";
-import { createViewContext, type ViewContext } from "@gridponder/view";
-import { type LevelStatus, type Observation, observe, statusOf } from "./observation.js";
+import { type AssetCatalog, createViewContext, type ViewContext } from "@gridponder/view";
+import { type ImageRenderer, type LevelStatus, type Observation, observe, statusOf } from "./observation.js";
 import {
   type ErrorCode,
   type ObservationForm,
@@ -103,6 +103,10 @@ export interface AgentSessionOptions {
   readonly moveLimit?: number;
   /** Play only this level: `start` with another level is refused (the harness gives one level per attempt). */
   readonly onlyLevel?: boolean;
+  /** Draws image observations (`pngRenderer` of `@gridponder/agent/node`); without it `image` is refused. */
+  readonly image?: ImageRenderer;
+  /** The files sprites may be drawn from (see `folderImages`); without it pieces are drawn by colour and form. */
+  readonly assets?: AssetCatalog;
 }
 
 export class AgentSession {
@@ -122,8 +126,10 @@ export class AgentSession {
   constructor(pack: Pack, options: AgentSessionOptions = {}) {
     this.pack = pack;
     this.#options = options;
-    this.#ctx = createViewContext(pack);
+    this.#ctx = createViewContext(pack, options.assets);
     this.#form = options.observation ?? "text";
+    if (this.#form === "image" && !options.image)
+      throw new Error("image observations need an image renderer");
     this.#now = options.now === undefined ? Date.now : options.now;
     this.#began = this.#now?.() ?? 0;
     const first = options.level ?? pack.levelOrder[0];
@@ -202,6 +208,11 @@ export class AgentSession {
         );
       }
       case "observe":
+        if (request.form === "image" && !this.#options.image)
+          return this.#respond(
+            { type: "error", error: { code: "invalid_request", message: "this session draws no images" } },
+            id,
+          );
         return this.#respond({ type: "observe", observation: this.#observe(request.form) }, id);
       case "legal_actions":
         return this.#respond(
@@ -269,7 +280,7 @@ export class AgentSession {
   }
 
   #observe(form: ObservationForm = this.#form): Observation {
-    return observe(this.#ctx, this.#session, form, this.status);
+    return observe(this.#ctx, this.#session, form, this.status, this.#options.image);
   }
 
   /** The response to a request: the common fields first (`type` leading, for people reading a log), then the body. */

@@ -44,6 +44,7 @@ export {
 export {
   type EntityObservation,
   type GoalObservation,
+  type ImageRenderer,
   type JsonObservation,
   jsonObservation,
   type LevelStatus,

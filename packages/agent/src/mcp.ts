@@ -33,8 +33,8 @@ const TOOLS: readonly ToolSpec[] = [
   },
   {
     name: "observe",
-    description: "Describe the board now: text (a character grid with a legend) or JSON.",
-    input: { form: z.enum(["text", "json"]).optional() },
+    description: "Describe the board now: text (a character grid with a legend), JSON, or a PNG image.",
+    input: { form: z.enum(["text", "json", "image"]).optional() },
   },
   { name: "legal_actions", description: "Every action the game would accept now.", input: {} },
   {
@@ -65,6 +65,29 @@ function responseText(response: Response): string {
   return parts.join("\n\n");
 }
 
+/** A tool's result: the response as text and structured content; an image observation as an image. */
+function toolResult(response: Response) {
+  const observation = "observation" in response ? response.observation : null;
+  if (observation?.form === "image") {
+    // The picture as an image a model sees; the rest as text, without the base64 twice over.
+    const { data, mimeType, ...picture } = observation;
+    const rest = { ...response, observation: picture };
+    return {
+      content: [
+        { type: "image" as const, data, mimeType },
+        { type: "text" as const, text: `${picture.caption}\n\n${JSON.stringify(rest)}` },
+      ],
+      structuredContent: rest as unknown as Record<string, unknown>,
+      isError: !response.ok,
+    };
+  }
+  return {
+    content: [{ type: "text" as const, text: responseText(response) }],
+    structuredContent: response as unknown as Record<string, unknown>,
+    isError: !response.ok,
+  };
+}
+
 /** An MCP server whose tools are the session's requests. */
 export function createMcpServer(session: AgentSession, version = "0.0.0"): McpServer {
   const server = new McpServer({ name: "gridponder", version });
@@ -75,11 +98,7 @@ export function createMcpServer(session: AgentSession, version = "0.0.0"): McpSe
       async (args) => {
         // Through the protocol's own parser, so a tool call and a protocol line are checked alike.
         const response = session.handleLine(JSON.stringify({ ...(args as object), type: tool.name }));
-        return {
-          content: [{ type: "text" as const, text: responseText(response) }],
-          structuredContent: response as unknown as Record<string, unknown>,
-          isError: !response.ok,
-        };
+        return toolResult(response);
       },
     );
   return server;

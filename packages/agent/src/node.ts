@@ -9,6 +9,7 @@ import type { Readable } from "node:stream";
 import type { AgentSession } from "./agent-session.js";
 
 export { type ExternalAgentOptions, externalAgent } from "./harness/external.js";
+export { type FolderImages, folderAssets, folderImages, type PngOptions, pngRenderer } from "./image.js";
 export { createMcpServer, serveMcp } from "./mcp.js";
 
 /**

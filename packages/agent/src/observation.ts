@@ -7,7 +7,15 @@
  */
 import type { Session } from "@gridponder/engine";
 import type { JsonValue } from "@gridponder/schema";
-import { actionLimit, buildHud, buildScene, goalText, sceneText, type ViewContext } from "@gridponder/view";
+import {
+  actionLimit,
+  buildHud,
+  buildScene,
+  goalText,
+  type Scene,
+  sceneText,
+  type ViewContext,
+} from "@gridponder/view";
 import type { ObservationForm } from "./protocol.js";
 
 export type LevelStatus = "playing" | "won" | "lost";
@@ -58,7 +66,24 @@ export interface JsonObservation {
 
 export type Observation =
   | { readonly form: "text"; readonly text: string }
-  | { readonly form: "json"; readonly data: JsonObservation };
+  | { readonly form: "json"; readonly data: JsonObservation }
+  | {
+      readonly form: "image";
+      readonly mimeType: "image/png";
+      /** The PNG, base64-encoded. */
+      readonly data: string;
+      readonly width: number;
+      readonly height: number;
+      /** What the picture cannot say: status, moves, goals and their progress, as text. */
+      readonly caption: string;
+    };
+
+/** Draws a scene as a PNG (base64) of the given size: how a host gives sessions image observations. */
+export type ImageRenderer = (scene: Scene) => {
+  readonly data: string;
+  readonly width: number;
+  readonly height: number;
+};
 
 export function statusOf(session: Session): LevelStatus {
   return session.won ? "won" : session.lost ? "lost" : "playing";
@@ -152,13 +177,31 @@ export function textObservation(
   return lines.join("\n");
 }
 
+/** The lines of the text observation that are not the board: for an image's caption. */
+function captionOf(data: JsonObservation): string {
+  const lines = [
+    `Level ${data.level}: ${data.title}`,
+    `Moves: ${data.moves}${data.maxMoves === null ? "" : ` of at most ${data.maxMoves}`}`,
+    `Status: ${data.status}${data.lost ? ` (${data.lost})` : ""}`,
+  ];
+  for (const g of data.goals) lines.push(`- [${g.done ? "x" : " "}] ${g.text} (${percent(g.progress)})`);
+  return lines.join("\n");
+}
+
+/**
+ * The observation in `form`. An image needs a renderer (`@gridponder/agent/node`'s `pngRenderer`);
+ * without one, `image` is refused by the session before it gets here.
+ */
 export function observe(
   ctx: ViewContext,
   session: Session,
   form: ObservationForm,
   status: LevelStatus = statusOf(session),
+  image?: ImageRenderer,
 ): Observation {
-  return form === "text"
-    ? { form, text: textObservation(ctx, session, status) }
-    : { form, data: jsonObservation(ctx, session, status) };
+  if (form === "text") return { form, text: textObservation(ctx, session, status) };
+  const data = jsonObservation(ctx, session, status);
+  if (form === "json" || !image) return { form: "json", data };
+  const png = image(buildScene(ctx, session.level, session.state));
+  return { form, mimeType: "image/png", ...png, caption: captionOf(data) };
 }

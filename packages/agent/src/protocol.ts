@@ -23,8 +23,8 @@ export type RequestType = (typeof REQUEST_TYPES)[number];
 export type RequestId = string | number | null;
 
 /** How the board is described to the agent. */
-export type ObservationForm = "text" | "json";
-export const OBSERVATION_FORMS: readonly ObservationForm[] = ["text", "json"];
+export type ObservationForm = "text" | "json" | "image";
+export const OBSERVATION_FORMS: readonly ObservationForm[] = ["text", "json", "image"];
 
 export type Request =
   | { readonly type: "levels"; readonly id?: RequestId }

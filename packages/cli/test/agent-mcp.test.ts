@@ -73,4 +73,20 @@ describe("gridponder agent mcp", () => {
     expect(bad.isError).toBe(true);
     expect(bad.structuredContent).toMatchObject({ type: "error", error: { code: "unknown_level" } });
   });
+
+  it("gives an image observation as an image a model can see, with its caption as text", async () => {
+    const c = await connect();
+    const r = (await c.callTool({ name: "observe", arguments: { form: "image" } })) as unknown as {
+      content: ({ type: "image"; data: string; mimeType: string } | { type: "text"; text: string })[];
+      structuredContent: { observation: Record<string, unknown> };
+    };
+    const [image, text] = r.content;
+    expect(image?.type).toBe("image");
+    if (image?.type !== "image" || text?.type !== "text") throw new Error("no image");
+    expect(image.mimeType).toBe("image/png");
+    expect(Buffer.from(image.data, "base64").subarray(1, 4).toString()).toBe("PNG");
+    expect(text.text).toMatch(/^Level lc01_bottom_step: The Bottom Step\nMoves: 0\nStatus: playing/);
+    // The picture is not sent twice.
+    expect(r.structuredContent.observation).not.toHaveProperty("data");
+  });
 });

@@ -5,7 +5,9 @@
  * @module
  */
 import type { Pack } from "@gridponder/engine";
+import type { AssetCatalog } from "@gridponder/view";
 import { AgentSession, type Response, type TranscriptEntry } from "../agent-session.js";
+import type { ImageRenderer } from "../observation.js";
 import type { ObservationForm } from "../protocol.js";
 import type { AgentProgram } from "./agent-program.js";
 import { solvedLevel } from "./optima.js";
@@ -87,6 +89,8 @@ export interface HarnessOptions {
   readonly reference?: ReferenceSource;
   /** Whether transcripts keep times (they then differ between runs). Default true. */
   readonly times?: boolean;
+  /** A pack's image renderer and the files its sprites come from, for runs that ask for images. */
+  readonly images?: (pack: string) => Promise<{ image: ImageRenderer; assets: AssetCatalog }>;
   /**
    * Called after each attempt with its score and transcript (to write it); may return where the
    * transcript was written, which the level's score then names.
@@ -110,6 +114,7 @@ export async function runPack(name: string, pack: Pack, options: HarnessOptions)
   const budgetFactor = options.budgetFactor ?? 3;
   const reference = options.reference ?? solverReference();
   const scores: LevelScore[] = [];
+  const images = await options.images?.(name);
   for (const level of pack.levelOrder) {
     const ref = reference(pack, level);
     const moveLimit = moveLimitOf(ref, budgetFactor);
@@ -119,6 +124,7 @@ export async function runPack(name: string, pack: Pack, options: HarnessOptions)
       moveLimit,
       observation: options.observation ?? "text",
       ...(options.times === false ? { now: null } : {}),
+      ...(images ?? {}),
     });
     const began = Date.now();
     const seed = levelSeed(options.seed ?? 0, name, level);

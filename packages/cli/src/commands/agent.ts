@@ -12,13 +12,15 @@ import {
   type Report,
   runHarness,
 } from "@gridponder/agent";
-import { externalAgent, serveLines, serveMcp } from "@gridponder/agent/node";
+import { externalAgent, folderImages, pngRenderer, serveLines, serveMcp } from "@gridponder/agent/node";
+import type { Pack } from "@gridponder/engine";
 import { type Command, Option } from "commander";
 import type { CliContext } from "../context.js";
 import { jsonText, printLine, whenDrained } from "../context.js";
 import { InputError, refusedPath } from "../errors.js";
 import { findPackFolders, loadPlayablePack, requireLevel } from "../packs.js";
 import { cliVersion } from "../version.js";
+import { isZipName } from "../zip-pack.js";
 
 interface ServeOptions {
   level?: string;
@@ -36,6 +38,11 @@ async function openTranscript(path: string): Promise<WriteStream> {
   return stream;
 }
 
+/** Draws a pack's boards as PNG, with its sprites when it is a folder (a zip's are not unpacked). */
+async function imagesOf(packDir: string, pack: Pack) {
+  return isZipName(packDir) ? { image: pngRenderer() } : folderImages(packDir, pack);
+}
+
 /** A session on a pack as the options say, its transcript streamed to a new file when one is named. */
 async function openSession(
   ctx: CliContext,
@@ -48,6 +55,7 @@ async function openSession(
   const session = new AgentSession(pack, {
     ...(options.level === undefined ? {} : { level: options.level }),
     observation: options.observation,
+    ...(await imagesOf(packDir, pack)),
     ...(transcript ? { onEntry: (entry) => transcript.write(`${JSON.stringify(entry)}\n`) } : {}),
   });
   const close = async () => {
@@ -133,9 +141,13 @@ async function runAgents(ctx: CliContext, packArgs: string[], options: RunOption
   // The greedy baseline reads goal progress from JSON; a program reads what it is given (text by default).
   const observation = options.observation ?? (builtIn ? "json" : "text");
   const folders = (await Promise.all(packArgs.map((p) => findPackFolders(p)))).flat();
-  const packs = [];
-  for (const folder of folders)
-    packs.push({ name: basename(resolve(folder)), pack: await loadPlayablePack(folder, ctx.registry) });
+  const packs: { name: string; pack: Pack }[] = [];
+  const folderOf = new Map<string, string>();
+  for (const folder of folders) {
+    const name = basename(resolve(folder));
+    folderOf.set(name, folder);
+    packs.push({ name, pack: await loadPlayablePack(folder, ctx.registry) });
+  }
   const out = resolve(options.out);
   await emptyFolder(out);
   const report: Report = await runHarness(packs, {
@@ -145,6 +157,13 @@ async function runAgents(ctx: CliContext, packArgs: string[], options: RunOption
     budgetFactor,
     observation,
     times: !builtIn,
+    images: async (name) => {
+      const entry = packs.find((p) => p.name === name);
+      const folder = folderOf.get(name);
+      if (!entry || !folder || isZipName(folder))
+        return { image: pngRenderer(), assets: { packFiles: [], collections: [] } };
+      return folderImages(folder, entry.pack);
+    },
     onAttempt: async (pack, score, transcript) => {
       const relative = join("transcripts", pack, `${score.level}.jsonl`);
       await mkdir(join(out, "transcripts", pack), { recursive: true });
