@@ -17,6 +17,16 @@ export {
   type ResponseBase,
   type TranscriptEntry,
 } from "./agent-session.js";
+export {
+  createEnv,
+  Env,
+  type EnvObservation,
+  type EnvOptions,
+  type StepInfo,
+  type StepResult,
+  VectorEnv,
+  type VectorStep,
+} from "./env.js";
 export type { AgentProgram, AgentTurn } from "./harness/agent-program.js";
 export { BASELINES, greedyAgent, optimalAgent, randomAgent } from "./harness/baselines.js";
 export { type Random, seededRandom } from "./harness/random.js";

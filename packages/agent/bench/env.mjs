@@ -1,0 +1,78 @@
+// Environment steps per second on every level of packs/, on one core: a seeded random policy over
+// each level's discrete action space, episodes reset when they end. The JIT is warmed on every level
+// first; then each level is timed over the same number of steps. Prints per pack and overall.
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+import { loadPackFolder } from "@gridponder/engine/node";
+import { createEnv, seededRandom, VectorEnv } from "../dist/index.js";
+
+const PACKS = join(import.meta.dirname, "../../../packs");
+const WARM_STEPS = 5_000;
+const STEPS = Number(process.env.STEPS ?? 40_000);
+
+const levels = [];
+for (const name of readdirSync(PACKS).sort()) {
+  const { pack } = await loadPackFolder(join(PACKS, name));
+  for (const id of pack.levelOrder) levels.push({ pack: name, level: id, env: createEnv(pack, id) });
+}
+
+function run(env, steps, seed) {
+  const random = seededRandom(seed);
+  const n = env.actions.length;
+  env.reset();
+  let episodes = 0;
+  for (let i = 0; i < steps; i++) {
+    const r = env.step(random.int(n));
+    if (r.terminated || r.truncated) {
+      env.reset();
+      episodes++;
+    }
+  }
+  return episodes;
+}
+
+for (const l of levels) run(l.env, WARM_STEPS, 1);
+
+const byPack = new Map();
+const rates = [];
+let totalSteps = 0;
+let totalMs = 0;
+for (const l of levels) {
+  const begin = performance.now();
+  run(l.env, STEPS, 2);
+  const ms = performance.now() - begin;
+  const rate = STEPS / (ms / 1000);
+  rates.push(rate);
+  totalSteps += STEPS;
+  totalMs += ms;
+  const p = byPack.get(l.pack) ?? { steps: 0, ms: 0, levels: 0 };
+  p.steps += STEPS;
+  p.ms += ms;
+  p.levels++;
+  byPack.set(l.pack, p);
+}
+const fmt = (x) => Math.round(x).toLocaleString("en");
+for (const [name, p] of byPack)
+  console.log(
+    `${name.padEnd(16)} ${String(p.levels).padStart(3)} levels  ${fmt(p.steps / (p.ms / 1000)).padStart(10)} steps/s`,
+  );
+rates.sort((a, b) => a - b);
+console.log(
+  `all ${levels.length} levels: ${fmt(totalSteps / (totalMs / 1000))} steps/s on one core (${fmt(totalSteps)} steps); per level min ${fmt(rates[0])}, median ${fmt(rates[Math.floor(rates.length / 2)])}, max ${fmt(rates.at(-1))}`,
+);
+
+// 64 environments of the pack's first levels stepped together.
+const vector = new VectorEnv(levels.slice(0, 64).map((l) => l.env));
+vector.reset();
+const random = seededRandom(3);
+const actions = new Int32Array(vector.envs.length);
+const rounds = Math.max(1, Math.floor(STEPS / 8));
+const begin = performance.now();
+for (let r = 0; r < rounds; r++) {
+  for (let i = 0; i < actions.length; i++) actions[i] = random.int(vector.envs[i].actions.length);
+  vector.step(actions);
+}
+const ms = performance.now() - begin;
+console.log(
+  `VectorEnv of ${vector.envs.length}: ${fmt((rounds * vector.envs.length) / (ms / 1000))} steps/s on one core`,
+);
