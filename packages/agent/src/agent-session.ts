@@ -7,6 +7,7 @@
  */
 import { type GameAction, type Pack, resolveAction, Session } from "@gridponder/engine";
 import { type AssetCatalog, createViewContext, type ViewContext } from "@gridponder/view";
+import { type Aliases, aliasValue, unaliasValue } from "./anonymise.js";
 import { type ImageRenderer, type LevelStatus, type Observation, observe, statusOf } from "./observation.js";
 import {
   type ErrorCode,
@@ -107,6 +108,11 @@ export interface AgentSessionOptions {
   readonly image?: ImageRenderer;
   /** The files sprites may be drawn from (see `folderImages`); without it pieces are drawn by colour and form. */
   readonly assets?: AssetCatalog;
+  /**
+   * Aliases (`makeAliases`) that replace the pack's words in everything the agent reads, and are
+   * translated back in what it sends; the pack's prose and its sprites are then left out.
+   */
+  readonly aliases?: Aliases;
 }
 
 export class AgentSession {
@@ -126,7 +132,8 @@ export class AgentSession {
   constructor(pack: Pack, options: AgentSessionOptions = {}) {
     this.pack = pack;
     this.#options = options;
-    this.#ctx = createViewContext(pack, options.assets);
+    // Sprites show what a thing is: an anonymised session draws colours and forms only.
+    this.#ctx = createViewContext(pack, options.aliases ? undefined : options.assets);
     this.#form = options.observation ?? "text";
     if (this.#form === "image" && !options.image)
       throw new Error("image observations need an image renderer");
@@ -159,16 +166,23 @@ export class AgentSession {
     const parsed = parseRequest(line);
     if (parsed.ok) return this.handle(parsed.request);
     this.counts.malformed++;
-    const response = this.#respond({ type: "error", error: parsed.error }, parsed.id);
+    const response = this.#outward(this.#respond({ type: "error", error: parsed.error }, parsed.id));
     this.#record({ line: line.slice(0, 200) }, response);
     return response;
   }
 
-  /** Answers one request. */
+  /** Answers one request (in the agent's words: aliased when the session anonymises). */
   handle(request: Request): Response {
-    const response = this.#answer(request);
+    const aliases = this.#options.aliases;
+    const response = this.#outward(this.#answer(aliases ? unaliasValue(request, aliases) : request));
     this.#record(request, response);
     return response;
+  }
+
+  /** A response as the agent reads it: in aliases when the session anonymises. */
+  #outward(response: Response): Response {
+    const aliases = this.#options.aliases;
+    return aliases ? aliasValue(response, aliases) : response;
   }
 
   #answer(request: Request): Response {
@@ -203,7 +217,11 @@ export class AgentSession {
         this.#session = new Session(this.pack, level);
         this.#ended = null;
         return this.#respond(
-          { type: "start", rules: rulesText(this.#ctx, this.#session.level), observation: this.#observe() },
+          {
+            type: "start",
+            rules: rulesText(this.#ctx, this.#session.level, { plain: this.#options.aliases !== undefined }),
+            observation: this.#observe(),
+          },
           id,
         );
       }
@@ -272,7 +290,7 @@ export class AgentSession {
       const def = this.pack.levels[levelId];
       return {
         id: levelId,
-        title: def?.title ?? levelId,
+        title: this.#options.aliases ? levelId : (def?.title ?? levelId),
         number: i + 1,
         goldLength: def?.solution.goldPath.length ?? 0,
       };
@@ -280,7 +298,14 @@ export class AgentSession {
   }
 
   #observe(form: ObservationForm = this.#form): Observation {
-    return observe(this.#ctx, this.#session, form, this.status, this.#options.image);
+    return observe(
+      this.#ctx,
+      this.#session,
+      form,
+      this.status,
+      this.#options.image,
+      this.#options.aliases !== undefined,
+    );
   }
 
   /** The response to a request: the common fields first (`type` leading, for people reading a log), then the body. */

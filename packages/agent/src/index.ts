@@ -17,6 +17,7 @@ export {
   type ResponseBase,
   type TranscriptEntry,
 } from "./agent-session.js";
+export { type Aliases, aliasText, aliasValue, makeAliases, unaliasValue } from "./anonymise.js";
 export {
   createEnv,
   Env,

@@ -108,6 +108,7 @@ export function jsonObservation(
   ctx: ViewContext,
   session: Session,
   status: LevelStatus = statusOf(session),
+  plain = false,
 ): JsonObservation {
   const scene = buildScene(ctx, session.level, session.state);
   const hud = buildHud(ctx, session);
@@ -125,7 +126,8 @@ export function jsonObservation(
     }));
   return {
     level: session.level.id,
-    title: hud.title,
+    // Plain (anonymised) observations carry no prose: the level's id stands for its title.
+    title: plain ? session.level.id : hud.title,
     width: scene.width,
     height: scene.height,
     status,
@@ -149,8 +151,9 @@ export function textObservation(
   ctx: ViewContext,
   session: Session,
   status: LevelStatus = statusOf(session),
+  plain = false,
 ): string {
-  const data = jsonObservation(ctx, session, status);
+  const data = jsonObservation(ctx, session, status, plain);
   const scene = buildScene(ctx, session.level, session.state);
   const lines = [
     `Level ${data.level}: ${data.title}`,
@@ -198,9 +201,10 @@ export function observe(
   form: ObservationForm,
   status: LevelStatus = statusOf(session),
   image?: ImageRenderer,
+  plain = false,
 ): Observation {
-  if (form === "text") return { form, text: textObservation(ctx, session, status) };
-  const data = jsonObservation(ctx, session, status);
+  if (form === "text") return { form, text: textObservation(ctx, session, status, plain) };
+  const data = jsonObservation(ctx, session, status, plain);
   if (form === "json" || !image) return { form: "json", data };
   const png = image(buildScene(ctx, session.level, session.state));
   return { form, mimeType: "image/png", ...png, caption: captionOf(data) };

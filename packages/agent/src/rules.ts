@@ -53,12 +53,19 @@ function kindsOf(pack: Pack, level: LevelRuntime): string[] {
 }
 
 /** The rules text of one level. */
-export function rulesText(ctx: ViewContext, level: LevelRuntime): string {
+/**
+ * The rules text of one level. `plain` leaves out the pack's prose (its titles, its description and
+ * its kinds' descriptions), for anonymised runs.
+ */
+export function rulesText(ctx: ViewContext, level: LevelRuntime, options: { plain?: boolean } = {}): string {
   const { pack } = ctx;
   const { manifest, game } = pack;
-  const lines: string[] = [`# ${manifest.title}: ${level.def.title ?? level.id}`];
+  const plain = options.plain ?? false;
+  const lines: string[] = [
+    plain ? `# Level ${level.id}` : `# ${manifest.title}: ${level.def.title ?? level.id}`,
+  ];
   const about = manifest.description ?? manifest.shortDescription;
-  if (about) lines.push("", about.trim());
+  if (about && !plain) lines.push("", about.trim());
 
   lines.push(
     "",
@@ -80,7 +87,7 @@ export function rulesText(ctx: ViewContext, level: LevelRuntime): string {
       const info = pack.kinds.get(kind);
       if (!info) continue;
       const tags = [...info.tags];
-      const description = info.def.description ? ` ${info.def.description.trim()}` : "";
+      const description = info.def.description && !plain ? ` ${info.def.description.trim()}` : "";
       lines.push(
         `- ${displayName(pack, kind)} (${kind}, layer ${info.layer}${tags.length ? `, ${tags.join(", ")}` : ""}).${description}`,
       );

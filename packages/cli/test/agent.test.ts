@@ -54,6 +54,25 @@ describe("gridponder agent serve", () => {
     expect(responses[2]).toMatchObject({ level: "lc02_storeroom", observation: { form: "json" } });
   });
 
+  it("hides the pack's words behind aliases with --anonymise, and understands them back", async () => {
+    const input = lines([{ type: "levels" }, { type: "start" }, { type: "legal_actions" }]);
+    const { code, stdout } = await run(["agent", "serve", LANTERN_CELLAR, "--anonymise", "4"], {
+      stdin: input,
+    });
+    expect(code).toBe(0);
+    expect(stdout).not.toMatch(/lantern|lc0\d|bottom_step|Brick|crate/i);
+    const [levels, , legal] = stdout
+      .trimEnd()
+      .split("\n")
+      .map((l) => JSON.parse(l));
+    expect(levels.levels.every((l: { id: string }) => /^L\d+$/.test(l.id))).toBe(true);
+    const act = await run(["agent", "serve", LANTERN_CELLAR, "--anonymise", "4"], {
+      stdin: lines([{ type: "act", action: legal.actions[1] }]),
+    });
+    expect(JSON.parse(act.stdout)).toMatchObject({ outcome: "accepted", moves: 1 });
+    expect((await run(["agent", "serve", LANTERN_CELLAR, "--anonymise", "x"])).code).toBe(2);
+  });
+
   it("refuses an unknown level or observation form before serving", async () => {
     const level = await run(["agent", "serve", LANTERN_CELLAR, "--level", "nope"]);
     expect(level.code).toBe(2);
@@ -206,6 +225,32 @@ describe("gridponder agent serve", () => {
         expect(report.overall.counts.accepted).toBeGreaterThan(8);
         const same = JSON.parse(await readFile(join(dir, "r/report.json"), "utf8"));
         expect(same.overall.levels).toBe(8);
+      } finally {
+        await cleanup();
+      }
+    });
+
+    it("scores an anonymised run like any other: the optimal agent still solves every level", async () => {
+      const { dir, cleanup } = await tempDir();
+      try {
+        const out = join(dir, "anon");
+        const { code } = await run([
+          "agent",
+          "run",
+          LANTERN_CELLAR,
+          "--agent",
+          "optimal",
+          "--anonymise",
+          "--seed",
+          "3",
+          "--out",
+          out,
+        ]);
+        expect(code).toBe(0);
+        const report = JSON.parse(await readFile(join(out, "report.json"), "utf8"));
+        expect(report.overall).toMatchObject({ solveRate: 1, efficiency: 1 });
+        const transcript = await readFile(join(out, report.packs[0].levelScores[0].transcript), "utf8");
+        expect(transcript).not.toMatch(/Lantern Cellar|lc01_bottom_step|Brick wall/);
       } finally {
         await cleanup();
       }

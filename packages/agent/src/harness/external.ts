@@ -26,7 +26,7 @@ export interface ExternalAgentOptions {
 export function externalAgent(command: string, options: ExternalAgentOptions = {}): Player {
   const timeLimitMs = options.timeLimitMs ?? 60_000;
   const graceMs = options.graceMs ?? 2_000;
-  return (session, { packName, level, seed, moveLimit }) =>
+  return (session, { packName, shownLevel, seed, moveLimit }) =>
     new Promise<Ending | null>((resolve, reject) => {
       const child = spawn(command, {
         shell: true,
@@ -37,7 +37,7 @@ export function externalAgent(command: string, options: ExternalAgentOptions = {
         env: {
           ...process.env,
           GRIDPONDER_PACK: packName,
-          GRIDPONDER_LEVEL: level,
+          GRIDPONDER_LEVEL: shownLevel,
           GRIDPONDER_SEED: String(seed),
           GRIDPONDER_MOVE_LIMIT: String(moveLimit),
         },

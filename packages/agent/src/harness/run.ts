@@ -7,6 +7,7 @@
 import type { Pack } from "@gridponder/engine";
 import type { AssetCatalog } from "@gridponder/view";
 import { AgentSession, type Response, type TranscriptEntry } from "../agent-session.js";
+import type { Aliases } from "../anonymise.js";
 import type { ImageRenderer } from "../observation.js";
 import type { ObservationForm } from "../protocol.js";
 import type { AgentProgram } from "./agent-program.js";
@@ -25,8 +26,10 @@ import {
 
 /** What an attempt knows besides its session. */
 export interface AttemptContext {
-  /** The pack's name in the run (its folder's name). */
+  /** The pack's name in the run (its folder's name), or `anonymous` in an anonymised run. */
   readonly packName: string;
+  /** The level's id as the agent knows it (its alias in an anonymised run). */
+  readonly shownLevel: string;
   readonly pack: Pack;
   readonly level: string;
   readonly seed: number;
@@ -89,6 +92,8 @@ export interface HarnessOptions {
   readonly reference?: ReferenceSource;
   /** Whether transcripts keep times (they then differ between runs). Default true. */
   readonly times?: boolean;
+  /** Anonymises each pack's sessions with these aliases (see `makeAliases`). */
+  readonly aliases?: (pack: Pack) => Aliases;
   /** A pack's image renderer and the files its sprites come from, for runs that ask for images. */
   readonly images?: (pack: string) => Promise<{ image: ImageRenderer; assets: AssetCatalog }>;
   /**
@@ -115,6 +120,7 @@ export async function runPack(name: string, pack: Pack, options: HarnessOptions)
   const reference = options.reference ?? solverReference();
   const scores: LevelScore[] = [];
   const images = await options.images?.(name);
+  const aliases = options.aliases?.(pack);
   for (const level of pack.levelOrder) {
     const ref = reference(pack, level);
     const moveLimit = moveLimitOf(ref, budgetFactor);
@@ -125,10 +131,18 @@ export async function runPack(name: string, pack: Pack, options: HarnessOptions)
       observation: options.observation ?? "text",
       ...(options.times === false ? { now: null } : {}),
       ...(images ?? {}),
+      ...(aliases ? { aliases } : {}),
     });
     const began = Date.now();
     const seed = levelSeed(options.seed ?? 0, name, level);
-    const stopped = await options.play(session, { packName: name, pack, level, seed, moveLimit });
+    const stopped = await options.play(session, {
+      packName: aliases ? "anonymous" : name,
+      shownLevel: aliases?.forth.get(level) ?? level,
+      pack,
+      level,
+      seed,
+      moveLimit,
+    });
     const ending = endingOf(session, stopped);
     const solved = ending === "won";
     const moves = session.session.actions.length;

@@ -6,6 +6,7 @@ import {
   AgentSession,
   BASELINES,
   inProcess,
+  makeAliases,
   OBSERVATION_FORMS,
   type ObservationForm,
   type Player,
@@ -26,6 +27,17 @@ interface ServeOptions {
   level?: string;
   observation: ObservationForm;
   transcript?: string;
+  anonymise?: string | true;
+}
+
+/** The seed of `--anonymise [seed]` (0 when none is given), or `null` when the option is absent. */
+function anonymiseSeed(option: string | true | undefined): number | null {
+  if (option === undefined) return null;
+  if (option === true) return 0;
+  const seed = Number(option);
+  if (!Number.isSafeInteger(seed))
+    throw new InputError(`--anonymise takes an integer seed, not ${JSON.stringify(option)}`);
+  return seed;
 }
 
 /** A new transcript file: never one that exists, so no earlier run's transcript is overwritten. */
@@ -52,8 +64,10 @@ async function openSession(
   const pack = await loadPlayablePack(packDir, ctx.registry);
   if (options.level !== undefined) requireLevel(pack, options.level);
   const transcript = options.transcript ? await openTranscript(options.transcript) : null;
+  const seed = anonymiseSeed(options.anonymise);
   const session = new AgentSession(pack, {
     ...(options.level === undefined ? {} : { level: options.level }),
+    ...(seed === null ? {} : { aliases: makeAliases(pack, seed) }),
     observation: options.observation,
     ...(await imagesOf(packDir, pack)),
     ...(transcript ? { onEntry: (entry) => transcript.write(`${JSON.stringify(entry)}\n`) } : {}),
@@ -97,6 +111,7 @@ interface RunOptions {
   timeLimit: string;
   observation?: ObservationForm;
   out: string;
+  anonymise?: boolean;
 }
 
 function positiveNumber(text: string, what: string): number {
@@ -157,6 +172,7 @@ async function runAgents(ctx: CliContext, packArgs: string[], options: RunOption
     budgetFactor,
     observation,
     times: !builtIn,
+    ...(options.anonymise ? { aliases: (pack: Pack) => makeAliases(pack, seed) } : {}),
     images: async (name) => {
       const entry = packs.find((p) => p.name === name);
       const folder = folderOf.get(name);
@@ -206,7 +222,11 @@ function sessionOptions(command: Command): Command {
         .choices([...OBSERVATION_FORMS])
         .default("text"),
     )
-    .option("--transcript <file>", "also write every request and response to this new JSONL file");
+    .option("--transcript <file>", "also write every request and response to this new JSONL file")
+    .option(
+      "--anonymise [seed]",
+      "replace the pack's words (kinds, actions, levels) with neutral aliases numbered by the seed, and leave out its prose and sprites",
+    );
 }
 
 export function registerAgent(program: Command, ctx: CliContext): void {
@@ -272,6 +292,7 @@ An MCP client starts this command and talks to it over stdin and stdout. In a cl
       ).choices([...OBSERVATION_FORMS]),
     )
     .requiredOption("--out <dir>", "a new or empty folder for report.json and the transcripts")
+    .option("--anonymise", "replace each pack's words with aliases numbered by the seed (see agent serve)")
     .addHelpText(
       "after",
       `
