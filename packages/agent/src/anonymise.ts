@@ -52,7 +52,7 @@ export function makeAliases(pack: Pack, seed: number): Aliases {
       if (spec.type === "enum")
         for (const v of spec.values)
           if (typeof v === "string" && !DIRECTIONS.has(v) && !forth.has(v)) values.add(v);
-  shuffled([...values], seed + 2).forEach((v, i) => forth.set(v, `v${i + 1}`));
+  for (const [i, v] of shuffled([...values], seed + 2).entries()) forth.set(v, `v${i + 1}`);
   shuffled([...pack.levelOrder], seed + 3).forEach((id, i) => {
     if (!forth.has(id)) forth.set(id, `L${i + 1}`);
   });
