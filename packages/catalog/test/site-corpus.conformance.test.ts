@@ -247,6 +247,8 @@ describe("the catalog of the whole corpus", { timeout: 300_000 }, () => {
       ] as const) {
         await page.setViewportSize({ width, height });
         const level = await openFirstLevel(page, server.url, `/${slug}/`);
+        // Let the page finish loading (its player fetches parts on demand) before reloading it.
+        await page.waitForLoadState("networkidle");
         const boards: Pixels[] = [];
         for (const view of ["isometric", "top-down"] as const) {
           // The catalog remembers the view for the whole catalog: choose it as a player would have.
@@ -265,6 +267,7 @@ describe("the catalog of the whole corpus", { timeout: 300_000 }, () => {
                 .view,
           );
           expect(shown, `${slug} ${width}`).toBe(view);
+          await page.waitForLoadState("networkidle");
           const name = `${slug}-${width}x${height}-${view}.png`;
           await page.screenshot({ path: join(VIEW_SHOTS, name) });
           saved.push(name);

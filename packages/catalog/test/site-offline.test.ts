@@ -139,8 +139,9 @@ describe("a catalog offline", { timeout: 300_000 }, () => {
     await page.reload();
     expect(await levelTitle(page)).toBe("The Bottom Step");
     await page.close();
-    // With every page of it closed the new worker activates (when is up to the browser); the next
-    // visit then gets the new build whole: its page and the player's pack both have the new title.
+    // With every page of it closed the new worker activates (when is up to the browser, which may
+    // still hand a visit or two the old build): each visit gets one build whole, its page and the
+    // player's pack with the same title, and within a few visits the new one.
     const watcher = await browser.newPage();
     await watcher.goto(`${server.url}/`);
     await watcher.waitForFunction(async (base) => {
@@ -148,21 +149,27 @@ describe("a catalog offline", { timeout: 300_000 }, () => {
       return registration?.waiting === null && registration.active?.state === "activated";
     }, BASE);
     await watcher.close();
-    const fresh = await browser.newPage();
-    await fresh.goto(`${server.url}${BASE}${LEVEL}`);
-    expect(await levelTitle(fresh)).toBe("The Very Bottom Step");
-    await fresh.waitForFunction(
-      () => (document.querySelector("gridponder-player") as never as { player: unknown }).player,
-    );
-    const playerTitle = await fresh.evaluate(
-      () =>
-        (
-          document.querySelector("gridponder-player") as never as {
-            player: { controller: { hud(): { title: string } } };
-          }
-        ).player.controller.hud().title,
-    );
-    expect(playerTitle).toBe("The Very Bottom Step");
-    await fresh.close();
+    const seen: string[] = [];
+    for (let visit = 0; visit < 20 && seen.at(-1) !== "The Very Bottom Step"; visit++) {
+      const fresh = await browser.newPage();
+      await fresh.goto(`${server.url}${BASE}${LEVEL}`);
+      const pageTitle = await levelTitle(fresh);
+      await fresh.waitForFunction(
+        () => (document.querySelector("gridponder-player") as never as { player: unknown }).player,
+      );
+      const playerTitle = await fresh.evaluate(
+        () =>
+          (
+            document.querySelector("gridponder-player") as never as {
+              player: { controller: { hud(): { title: string } } };
+            }
+          ).player.controller.hud().title,
+      );
+      expect(playerTitle, `visit ${visit}`).toBe(pageTitle);
+      seen.push(String(pageTitle));
+      await fresh.close();
+      if (seen.at(-1) !== "The Very Bottom Step") await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(seen.at(-1), seen.join(", ")).toBe("The Very Bottom Step");
   });
 });

@@ -22,7 +22,13 @@ function goalGrid(grid: GoalGridView, view: BoardView, url: (ref: SpriteRef) => 
       goalPicture = m.goalPicture;
       return m.goalPicture;
     });
-    void loading.then((draw) => box.append(draw(grid, view, url)));
+    loading.then(
+      (draw) => box.append(draw(grid, view, url)),
+      () => {
+        // The chunk did not arrive (offline, or the page is going away): the next HUD tries again.
+        loading = null;
+      },
+    );
   }
   return box;
 }

@@ -357,7 +357,10 @@ export function collectErrors(page: Page): PageErrors {
   page.on("console", (msg) => {
     if (msg.type() === "error") messages.push(`console: ${msg.text()}`);
   });
-  page.on("pageerror", (error) => messages.push(`pageerror: ${error.stack ?? error.message}`));
+  // Some errors come with an empty stack (and a thrown non-error with neither): say what there is.
+  page.on("pageerror", (error) =>
+    messages.push(`pageerror: ${error.stack || error.message || `${error.name}: ${String(error)}`}`),
+  );
   page.on("requestfailed", (req) =>
     failedRequests.push(`${req.url()} (${req.failure()?.errorText ?? "failed"})`),
   );
