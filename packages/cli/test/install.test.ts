@@ -48,8 +48,18 @@ function dependencyClosure(): Found[] {
     const manifest = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
     found.set(dir, { name: manifest.name, dir, ours: !dir.includes(`${sep}node_modules${sep}`) });
     const optionalPeers = manifest.peerDependenciesMeta ?? {};
-    for (const name of Object.keys({ ...manifest.dependencies, ...manifest.optionalDependencies }))
-      visit(resolvePackage(dir, name));
+    for (const name of Object.keys(manifest.dependencies ?? {})) visit(resolvePackage(dir, name));
+    // Optional dependencies are often one per platform (a native binary's builds): only this
+    // machine's is installed, and only installed ones come along.
+    for (const name of Object.keys(manifest.optionalDependencies ?? {})) {
+      let at: string | null = null;
+      try {
+        at = resolvePackage(dir, name);
+      } catch {
+        at = null;
+      }
+      if (at) visit(at);
+    }
     for (const name of Object.keys(manifest.peerDependencies ?? {}))
       if (!optionalPeers[name]?.optional) visit(resolvePackage(dir, name));
   };
@@ -185,8 +195,11 @@ describe("npm install @gridponder/cli into an empty project", { timeout: 300_000
     const modules = await readdir(join(project, "node_modules"));
     expect(modules).toContain("@gridponder");
     expect(await readdir(join(project, "node_modules/@gridponder"))).toEqual([
+      // agent serve, mcp and run; its image observations draw through the SVG renderer.
+      "agent",
       "cli",
       "engine",
+      "renderer-svg",
       "schema",
       "solver",
       // new copies the starter pack from it.
