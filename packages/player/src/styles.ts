@@ -76,6 +76,7 @@ export const PLAYER_CSS = `
   .gp-main { flex-direction: column; gap: 6px; min-height: 140px; }
   .gp-board { min-height: 120px; }
   .gp-hud { flex: none; order: -1; max-height: 104px; font-size: 12px; gap: 4px; }
+  .gp-target { width: auto; max-height: 60px; }
   .gp-guide { font-size: 12px; }
   .gp-controls { align-items: flex-end; gap: 6px 8px; }
   .gp-buttons { gap: 4px; }
