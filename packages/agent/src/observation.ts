@@ -103,14 +103,17 @@ export function goalsOf(ctx: ViewContext, session: Session): GoalObservation[] {
   });
 }
 
-/** `status` overrides the session's own (an attempt the agent gave up is lost). */
+/**
+ * `status` overrides the session's own (an attempt the agent gave up is lost); `scene` is the
+ * session's current scene when the caller has built it already.
+ */
 export function jsonObservation(
   ctx: ViewContext,
   session: Session,
   status: LevelStatus = statusOf(session),
   plain = false,
+  scene: Scene = buildScene(ctx, session.level, session.state),
 ): JsonObservation {
-  const scene = buildScene(ctx, session.level, session.state);
   const hud = buildHud(ctx, session);
   const avatar = scene.avatar?.enabled ? scene.avatar : null;
   const entities: EntityObservation[] = scene.pieces
@@ -147,18 +150,29 @@ function percent(progress: number): string {
   return `${Math.round(progress * 100)}%`;
 }
 
+/** The level, its moves and its status, as the text observation and an image's caption begin. */
+function headerLines(data: JsonObservation): string[] {
+  return [
+    `Level ${data.level}: ${data.title}`,
+    `Moves: ${data.moves}${data.maxMoves === null ? "" : ` of at most ${data.maxMoves}`}`,
+    `Status: ${data.status}${data.lost ? ` (${data.lost})` : ""}`,
+  ];
+}
+
+function goalLines(data: JsonObservation): string[] {
+  return data.goals.map((g) => `- [${g.done ? "x" : " "}] ${g.text} (${percent(g.progress)})`);
+}
+
 export function textObservation(
   ctx: ViewContext,
   session: Session,
   status: LevelStatus = statusOf(session),
   plain = false,
 ): string {
-  const data = jsonObservation(ctx, session, status, plain);
   const scene = buildScene(ctx, session.level, session.state);
+  const data = jsonObservation(ctx, session, status, plain, scene);
   const lines = [
-    `Level ${data.level}: ${data.title}`,
-    `Moves: ${data.moves}${data.maxMoves === null ? "" : ` of at most ${data.maxMoves}`}`,
-    `Status: ${data.status}${data.lost ? ` (${data.lost})` : ""}`,
+    ...headerLines(data),
     "",
     `Board (${data.width} columns x ${data.height} rows; x counts columns from the left, y rows from the top, from 0):`,
     sceneText(ctx, scene, { legend: true, blank: "." }),
@@ -169,10 +183,7 @@ export function textObservation(
       `Avatar at [${data.avatar.cell.join(", ")}], facing ${data.avatar.facing}` +
         (data.avatar.holding ? `, holding ${data.avatar.holding}` : ""),
     );
-  if (data.goals.length > 0) {
-    lines.push("", "Goals:");
-    for (const g of data.goals) lines.push(`- [${g.done ? "x" : " "}] ${g.text} (${percent(g.progress)})`);
-  }
+  if (data.goals.length > 0) lines.push("", "Goals:", ...goalLines(data));
   if (data.variables.length > 0) {
     lines.push("", "Counters:");
     for (const v of data.variables) lines.push(`- ${v.label}: ${v.value}`);
@@ -182,13 +193,7 @@ export function textObservation(
 
 /** The lines of the text observation that are not the board: for an image's caption. */
 function captionOf(data: JsonObservation): string {
-  const lines = [
-    `Level ${data.level}: ${data.title}`,
-    `Moves: ${data.moves}${data.maxMoves === null ? "" : ` of at most ${data.maxMoves}`}`,
-    `Status: ${data.status}${data.lost ? ` (${data.lost})` : ""}`,
-  ];
-  for (const g of data.goals) lines.push(`- [${g.done ? "x" : " "}] ${g.text} (${percent(g.progress)})`);
-  return lines.join("\n");
+  return [...headerLines(data), ...goalLines(data)].join("\n");
 }
 
 /**
@@ -204,8 +209,9 @@ export function observe(
   plain = false,
 ): Observation {
   if (form === "text") return { form, text: textObservation(ctx, session, status, plain) };
-  const data = jsonObservation(ctx, session, status, plain);
+  const scene = buildScene(ctx, session.level, session.state);
+  const data = jsonObservation(ctx, session, status, plain, scene);
   if (form === "json" || !image) return { form: "json", data };
-  const png = image(buildScene(ctx, session.level, session.state));
+  const png = image(scene);
   return { form, mimeType: "image/png", ...png, caption: captionOf(data) };
 }

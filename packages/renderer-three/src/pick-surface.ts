@@ -1,6 +1,6 @@
 import type { Cell, Scene } from "@gridponder/view";
 import { type CameraFit, pickCell } from "./iso.js";
-import { type PartContext, partsOf } from "./parts.js";
+import { type PartContext, type PartSpec, partsOf } from "./parts.js";
 import type { Actor } from "./scene-actors.js";
 
 /**
@@ -18,17 +18,19 @@ export interface PickSurface {
 
 export const BARE_GROUND: PickSurface = { tops: new Float32Array(1), levels: [], standing: [] };
 
+/** `parts[i]`, when given, are `actors[i]`'s parts (without a carried item's badge), already built. */
 export function measurePickSurface(
   scene: Scene,
   actors: readonly Actor[],
   context: PartContext,
+  parts?: readonly (readonly PartSpec[])[],
 ): PickSurface {
   const tops = new Float32Array(scene.width * scene.height);
   const levels = new Set<number>();
   const standing: [number, number][] = [];
-  for (const actor of actors) {
+  for (const [i, actor] of actors.entries()) {
     if (actor.piece.role === "ground") continue;
-    for (const spec of partsOf(actor.piece, actor.appearance, context)) {
+    for (const spec of parts?.[i] ?? partsOf(actor.piece, actor.appearance, context)) {
       if (spec.batch.type !== "label" && spec.batch.ghost) continue;
       if (spec.mode === "standing" && spec.y === 0) standing.push([actor.piece.cell[0], actor.piece.cell[1]]);
       if (spec.mode !== "solid" || spec.batch.type !== "solid" || spec.batch.form === "ring") continue;

@@ -69,11 +69,18 @@ export function sceneActors(scene: Scene, tracks: readonly Track[]): Actor[] {
   return actors;
 }
 
-/** The parts of every appearance an actor can take during its track: what the batches must hold. */
-export function partsNeeded(actors: readonly Actor[], context: PartContext): PartSpec[][] {
+/**
+ * The parts of every appearance an actor can take during its track: what the batches must hold.
+ * `own[i]`, when given, are `actors[i]`'s parts in its current appearance, already built.
+ */
+export function partsNeeded(
+  actors: readonly Actor[],
+  context: PartContext,
+  own?: readonly PartSpec[][],
+): PartSpec[][] {
   const lists: PartSpec[][] = [];
-  for (const actor of actors) {
-    lists.push(partsOf(actor.piece, actor.appearance, context, actor.item));
+  for (const [i, actor] of actors.entries()) {
+    lists.push(own?.[i] ?? partsOf(actor.piece, actor.appearance, context, actor.item));
     if (actor.track)
       for (const key of actor.track.keys)
         if (key.appearance) lists.push(partsOf(actor.piece, key.appearance, context, actor.item));

@@ -62,12 +62,16 @@ export class ActorStage {
     const context = partContext(scene);
     this.#context = context;
     const actors = sceneActors(scene, tracks);
-    this.#pool.provide(partsNeeded(actors, context), scene.theme.text.fontFamily || "sans-serif");
-    this.surface = measurePickSurface(scene, actors, context);
-    this.heights = measureStandHeights(scene, actors, context);
+    // Each actor's parts are built once and serve the batches' sizes, the measures and the realising.
+    const own = actors.map((a) => partsOf(a.piece, a.appearance, context, a.item));
+    // The measures read the piece alone: a carried item's badge floats above, not a thing to stand on.
+    const bare = actors.map((a, i) => (a.item ? partsOf(a.piece, a.appearance, context) : (own[i] ?? [])));
+    this.#pool.provide(partsNeeded(actors, context, own), scene.theme.text.fontFamily || "sans-serif");
+    this.surface = measurePickSurface(scene, actors, context, bare);
+    this.heights = measureStandHeights(scene, actors, context, bare);
     this.#animated = [];
-    for (const actor of actors) {
-      actor.parts = this.#realise(actor, actor.appearance, context);
+    for (const [i, actor] of actors.entries()) {
+      actor.parts = this.#pool.allocate(own[i] ?? []);
       if (actor.track) {
         this.#animated.push(actor);
         this.#animateActor(scene, actor, 0, context);

@@ -25,16 +25,18 @@ function partTop(spec: PartSpec): number | null {
   return spec.y + spec.sy;
 }
 
+/** `parts[i]`, when given, are `actors[i]`'s parts (without a carried item's badge), already built. */
 export function measureStandHeights(
   scene: Scene,
   actors: readonly Actor[],
   context: PartContext,
+  parts?: readonly (readonly PartSpec[])[],
 ): StandHeights {
   const tops = new Float32Array(scene.width * scene.height);
   const labelled = new Float32Array(scene.width * scene.height);
-  for (const actor of actors) {
+  for (const [n, actor] of actors.entries()) {
     if (actor.piece.role === "avatar") continue;
-    for (const spec of partsOf(actor.piece, actor.appearance, context)) {
+    for (const spec of parts?.[n] ?? partsOf(actor.piece, actor.appearance, context)) {
       const x = actor.piece.cell[0] + spec.ox;
       const y = actor.piece.cell[1] + spec.oy;
       if (x < 0 || y < 0 || x >= scene.width || y >= scene.height) continue;

@@ -95,7 +95,7 @@ export interface HarnessOptions {
   /** Anonymises each pack's sessions with these aliases (see `makeAliases`). */
   readonly aliases?: (pack: Pack) => Aliases;
   /** A pack's image renderer and the files its sprites come from, for runs that ask for images. */
-  readonly images?: (pack: string) => Promise<{ image: ImageRenderer; assets: AssetCatalog }>;
+  readonly images?: (pack: string) => Promise<{ image: ImageRenderer; assets?: AssetCatalog }>;
   /**
    * Called after each attempt with its score and transcript (to write it); may return where the
    * transcript was written, which the level's score then names.

@@ -173,12 +173,10 @@ async function runAgents(ctx: CliContext, packArgs: string[], options: RunOption
     observation,
     times: !builtIn,
     ...(options.anonymise ? { aliases: (pack: Pack) => makeAliases(pack, seed) } : {}),
-    images: async (name) => {
+    images: (name) => {
       const entry = packs.find((p) => p.name === name);
       const folder = folderOf.get(name);
-      if (!entry || !folder || isZipName(folder))
-        return { image: pngRenderer(), assets: { packFiles: [], collections: [] } };
-      return folderImages(folder, entry.pack);
+      return entry && folder ? imagesOf(folder, entry.pack) : Promise.resolve({ image: pngRenderer() });
     },
     onAttempt: async (pack, score, transcript) => {
       const relative = join("transcripts", pack, `${score.level}.jsonl`);
