@@ -10,6 +10,7 @@
  */
 import {
   type ActionInput,
+  freezeJson,
   type GameState,
   type LevelRuntime,
   type Pack,
@@ -24,7 +25,10 @@ export interface EnvOptions {
   readonly stepPenalty?: number;
 }
 
-/** What the agent sees after a step: the environment's own buffers, overwritten by the next step. */
+/**
+ * What the agent sees after a step: the environment's own buffers, overwritten by the next step.
+ * Read them, or copy them to change them: a step rewrites only the layers its turn changed.
+ */
 export interface EnvObservation {
   /**
    * The board, layer by layer, row by row: each cell the kind's number (`kinds.indexOf(kind) + 1`), 0
@@ -39,8 +43,8 @@ export interface EnvObservation {
 
 export interface StepInfo {
   readonly accepted: boolean;
-  /** Why the action was refused. */
-  readonly reason?: string;
+  /** Why the action was refused (`undefined` when it was accepted). */
+  readonly reason?: string | undefined;
   readonly won: boolean;
   readonly lost: boolean;
   /** Steps taken in this episode. */
@@ -74,6 +78,11 @@ export class Env {
   readonly #initial: GameState;
   readonly #penalty: number;
   readonly #grid: Int32Array;
+  /**
+   * The layer arrays `#grid` was last written from: the engine copies a layer only when a turn
+   * changes it, so a layer that is still the same array needs no rewriting.
+   */
+  readonly #written: (readonly unknown[] | undefined)[];
   readonly #avatar = new Int32Array(4);
   readonly #kindNumber: ReadonlyMap<string, number>;
   /** The goal progress every episode starts at. */
@@ -86,7 +95,8 @@ export class Env {
     const session = new Session(pack, levelId);
     this.pack = pack;
     this.level = session.level;
-    this.actions = session.legalActions();
+    // Deep-frozen, so the engine checks each action once and reuses the check on every step.
+    this.actions = Object.freeze(session.legalActions().map((a) => freezeJson(a)));
     this.kinds = [...pack.kinds.keys()];
     this.#kindNumber = new Map(this.kinds.map((k, i) => [k, i + 1]));
     this.width = session.level.width;
@@ -96,6 +106,7 @@ export class Env {
     this.maxSteps = options.maxSteps ?? Math.max(10, 3 * gold);
     this.#penalty = options.stepPenalty ?? 0.01;
     this.#grid = new Int32Array(this.layers * this.width * this.height);
+    this.#written = new Array(this.layers).fill(undefined);
     this.#initial = session.initial;
     this.#state = this.#initial;
     this.#startingProgress = progressOf(session.goalProgress());
@@ -145,7 +156,8 @@ export class Env {
       truncated: !terminated && this.#steps >= this.maxSteps,
       info: {
         accepted: result.accepted,
-        ...(result.reason === undefined ? {} : { reason: result.reason }),
+        // Always present, so every step's info has one shape and no spread is made per step.
+        reason: result.reason,
         won: result.state.won,
         lost: result.state.lost,
         steps: this.#steps,
@@ -159,6 +171,8 @@ export class Env {
     const layers = this.#state.layers;
     for (let l = 0; l < this.layers; l++) {
       const cells = layers[l];
+      if (cells !== undefined && cells === this.#written[l]) continue;
+      this.#written[l] = cells;
       const base = l * size;
       for (let i = 0; i < size; i++) {
         const entity = cells?.[i];

@@ -82,6 +82,32 @@ describe("the gym environment", () => {
     expect(env.step(up).truncated).toBe(true);
   });
 
+  it("keeps its grid equal to the board through steps and resets, though it redraws only changed layers", async () => {
+    for (const [name, level] of [
+      ["lantern-cellar", "lc05_keep_it_dry"],
+      ["foundry-numbers", "fn09_two_spouts"],
+      ["wisp-hollow", "wh05_escape"],
+    ] as const) {
+      const { pack } = await ownPack(name);
+      const env = createEnv(pack, level, { maxSteps: 25 });
+      const drawn = () =>
+        env.state.layers.flatMap((cells) => cells.map((e) => (e ? env.kinds.indexOf(e.kind) + 1 : 0)));
+      let observation = env.reset().observation;
+      let resets = 0;
+      for (let i = 0; i < 200; i++) {
+        expect([...observation.grid], `${level} step ${i}`).toEqual(drawn());
+        const r = env.step((i * 5 + (i >> 3)) % env.actions.length);
+        observation = r.observation;
+        if (r.terminated || r.truncated) {
+          expect([...observation.grid]).toEqual(drawn());
+          observation = env.reset().observation;
+          resets++;
+        }
+      }
+      expect(resets, level).toBeGreaterThan(2);
+    }
+  });
+
   it("plays the same way twice from the same start", async () => {
     const { env } = await lantern("lc05_keep_it_dry");
     const actions = Array.from({ length: 60 }, (_, i) => (i * 7 + 3) % env.actions.length);

@@ -34,6 +34,7 @@ export {
   type TurnResult,
 } from "./assembly/turn.js";
 export { isPos } from "./board/geometry.js";
+export { freezeJson } from "./board/json.js";
 export type {
   CompiledRule,
   EffectRunner,

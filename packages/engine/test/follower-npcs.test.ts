@@ -323,3 +323,31 @@ describe("the built-in plug-ins", () => {
     }
   });
 });
+
+describe("entities with one scalar param", () => {
+  const pack = packOf(["@."]);
+  it("are shared when equal, so turns that remake them allocate nothing", () => {
+    const a = pack.entity("spirit", { behavior: "follow_avatar" });
+    expect(pack.entity("spirit", { behavior: "follow_avatar" })).toBe(a);
+    expect(pack.entity("spirit", { behavior: "flee_avatar" })).not.toBe(a);
+    expect(a.params).toEqual({ behavior: "follow_avatar" });
+    expect(Object.isFrozen(a) && Object.isFrozen(a.params)).toBe(true);
+  });
+  it("keep apart what a map would confuse, and never share entities with more params", () => {
+    const zero = pack.entity("spirit", { id: 0 } as never);
+    const negativeZero = pack.entity("spirit", { id: -0 } as never);
+    expect(Object.is(negativeZero.params?.id, -0)).toBe(true);
+    expect(pack.entity("spirit", { id: 0 } as never)).toBe(zero);
+    expect(pack.entity("spirit", { id: "0" } as never)).not.toBe(zero);
+    const two = { behavior: "patrol", facing: "left" };
+    expect(pack.entity("spirit", two)).not.toBe(pack.entity("spirit", two));
+  });
+  it("are shared only up to a bound per kind, so a value counting ever higher keeps memory bounded", () => {
+    const first = pack.entity("spirit", { id: 1_000_000 } as never);
+    for (let i = 0; i < 5_000; i++) pack.entity("spirit", { id: i } as never);
+    expect(pack.entity("spirit", { id: 1_000_000 } as never)).toBe(first);
+    const late = pack.entity("spirit", { id: 4_999 } as never);
+    expect(pack.entity("spirit", { id: 4_999 } as never)).not.toBe(late);
+    expect(late.params).toEqual({ id: 4_999 });
+  });
+});

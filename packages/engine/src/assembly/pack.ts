@@ -44,6 +44,9 @@ export function compileWith(valid: ValidPack, registry: Registry): Pack {
     });
   }
   const bare = new Map<string, Entity>();
+  // Entities with one scalar param (a tile's value, a wisp's facing) are made on many turns: they are
+  // immutable, so equal ones are shared rather than made and frozen again.
+  const interned: Interned = new Map();
   // Every kind's param-less entity, made up front: looking one up is then a single map read.
   for (const [kind, info] of kinds) bare.set(kind, Object.freeze({ kind, info, params: null }));
   const entity = (kind: string, params?: Params | null): Entity => {
@@ -54,8 +57,15 @@ export function compileWith(valid: ValidPack, registry: Registry): Pack {
     }
     const info = kinds.get(kind);
     if (!info) throw new UnknownKindError(kind);
+    const single = singleScalar(params);
+    if (single !== null) {
+      const known = interned.get(info.index)?.get(single.name)?.get(single.value);
+      if (known !== undefined) return known;
+    }
     // Params are named by the pack: a record without a prototype finds only the names it holds.
-    return Object.freeze({ kind, info, params: freezeJson(dictionary(params)) as Params });
+    const made: Entity = Object.freeze({ kind, info, params: freezeJson(dictionary(params)) as Params });
+    if (single !== null) intern(interned, info.index, single, made);
+    return made;
   };
   const layers: LayerInfo[] = game.layers.map((l, index) => {
     const exactlyOne = l.occupancy === "exactly_one";
@@ -150,4 +160,47 @@ export function entityFromCell(pack: Pack, cell: JsonValue): Entity | null {
     return pack.entity(String(kind), params);
   }
   return null;
+}
+
+/** Shared entities with one scalar param: by kind index, param name, then value. */
+type Interned = Map<number, Map<string, Map<string | number | boolean, Entity>>>;
+
+/** How many entities of a kind are shared at most, so a pack counting ever higher stays bounded. */
+const INTERNED_PER_KIND = 1024;
+
+/** The one param of `params`, when it has exactly one and its value is a string, number or boolean. */
+function singleScalar(params: Params): { name: string; value: string | number | boolean } | null {
+  let found: { name: string; value: string | number | boolean } | null = null;
+  for (const name in params) {
+    if (!Object.hasOwn(params, name)) continue;
+    if (found !== null) return null;
+    const value = params[name];
+    if (typeof value !== "string" && typeof value !== "number" && typeof value !== "boolean") return null;
+    // A map takes -0 for 0; the two are kept apart.
+    if (Object.is(value, -0)) return null;
+    found = { name, value };
+  }
+  return found;
+}
+
+function intern(
+  interned: Interned,
+  kind: number,
+  single: { name: string; value: string | number | boolean },
+  entity: Entity,
+): void {
+  let byName = interned.get(kind);
+  if (byName === undefined) {
+    byName = new Map();
+    interned.set(kind, byName);
+  }
+  let count = 0;
+  for (const values of byName.values()) count += values.size;
+  if (count >= INTERNED_PER_KIND) return;
+  let byValue = byName.get(single.name);
+  if (byValue === undefined) {
+    byValue = new Map();
+    byName.set(single.name, byValue);
+  }
+  byValue.set(single.value, entity);
 }

@@ -20,8 +20,41 @@ interface Prepared {
   readonly ground: number;
   /** The layers whose entities may block (every layer but the ground and the NPC layer). */
   readonly blockers: readonly number[];
-  /** The step of each direction, in tie-breaking order. */
-  readonly steps: readonly Pos[];
+  /**
+   * The step of each direction, in tie-breaking order, as plain numbers: reading the frozen
+   * direction tables made each breadth-first search several times slower.
+   */
+  readonly dx: Int32Array;
+  readonly dy: Int32Array;
+  /** By kind index: 1 when the kind carries a walkable tag. */
+  readonly walkable: Uint8Array;
+  /** By kind index: 1 when the kind carries a blocking tag. */
+  readonly blocking: Uint8Array;
+  /** Kinds by tag, for the tags NPCs seek (see `kindsTagged`). */
+  readonly tagged: Map<string, Uint8Array>;
+  /** Buffers an NPC phase borrows rather than allocates (they dominated small boards' turns). */
+  readonly scratch: Scratch;
+}
+
+/** Reusable buffers of one level's NPC phases; `busy` while a phase holds them. */
+interface Scratch {
+  busy: boolean;
+  open: Uint8Array;
+  maps: Float64Array[];
+  queues: Int32Array[];
+}
+
+const newScratch = (): Scratch => ({ busy: false, open: new Uint8Array(0), maps: [], queues: [] });
+
+/** By kind index, 1 for the kinds carrying `tag`; worked out once per level and tag. */
+function kindsTagged(prepared: Prepared, pack: Pack, tag: string): Uint8Array {
+  let kinds = prepared.tagged.get(tag);
+  if (kinds === undefined) {
+    kinds = new Uint8Array(pack.kinds.size);
+    for (const info of pack.kinds.values()) kinds[info.index] = info.tags.has(tag) ? 1 : 0;
+    prepared.tagged.set(tag, kinds);
+  }
+  return kinds;
 }
 
 /** Distance of a cell no path reaches. */
@@ -35,37 +68,128 @@ function prepare(config: Config, pack: Pack): Prepared {
     const step = Object.hasOwn(DIRECTION_DELTAS, d) ? DIRECTION_DELTAS[d] : undefined;
     return step ? [step] : [];
   });
-  return { npcLayer, ground, blockers, steps };
+  // Tag tests per kind, once per level: the NPC phase reads them for every cell of every turn.
+  const walkable = new Uint8Array(pack.kinds.size);
+  const blocking = new Uint8Array(pack.kinds.size);
+  for (const info of pack.kinds.values()) {
+    walkable[info.index] = config.walkableTags.some((t) => info.tags.has(t)) ? 1 : 0;
+    blocking[info.index] = config.blockingTags.some((t) => info.tags.has(t)) ? 1 : 0;
+  }
+  const dx = Int32Array.from(steps, (s) => s[0]);
+  const dy = Int32Array.from(steps, (s) => s[1]);
+  return { npcLayer, ground, blockers, dx, dy, walkable, blocking, tagged: new Map(), scratch: newScratch() };
 }
 
-const hasAny = (entity: Entity | null, tags: readonly string[]): boolean =>
-  entity !== null && tags.some((t) => entity.info.tags.has(t));
+/**
+ * A breadth-first search from some cells over the open ones, run only as far as the cells asked
+ * about: a cell's distance is final when the search first reaches it, and an NPC asks only about
+ * its own cell and its neighbours, so near the avatar most of the board is never searched.
+ */
+class Distances {
+  private head = 0;
+  private tail = 0;
+
+  /** `map` and `queue` hold at least `width × height` cells; `map` is overwritten. */
+  constructor(
+    private readonly width: number,
+    private readonly height: number,
+    private readonly open: Uint8Array,
+    private readonly dx: Int32Array,
+    private readonly dy: Int32Array,
+    sources: readonly number[],
+    private readonly map: Float64Array,
+    private readonly queue: Int32Array,
+  ) {
+    map.fill(FAR, 0, width * height);
+    for (const s of sources) {
+      if (this.map[s] === FAR) {
+        this.map[s] = 0;
+        this.queue[this.tail++] = s;
+      }
+    }
+  }
+
+  /** The path length from the nearest source to cell `c`; infinite when no path reaches it. */
+  at(c: number): number {
+    const { map, queue, open, width, height, dx, dy } = this;
+    while (map[c] === FAR && this.head < this.tail) {
+      const from = queue[this.head++] as number;
+      const y = (from / width) | 0;
+      const x = from - y * width;
+      const next = (map[from] as number) + 1;
+      for (let i = 0; i < dx.length; i++) {
+        const nx = x + (dx[i] as number);
+        const ny = y + (dy[i] as number);
+        if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
+        const n = ny * width + nx;
+        if (open[n] !== 1 || map[n] !== FAR) continue;
+        map[n] = next;
+        queue[this.tail++] = n;
+      }
+    }
+    return map[c] as number;
+  }
+}
 
 /** One NPC phase: the board as the NPCs see it, and what they did. */
 class NpcTurn {
   private readonly width: number;
   private readonly height: number;
   /** Per cell: whether an NPC may stand there (walkable ground, nothing blocking), NPCs aside. */
-  private readonly open: Uint8Array;
-  /** Distance maps by what they lead to (`avatar`, or `tag:<t>`), made when first needed. */
-  private readonly maps = new Map<string, Float64Array>();
+  private openCells: Uint8Array | null = null;
+  /** Distance maps by what they lead to (`null` for the avatar, else a tag), made when first needed. */
+  private readonly maps = new Map<string | null, Distances>();
   readonly events: GameEvent[] = [];
+
+  /** The buffers this phase uses: the level's shared ones, or its own when those are in use. */
+  private readonly scratch: Scratch;
 
   constructor(
     private readonly ctx: SystemContext<Config>,
     private readonly prepared: Prepared,
   ) {
-    const { draft, config } = ctx;
-    this.width = draft.width;
-    this.height = draft.height;
-    this.open = new Uint8Array(this.width * this.height);
-    for (let y = 0; y < this.height; y++)
-      for (let x = 0; x < this.width; x++) {
-        const ground = prepared.ground < 0 ? null : draft.get(prepared.ground, x, y);
-        const walkable = prepared.ground < 0 || hasAny(ground, config.walkableTags);
-        const blocked = prepared.blockers.some((l) => hasAny(draft.get(l, x, y), config.blockingTags));
-        this.open[y * this.width + x] = walkable && !blocked ? 1 : 0;
+    this.width = ctx.draft.width;
+    this.height = ctx.draft.height;
+    const size = this.width * this.height;
+    const shared = prepared.scratch;
+    this.scratch = shared.busy ? newScratch() : shared;
+    this.scratch.busy = true;
+    if (this.scratch.open.length < size) {
+      this.scratch.open = new Uint8Array(size);
+      this.scratch.maps = [];
+      this.scratch.queues = [];
+    }
+  }
+
+  /** Gives the shared buffers back; the phase reads none of them after this. */
+  release(): void {
+    this.scratch.busy = false;
+  }
+
+  /** The open cells, worked out when an NPC first needs them (a turn without NPCs never does). */
+  private get open(): Uint8Array {
+    if (this.openCells !== null) return this.openCells;
+    const { draft } = this.ctx;
+    const { ground, blockers, walkable, blocking } = this.prepared;
+    const size = this.width * this.height;
+    const open = this.scratch.open;
+    if (ground < 0) open.fill(1, 0, size);
+    else {
+      const cells = draft.layerCells(ground);
+      for (let c = 0; c < size; c++) {
+        const e = cells[c];
+        open[c] = e != null && walkable[e.info.index] === 1 ? 1 : 0;
       }
+    }
+    for (const l of blockers) {
+      const cells = draft.layerCells(l);
+      for (let c = 0; c < size; c++) {
+        const e = cells[c];
+        if (e != null && blocking[e.info.index] === 1) open[c] = 0;
+      }
+    }
+    this.openCells = open;
+    return open;
   }
 
   private avatarCell(): number {
@@ -73,44 +197,49 @@ class NpcTurn {
     return avatar.enabled && avatar.position ? avatar.position[1] * this.width + avatar.position[0] : -1;
   }
 
-  /** Path lengths over open cells from the nearest of `sources` (a breadth-first search). */
-  private distances(key: string, sources: () => number[]): Float64Array {
+  /** Path lengths over open cells from the nearest of `sources`, searched as far as asked. */
+  private distances(key: string | null, sources: () => number[]): Distances {
     let map = this.maps.get(key);
-    if (map !== undefined) return map;
-    map = new Float64Array(this.width * this.height).fill(FAR);
-    const queue: number[] = [];
-    for (const s of sources()) {
-      if (map[s] === FAR) {
-        map[s] = 0;
-        queue.push(s);
+    if (map === undefined) {
+      const { maps, queues } = this.scratch;
+      const i = this.maps.size;
+      // Every buffer is as long as `open`, which is long enough for the largest board seen.
+      if (maps.length <= i) {
+        maps.push(new Float64Array(this.scratch.open.length));
+        queues.push(new Int32Array(this.scratch.open.length));
       }
+      map = new Distances(
+        this.width,
+        this.height,
+        this.open,
+        this.prepared.dx,
+        this.prepared.dy,
+        sources(),
+        maps[i] as Float64Array,
+        queues[i] as Int32Array,
+      );
+      this.maps.set(key, map);
     }
-    for (let q = 0; q < queue.length; q++) {
-      const c = queue[q] as number;
-      for (const step of this.prepared.steps) {
-        const n = this.offset(c, step);
-        if (n < 0 || this.open[n] !== 1 || map[n] !== FAR) continue;
-        map[n] = (map[c] as number) + 1;
-        queue.push(n);
-      }
-    }
-    this.maps.set(key, map);
     return map;
   }
 
   /** Cells holding an entity with `tag` on any layer, NPCs aside. */
   private tagged(tag: string): number[] {
-    const { draft, config } = this.ctx;
+    const { draft, pack } = this.ctx;
+    const { npcLayer } = this.prepared;
+    const carries = kindsTagged(this.prepared, pack, tag);
+    const npc = kindsTagged(this.prepared, pack, this.ctx.config.npcTag);
+    const indices = pack.layers.map((l) => l.index);
+    const layers = indices.map((l) => draft.layerCells(l));
     const found: number[] = [];
-    for (let y = 0; y < this.height; y++)
-      for (let x = 0; x < this.width; x++)
-        for (const layer of this.ctx.pack.layers) {
-          const e = draft.get(layer.index, x, y);
-          if (e === null || !e.info.tags.has(tag)) continue;
-          if (layer.index === this.prepared.npcLayer && e.info.tags.has(config.npcTag)) continue;
-          found.push(y * this.width + x);
-          break;
-        }
+    for (let c = 0; c < this.width * this.height; c++)
+      for (let l = 0; l < layers.length; l++) {
+        const e = (layers[l] as readonly (Entity | null)[])[c];
+        if (e == null || carries[e.info.index] !== 1) continue;
+        if (indices[l] === npcLayer && npc[e.info.index] === 1) continue;
+        found.push(c);
+        break;
+      }
     return found;
   }
 
@@ -122,36 +251,36 @@ class NpcTurn {
     return !(c === this.avatarCell() && this.ctx.config.onAvatar === "block");
   }
 
-  /** The cell one `step` from cell `c`; -1 off the board. */
-  private offset(c: number, step: Pos): number {
+  /** The cell `(dx, dy)` from cell `c`; -1 off the board. */
+  private offset(c: number, dx: number, dy: number): number {
     // No `pos`: searches play many NPC turns, and each breadth-first search calls this per neighbour.
     const x = c % this.width;
-    const nx = x + step[0];
-    const ny = (c - x) / this.width + step[1];
+    const nx = x + dx;
+    const ny = (c - x) / this.width + dy;
     return nx < 0 || ny < 0 || nx >= this.width || ny >= this.height ? -1 : ny * this.width + nx;
   }
 
-  /** The neighbours of `c` in direction order (-1 off the board). */
-  private neighbours(c: number): number[] {
-    return this.prepared.steps.map((step) => this.offset(c, step));
-  }
-
   /**
-   * The first free neighbour of `c` among those `map` rates better than `c` (nearer, or farther when
-   * `away`), best first, ties in direction order; -1 for none.
+   * The free neighbour of `c` that `map` rates best among those it rates better than `c` (nearer, or
+   * farther when `away`), ties in direction order; -1 for none.
    */
-  private bestStep(c: number, map: Float64Array, away: boolean): number {
-    const here = map[c] as number;
-    const better = this.neighbours(c).filter((n) => {
-      if (n < 0 || this.open[n] !== 1) return false;
-      const d = map[n] as number;
-      return away ? d > here : d < here;
-    });
-    // A stable sort keeps direction order among equals.
-    better.sort((a, b) =>
-      away ? (map[b] as number) - (map[a] as number) : (map[a] as number) - (map[b] as number),
-    );
-    return better.find((n) => this.free(n)) ?? -1;
+  private bestStep(c: number, map: Distances, away: boolean): number {
+    const here = map.at(c);
+    const open = this.open;
+    let best = -1;
+    let bestDistance = here;
+    const { dx, dy } = this.prepared;
+    for (let i = 0; i < dx.length; i++) {
+      const n = this.offset(c, dx[i] as number, dy[i] as number);
+      if (n < 0 || open[n] !== 1) continue;
+      const d = map.at(n);
+      // Strictly better than the best so far, so the first in direction order wins a tie.
+      if ((away ? d > bestDistance : d < bestDistance) && this.free(n)) {
+        best = n;
+        bestDistance = d;
+      }
+    }
+    return best;
   }
 
   /** Where the NPC `entity` on cell `c` steps, and the entity it becomes (a patrol may turn round). */
@@ -161,7 +290,7 @@ class NpcTurn {
     const avatar = this.avatarCell();
     if (behaviour === "follow_avatar" || behaviour === "flee_avatar") {
       if (avatar < 0) return { to: -1, entity };
-      const map = this.distances("avatar", () => [avatar]);
+      const map = this.distances(null, () => [avatar]);
       return { to: this.bestStep(c, map, behaviour === "flee_avatar"), entity };
     }
     if (behaviour === "seek_tag") {
@@ -170,7 +299,7 @@ class NpcTurn {
       return {
         to: this.bestStep(
           c,
-          this.distances(`tag:${tag}`, () => this.tagged(tag)),
+          this.distances(tag, () => this.tagged(tag)),
           false,
         ),
         entity,
@@ -192,7 +321,7 @@ class NpcTurn {
   /** The cell one step from `c` in direction `name`; -1 off the board or for no direction. */
   private along(c: number, name: string): number {
     const step = Object.hasOwn(DIRECTION_DELTAS, name) ? DIRECTION_DELTAS[name] : undefined;
-    return step === undefined ? -1 : this.offset(c, step);
+    return step === undefined ? -1 : this.offset(c, step[0], step[1]);
   }
 
   private pos(c: number): Pos {
@@ -206,10 +335,11 @@ class NpcTurn {
     const layer = this.prepared.npcLayer;
     const layerId = this.ctx.pack.layers[layer]?.id ?? config.layer;
     const npcs: { cell: number; entity: Entity }[] = [];
+    const cells = draft.layerCells(layer);
+    const isNpc = kindsTagged(this.prepared, this.ctx.pack, config.npcTag);
     for (let c = 0; c < this.width * this.height; c++) {
-      const [x, y] = this.pos(c);
-      const e = draft.get(layer, x, y);
-      if (e?.info.tags.has(config.npcTag)) npcs.push({ cell: c, entity: e });
+      const e = cells[c];
+      if (e != null && isNpc[e.info.index] === 1) npcs.push({ cell: c, entity: e });
     }
     for (const { cell, entity } of npcs) {
       const id = typeof entity.params?.id === "string" ? entity.params.id : null;
@@ -280,7 +410,11 @@ export const followerNpcs = defineSystem<Config>({
     const prepared = ctx.prepared as Prepared;
     if (prepared.npcLayer < 0) return;
     const turn = new NpcTurn(ctx, prepared);
-    turn.run();
+    try {
+      turn.run();
+    } finally {
+      turn.release();
+    }
     // Rules answer the NPCs' events (a catch may lose the level) before goals are checked.
     ctx.resolve(turn.events);
   },
