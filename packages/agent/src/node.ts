@@ -8,7 +8,13 @@ import { createInterface } from "node:readline";
 import type { Readable } from "node:stream";
 import type { AgentSession } from "./agent-session.js";
 
-export { type ExternalAgentOptions, externalAgent } from "./harness/external.js";
+export {
+  type ExternalAgentOptions,
+  externalAgent,
+  type LongExternalAgent,
+  longExternalAgent,
+} from "./harness/external.js";
+export { reportHtml } from "./harness/report-html.js";
 export { type FolderImages, folderAssets, folderImages, type PngOptions, pngRenderer } from "./image.js";
 export { createMcpServer, serveMcp } from "./mcp.js";
 

@@ -14,7 +14,7 @@ import {
   runHarness,
   totalsOf,
 } from "../src/index.js";
-import { externalAgent } from "../src/node.js";
+import { externalAgent, longExternalAgent } from "../src/node.js";
 
 const NAMES = readdirSync(OWN_PACKS, { withFileTypes: true })
   .filter((e) => e.isDirectory())
@@ -177,5 +177,51 @@ describe("an external agent", () => {
       play: externalAgent(script("hang.mjs"), { stderr: "ignore", timeLimitMs: 300 }),
     });
     for (const level of hang.packs[0]?.levelScores ?? []) expect(level.ending).toBe("time_limit");
+  });
+
+  it("plays every level in one long session when asked, started again only if it leaves", async () => {
+    const reasons = async (leaveAfter: string | null) => {
+      const agent = longExternalAgent(
+        `${leaveAfter ? `LEAVE_AFTER=${leaveAfter} ` : ""}${script("long-first-legal.mjs")}`,
+        0,
+        { stderr: "ignore" },
+      );
+      const seen: string[][] = [];
+      const report = await runHarness(lantern(), {
+        agent: "long",
+        play: agent.play,
+        onAttempt: (_pack, score, transcript) => {
+          seen.push(
+            transcript.flatMap((e) => {
+              const reason = (e.request as { reason?: unknown } | undefined)?.reason;
+              return typeof reason === "string" ? [`${reason} ${score.level}`] : [];
+            }),
+          );
+          return undefined;
+        },
+      });
+      await agent.close();
+      return { report, seen };
+    };
+    const long = await reasons(null);
+    const levels = long.report.packs[0]?.levelScores ?? [];
+    expect(levels.length).toBe(8);
+    for (const level of levels) expect(level.counts.accepted, level.level).toBeGreaterThan(0);
+    // One process, counting levels as it goes, each reason given in the level it names.
+    const pids = new Set(long.seen.flat().map((r) => r.split(",")[0]));
+    expect(pids.size).toBe(1);
+    long.seen.forEach((reasons, i) => {
+      expect(reasons.length).toBeGreaterThan(0);
+      for (const reason of reasons) {
+        const [, count, named, scored] = /level (\d+) (\S+) (\S+)$/.exec(reason) ?? [];
+        expect(Number(count)).toBe(i + 1);
+        expect(named).toBe(scored);
+      }
+    });
+    // A program that leaves after each level is started again for the next.
+    const leaving = await reasons("1");
+    const fresh = new Set(leaving.seen.flat().map((r) => r.split(",")[0]));
+    expect(fresh.size).toBe(8);
+    for (const reasons of leaving.seen) for (const r of reasons) expect(r).toMatch(/level 1 /);
   });
 });

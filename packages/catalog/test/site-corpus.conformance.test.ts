@@ -20,9 +20,9 @@ import {
   type Server,
   serveDir,
 } from "@gridponder/browser-harness";
+import { axeViolations, installAxe } from "@gridponder/browser-harness/axe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTENT_SECURITY_POLICY } from "../src/components/csp.ts";
-import { axeViolations, installAxe } from "./axe.ts";
 import { type BuildOutcome, buildInChild } from "./build-helpers.ts";
 import { assertNoErrors, CORPUS_PACKS, OWN_PACKS, openFirstLevel, removeAll } from "./site-helpers.ts";
 

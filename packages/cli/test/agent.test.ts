@@ -1,7 +1,10 @@
 import { spawn, spawnSync } from "node:child_process";
-import { readFile, writeFile } from "node:fs/promises";
+import { access, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
+import { decodeActions } from "@gridponder/catalog/share-code";
+import { Session } from "@gridponder/engine";
+import { loadPackFolder } from "@gridponder/engine/node";
 import { expandGoldPathStep } from "@gridponder/schema";
 import { describe, expect, it } from "vitest";
 import { BIN, LANTERN_CELLAR, REPO, run, tempDir } from "./helpers.js";
@@ -196,6 +199,24 @@ describe("gridponder agent serve", () => {
           .map((l) => JSON.parse(l));
         expect(transcript[0].request).toEqual({ type: "start" });
         expect(transcript.at(-1).response).toMatchObject({ status: "won" });
+        // Each attempt's replay link opens its level's page in the catalog built beside the report,
+        // with the attempt's line as a share code that replays to the win.
+        expect(stdout).toMatch(/^replays: serve /m);
+        const { pack } = await loadPackFolder(LANTERN_CELLAR);
+        for (const level of report.packs[0].levelScores) {
+          const [page, hash] = level.replay.split("#");
+          expect(page).toMatch(/^catalog\/[a-z0-9-]+\/[a-z0-9-]+\/$/);
+          await access(join(out, page, "index.html"));
+          const session = new Session(pack, level.level);
+          const actions = decodeActions(hash.replace(/^a=/, ""), session.legalActions());
+          expect(actions?.length, level.level).toBe(level.moves);
+          for (const action of actions ?? []) expect(session.act(action as never).accepted).toBe(true);
+          expect(session.won, level.level).toBe(true);
+        }
+        const html = await readFile(join(out, "report.html"), "utf8");
+        expect(html).toContain(`href="${first.replay}"`);
+        expect(html).toContain(`href="${first.transcript}"`);
+        expect((html.match(/<svg/g) ?? []).length).toBe(3);
         // A second run never mixes its files into the first's.
         const again = await run(["agent", "run", LANTERN_CELLAR, "--agent", "optimal", "--out", out]);
         expect(again.code).toBe(2);
@@ -218,6 +239,7 @@ describe("gridponder agent serve", () => {
           "--out",
           join(dir, "r"),
           "--json",
+          "--no-catalog",
         ]);
         expect(code).toBe(0);
         const report = JSON.parse(stdout);
@@ -225,6 +247,27 @@ describe("gridponder agent serve", () => {
         expect(report.overall.counts.accepted).toBeGreaterThan(8);
         const same = JSON.parse(await readFile(join(dir, "r/report.json"), "utf8"));
         expect(same.overall.levels).toBe(8);
+      } finally {
+        await cleanup();
+      }
+    });
+
+    it("runs a command as one long session over every level with --session long", async () => {
+      const { dir, cleanup } = await tempDir();
+      try {
+        const agent = `${JSON.stringify(process.execPath)} ${JSON.stringify(join(REPO, "packages/agent/test/fixtures/long-first-legal.mjs"))}`;
+        const out = join(dir, "long");
+        const args = ["agent", "run", LANTERN_CELLAR, "--agent", agent, "--out", out, "--session", "long"];
+        const { code } = await run([...args, "--no-catalog"]);
+        expect(code).toBe(0);
+        const report = JSON.parse(await readFile(join(out, "report.json"), "utf8"));
+        const pids = new Set<string>();
+        for (const level of report.packs[0].levelScores) {
+          const transcript = await readFile(join(out, level.transcript), "utf8");
+          for (const m of transcript.matchAll(/"reason":"pid (\d+), level (\d+)/g)) pids.add(m[1] as string);
+        }
+        expect(pids.size).toBe(1);
+        expect(report.overall.counts.accepted).toBeGreaterThan(8);
       } finally {
         await cleanup();
       }
@@ -245,6 +288,7 @@ describe("gridponder agent serve", () => {
           "3",
           "--out",
           out,
+          "--no-catalog",
         ]);
         expect(code).toBe(0);
         const report = JSON.parse(await readFile(join(out, "report.json"), "utf8"));
@@ -265,6 +309,19 @@ describe("gridponder agent serve", () => {
         (await run(["agent", "run", LANTERN_CELLAR, "--agent", "optimal", "--out", "x", "--seed", "x"])).code,
       ).toBe(2);
       expect((await run(["agent", "run", LANTERN_CELLAR, "--out", "x"])).code).toBe(2);
+      const long = await run([
+        "agent",
+        "run",
+        LANTERN_CELLAR,
+        "--agent",
+        "optimal",
+        "--out",
+        "x",
+        "--session",
+        "long",
+      ]);
+      expect(long.code).toBe(2);
+      expect(long.stderr).toMatch(/--session long is for a command agent/);
     });
   });
 });

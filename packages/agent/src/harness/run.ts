@@ -4,7 +4,7 @@
  * reference length; scores each attempt and sums them up per pack and overall.
  * @module
  */
-import type { Pack } from "@gridponder/engine";
+import type { ActionInput, Pack } from "@gridponder/engine";
 import type { AssetCatalog } from "@gridponder/view";
 import { AgentSession, type Response, type TranscriptEntry } from "../agent-session.js";
 import type { Aliases } from "../anonymise.js";
@@ -97,13 +97,15 @@ export interface HarnessOptions {
   /** A pack's image renderer and the files its sprites come from, for runs that ask for images. */
   readonly images?: (pack: string) => Promise<{ image: ImageRenderer; assets?: AssetCatalog }>;
   /**
-   * Called after each attempt with its score and transcript (to write it); may return where the
+   * Called after each attempt with its score, transcript and final line (the actions from the level's
+   * start to where the attempt ended, undone ones left out), to write them; may return where the
    * transcript was written, which the level's score then names.
    */
   readonly onAttempt?: (
     pack: string,
     score: LevelScore,
     transcript: readonly TranscriptEntry[],
+    line: readonly ActionInput[],
   ) => Promise<string | undefined> | string | undefined;
 }
 
@@ -158,7 +160,7 @@ export async function runPack(name: string, pack: Pack, options: HarnessOptions)
       timeMs: Date.now() - began,
       counts: { ...session.counts },
     };
-    const transcript = await options.onAttempt?.(name, score, session.transcript);
+    const transcript = await options.onAttempt?.(name, score, session.transcript, session.session.actions);
     scores.push(typeof transcript === "string" ? { ...score, transcript } : score);
   }
   return { pack: name, title: pack.manifest.title, levelScores: scores, ...totalsOf(scores) };

@@ -42,6 +42,8 @@ export interface LevelScore {
   readonly counts: ActionCounts;
   /** The attempt's transcript, relative to the report, when transcripts are written. */
   readonly transcript?: string;
+  /** A link, relative to the report, that replays the attempt's final line in a catalog built beside it. */
+  readonly replay?: string;
 }
 
 export interface Totals {

@@ -14,7 +14,7 @@ import { writeServiceWorker } from "./service-worker.ts";
 import { SITE_MANIFEST, writeSiteManifest } from "./site-manifest.ts";
 import { findPackSources } from "./sources.ts";
 import { createStaging, discardStaging, finishStaging } from "./staging.ts";
-import { normaliseBase } from "./urls.ts";
+import { levelPagePath, normaliseBase } from "./urls.ts";
 
 export { CATALOG_ROOT } from "./catalog-root.ts";
 export { checkOutDir } from "./output-guard.ts";
@@ -47,6 +47,11 @@ export interface BuildSummary {
   /** Findings that did not stop the build, with located file names. */
   readonly warnings: readonly Diagnostic[];
   readonly durationMs: number;
+  /**
+   * Every level's page: the pack folder it came from (as given or found), the level's id, and the
+   * page's path from the site's root, without the base (`lantern-cellar/lc01-bottom-step/`).
+   */
+  readonly levelPages: readonly { readonly dir: string; readonly level: string; readonly path: string }[];
 }
 
 /** Every file below `dir`, as forward-slash relative paths, with the HTML page count and total size. */
@@ -171,5 +176,13 @@ export async function buildCatalog(options: BuildCatalogOptions): Promise<BuildS
     bytes: listed.bytes,
     warnings,
     durationMs: Math.round(performance.now() - started),
+    levelPages: catalog.packs.flatMap((pack) => {
+      const dir = sources.find((s) => s.slug === pack.slug)?.dir ?? "";
+      return pack.levels.map((level) => ({
+        dir,
+        level: level.id,
+        path: levelPagePath(pack.slug, level.slug),
+      }));
+    }),
   };
 }

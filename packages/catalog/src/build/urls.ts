@@ -26,6 +26,14 @@ export function normaliseBase(base: string | undefined): string {
   return segments.length === 0 ? "/" : `/${segments.join("/")}/`;
 }
 
+/**
+ * A level page's path from the site root (no base), as the pages' `pageUrl` writes it:
+ * `<pack-slug>/<level-slug>/`.
+ */
+export function levelPagePath(packSlug: string, levelSlug: string): string {
+  return `${encodeURIComponent(packSlug)}/${encodeURIComponent(levelSlug)}/`;
+}
+
 /** Where published files of a pack live, relative to the site root (no base): `_packs/<slug>/`. */
 export function packFolderPath(slug: string): string {
   return `_packs/${slug}/`;

@@ -13,9 +13,18 @@ import {
   type Report,
   runHarness,
 } from "@gridponder/agent";
-import { externalAgent, folderImages, pngRenderer, serveLines, serveMcp } from "@gridponder/agent/node";
+import {
+  externalAgent,
+  folderImages,
+  longExternalAgent,
+  pngRenderer,
+  reportHtml,
+  serveLines,
+  serveMcp,
+} from "@gridponder/agent/node";
 import type { Pack } from "@gridponder/engine";
 import { type Command, Option } from "commander";
+import { CATALOG_FOLDER, type FinalLines, type PlayedPack, withReplays } from "../agent-report.js";
 import type { CliContext } from "../context.js";
 import { jsonText, printLine, whenDrained } from "../context.js";
 import { InputError, refusedPath } from "../errors.js";
@@ -112,6 +121,9 @@ interface RunOptions {
   observation?: ObservationForm;
   out: string;
   anonymise?: boolean;
+  session: "fresh" | "long";
+  catalog: boolean;
+  catalogBase: string;
 }
 
 function positiveNumber(text: string, what: string): number {
@@ -152,44 +164,65 @@ async function runAgents(ctx: CliContext, packArgs: string[], options: RunOption
   const budgetFactor = positiveNumber(options.budget, "--budget");
   const timeLimitMs = positiveNumber(options.timeLimit, "--time-limit") * 1000;
   const builtIn = BASELINES[options.agent];
-  const play: Player = builtIn ? inProcess(builtIn()) : externalAgent(options.agent, { timeLimitMs });
+  if (builtIn && options.session === "long")
+    throw new InputError(
+      `--session long is for a command agent: the built-in ${options.agent} agent keeps nothing between levels`,
+    );
+  const long =
+    !builtIn && options.session === "long" ? longExternalAgent(options.agent, seed, { timeLimitMs }) : null;
+  const play: Player = builtIn
+    ? inProcess(builtIn())
+    : (long?.play ?? externalAgent(options.agent, { timeLimitMs }));
   // The greedy baseline reads goal progress from JSON; a program reads what it is given (text by default).
   const observation = options.observation ?? (builtIn ? "json" : "text");
   const folders = (await Promise.all(packArgs.map((p) => findPackFolders(p)))).flat();
-  const packs: { name: string; pack: Pack }[] = [];
-  const folderOf = new Map<string, string>();
-  for (const folder of folders) {
-    const name = basename(resolve(folder));
-    folderOf.set(name, folder);
-    packs.push({ name, pack: await loadPlayablePack(folder, ctx.registry) });
-  }
+  const played: PlayedPack[] = [];
+  for (const folder of folders)
+    played.push({
+      name: basename(resolve(folder)),
+      folder,
+      pack: await loadPlayablePack(folder, ctx.registry),
+    });
   const out = resolve(options.out);
   await emptyFolder(out);
-  const report: Report = await runHarness(packs, {
-    agent: options.agent,
-    play,
-    seed,
-    budgetFactor,
-    observation,
-    times: !builtIn,
-    ...(options.anonymise ? { aliases: (pack: Pack) => makeAliases(pack, seed) } : {}),
-    images: (name) => {
-      const entry = packs.find((p) => p.name === name);
-      const folder = folderOf.get(name);
-      return entry && folder ? imagesOf(folder, entry.pack) : Promise.resolve({ image: pngRenderer() });
-    },
-    onAttempt: async (pack, score, transcript) => {
-      const relative = join("transcripts", pack, `${score.level}.jsonl`);
-      await mkdir(join(out, "transcripts", pack), { recursive: true });
-      await writeWhole(join(out, relative), transcript.map((e) => `${JSON.stringify(e)}\n`).join(""));
-      if (!ctx.json)
-        printLine(
-          ctx,
-          `${pack}/${score.level}: ${score.solved ? ctx.colors.green("solved") : ctx.colors.red(score.ending.replaceAll("_", " "))} in ${score.moves} (reference ${score.reference.length}${score.reference.kind === "gold" ? ", gold path" : ""})`,
-        );
-      return relative.split("\\").join("/");
-    },
+  const lines: FinalLines = new Map();
+  let report: Report;
+  try {
+    report = await runHarness(played, {
+      agent: options.agent,
+      play,
+      seed,
+      budgetFactor,
+      observation,
+      times: !builtIn,
+      ...(options.anonymise ? { aliases: (pack: Pack) => makeAliases(pack, seed) } : {}),
+      images: (name) => {
+        const entry = played.find((p) => p.name === name);
+        return entry ? imagesOf(entry.folder, entry.pack) : Promise.resolve({ image: pngRenderer() });
+      },
+      onAttempt: async (pack, score, transcript, line) => {
+        const byLevel = lines.get(pack) ?? new Map();
+        lines.set(pack, byLevel.set(score.level, line));
+        const relative = join("transcripts", pack, `${score.level}.jsonl`);
+        await mkdir(join(out, "transcripts", pack), { recursive: true });
+        await writeWhole(join(out, relative), transcript.map((e) => `${JSON.stringify(e)}\n`).join(""));
+        if (!ctx.json)
+          printLine(
+            ctx,
+            `${pack}/${score.level}: ${score.solved ? ctx.colors.green("solved") : ctx.colors.red(score.ending.replaceAll("_", " "))} in ${score.moves} (reference ${score.reference.length}${score.reference.kind === "gold" ? ", gold path" : ""})`,
+          );
+        return relative.split("\\").join("/");
+      },
+    });
+  } finally {
+    await long?.close();
+  }
+  const replays = await withReplays(ctx, out, report, played, lines, {
+    catalog: options.catalog,
+    base: options.catalogBase,
   });
+  report = replays.report;
+  await writeWhole(join(out, "report.html"), await reportHtml(report));
   await writeWhole(join(out, "report.json"), `${JSON.stringify(report, null, 2)}\n`);
   if (ctx.json) {
     printLine(ctx, jsonText(report));
@@ -207,7 +240,17 @@ async function runAgents(ctx: CliContext, packArgs: string[], options: RunOption
       `overall: ${all.solved}/${all.levels} solved (${percent(all.solveRate)}), efficiency ${all.efficiency.toFixed(3)}, score ${all.score.toFixed(3)}; actions accepted ${all.counts.accepted}, refused ${all.counts.refused}, malformed ${all.counts.malformed}`,
     ),
   );
-  printLine(ctx, `report: ${join(out, "report.json")}`);
+  printLine(ctx, `report: ${join(out, "report.html")} (and report.json)`);
+  if (replays.catalog === "built")
+    printLine(
+      ctx,
+      `replays: serve ${out} over HTTP (python3 -m http.server -d ${JSON.stringify(out)}) and follow the report's links into ${CATALOG_FOLDER}/`,
+    );
+  else if (replays.catalog === "missing")
+    printLine(
+      ctx,
+      "replays: none, @gridponder/catalog is not installed beside the CLI to build the catalog they open in",
+    );
 }
 
 /** The options `serve` and `mcp` share. */
@@ -291,12 +334,34 @@ An MCP client starts this command and talks to it over stdin and stdout. In a cl
     )
     .requiredOption("--out <dir>", "a new or empty folder for report.json and the transcripts")
     .option("--anonymise", "replace each pack's words with aliases numbered by the seed (see agent serve)")
+    .addOption(
+      new Option(
+        "--session <mode>",
+        "a command agent's process: a fresh one per level, or one long session for every level",
+      )
+        .choices(["fresh", "long"])
+        .default("fresh"),
+    )
+    .option(
+      "--no-catalog",
+      "do not build the catalog of the packs beside the report (the replay links open in it)",
+    )
+    .option(
+      "--catalog-base <path>",
+      "the URL path the catalog is served under: /catalog/ when the output folder is served at the site's root",
+      "/catalog/",
+    )
     .addHelpText(
       "after",
       `
 A command agent is started through the shell for each level and speaks the protocol of
 "gridponder agent serve" the other way round: it writes requests to its stdout and reads responses
 on its stdin. It is told GRIDPONDER_PACK, GRIDPONDER_LEVEL, GRIDPONDER_SEED and GRIDPONDER_MOVE_LIMIT.
+With --session long it is started once (GRIDPONDER_SESSION=long) and plays every level in turn: after
+a response whose status is not "playing", its next request goes to the next level (send "start").
+
+The output folder gets report.json, report.html (charts and a table of every attempt), a transcript
+per attempt, and a catalog of the packs in catalog/, where each attempt's replay link opens.
 
 A level's reference length is its optimum as the solver proves it (else its gold path's length).
 Efficiency is reference / moves for a solved level (at most 1); a pack's score is the mean over its
@@ -304,7 +369,8 @@ levels, unsolved ones counting 0.
 
 Examples:
   gridponder agent run packs --agent optimal --out runs/optimal
-  gridponder agent run packs/lantern-cellar --agent "python3 my_agent.py" --out runs/mine`,
+  gridponder agent run packs/lantern-cellar --agent "python3 my_agent.py" --out runs/mine
+  gridponder agent run packs --agent "python3 my_agent.py" --session long --out runs/long`,
     )
     .action((packs: string[], options: RunOptions) => runAgents(ctx, packs, options));
 }

@@ -32,6 +32,8 @@ interface Prepared {
   readonly blocking: Uint8Array;
   /** Kinds by tag, for the tags NPCs seek (see `kindsTagged`). */
   readonly tagged: Map<string, Uint8Array>;
+  /** Layers by tag (see `layersTagged`). */
+  readonly taggedLayers: Map<string, readonly number[]>;
   /** Buffers an NPC phase borrows rather than allocates (they dominated small boards' turns). */
   readonly scratch: Scratch;
 }
@@ -57,6 +59,22 @@ function kindsTagged(prepared: Prepared, pack: Pack, tag: string): Uint8Array {
   return kinds;
 }
 
+/**
+ * The layers that can hold a kind carrying `tag`, in layer order: a kind lives on one layer, so the
+ * others need not be searched for it.
+ */
+function layersTagged(prepared: Prepared, pack: Pack, tag: string): readonly number[] {
+  let layers = prepared.taggedLayers.get(tag);
+  if (layers === undefined) {
+    const carries = kindsTagged(prepared, pack, tag);
+    const holding = new Set<number>();
+    for (const info of pack.kinds.values()) if (carries[info.index] === 1) holding.add(info.layerIndex);
+    layers = pack.layers.map((l) => l.index).filter((l) => holding.has(l));
+    prepared.taggedLayers.set(tag, layers);
+  }
+  return layers;
+}
+
 /** Distance of a cell no path reaches. */
 const FAR = Number.POSITIVE_INFINITY;
 
@@ -77,7 +95,18 @@ function prepare(config: Config, pack: Pack): Prepared {
   }
   const dx = Int32Array.from(steps, (s) => s[0]);
   const dy = Int32Array.from(steps, (s) => s[1]);
-  return { npcLayer, ground, blockers, dx, dy, walkable, blocking, tagged: new Map(), scratch: newScratch() };
+  return {
+    npcLayer,
+    ground,
+    blockers,
+    dx,
+    dy,
+    walkable,
+    blocking,
+    tagged: new Map(),
+    taggedLayers: new Map(),
+    scratch: newScratch(),
+  };
 }
 
 /**
@@ -229,7 +258,7 @@ class NpcTurn {
     const { npcLayer } = this.prepared;
     const carries = kindsTagged(this.prepared, pack, tag);
     const npc = kindsTagged(this.prepared, pack, this.ctx.config.npcTag);
-    const indices = pack.layers.map((l) => l.index);
+    const indices = layersTagged(this.prepared, pack, tag);
     const layers = indices.map((l) => draft.layerCells(l));
     const found: number[] = [];
     for (let c = 0; c < this.width * this.height; c++)

@@ -1,7 +1,7 @@
 /** axe-core in a test page: WCAG 2.x A and AA rules, run over the whole document (open shadow roots included). */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import type { Page } from "@gridponder/browser-harness";
+import type { Page } from "playwright-core";
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
