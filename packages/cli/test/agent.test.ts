@@ -202,7 +202,9 @@ describe("gridponder agent serve", () => {
         // Each attempt's replay link opens its level's page in the catalog built beside the report,
         // with the attempt's line as a share code that replays to the win.
         expect(stdout).toMatch(/^replays: serve /m);
-        const { pack } = await loadPackFolder(LANTERN_CELLAR);
+        const loaded = await loadPackFolder(LANTERN_CELLAR);
+        if (!loaded.ok) throw new Error("lantern-cellar does not load");
+        const { pack } = loaded;
         for (const level of report.packs[0].levelScores) {
           const [page, hash] = level.replay.split("#");
           expect(page).toMatch(/^catalog\/[a-z0-9-]+\/[a-z0-9-]+\/$/);
