@@ -332,7 +332,10 @@ An MCP client starts this command and talks to it over stdin and stdout. In a cl
         "how the board is described (json for built-ins, text for commands)",
       ).choices([...OBSERVATION_FORMS]),
     )
-    .requiredOption("--out <dir>", "a new or empty folder for report.json and the transcripts")
+    .requiredOption(
+      "--out <dir>",
+      "a new or empty folder for report.html, report.json, the transcripts and the catalog",
+    )
     .option("--anonymise", "replace each pack's words with aliases numbered by the seed (see agent serve)")
     .addOption(
       new Option(
