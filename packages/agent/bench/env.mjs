@@ -42,7 +42,6 @@ function run(env, choices) {
 for (const l of levels) run(l.env, draws(l.env, WARM_STEPS, 1));
 
 const byPack = new Map();
-const rates = [];
 let totalSteps = 0;
 let totalMs = 0;
 for (const l of levels) {
@@ -50,9 +49,7 @@ for (const l of levels) {
   const begin = performance.now();
   run(l.env, choices);
   const ms = performance.now() - begin;
-  const rate = STEPS / (ms / 1000);
-  rates.push(rate);
-  l.rate = rate;
+  l.rate = STEPS / (ms / 1000);
   totalSteps += STEPS;
   totalMs += ms;
   const p = byPack.get(l.pack) ?? { steps: 0, ms: 0, levels: 0 };
@@ -66,9 +63,14 @@ for (const [name, p] of byPack)
   console.log(
     `${name.padEnd(16)} ${String(p.levels).padStart(3)} levels  ${fmt(p.steps / (p.ms / 1000)).padStart(10)} steps/s`,
   );
-rates.sort((a, b) => a - b);
-const slowest = [...levels].sort((a, b) => a.rate - b.rate).slice(0, 5);
-console.log(`slowest: ${slowest.map((l) => `${l.pack}/${l.level} ${fmt(l.rate)}`).join(", ")}`);
+const byRate = [...levels].sort((a, b) => a.rate - b.rate);
+const rates = byRate.map((l) => l.rate);
+console.log(
+  `slowest: ${byRate
+    .slice(0, 5)
+    .map((l) => `${l.pack}/${l.level} ${fmt(l.rate)}`)
+    .join(", ")}`,
+);
 console.log(
   `all ${levels.length} levels: ${fmt(totalSteps / (totalMs / 1000))} steps/s on one core (${fmt(totalSteps)} steps); per level min ${fmt(rates[0])}, median ${fmt(rates[Math.floor(rates.length / 2)])}, max ${fmt(rates.at(-1))}`,
 );

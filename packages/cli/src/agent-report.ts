@@ -63,12 +63,20 @@ async function buildCatalogBeside(
   return pages;
 }
 
+type ShareCodes = typeof import("@gridponder/catalog/share-code");
+
 /** The share link of a line: the level page with `#a=<code>` (the catalog's level pages read it). */
-async function replayLink(page: string, pack: Pack, level: string, line: readonly ActionInput[]) {
-  const { encodeActions, shareHash } = await import("@gridponder/catalog/share-code");
+function replayLink(
+  codes: ShareCodes,
+  page: string,
+  pack: Pack,
+  level: string,
+  line: readonly ActionInput[],
+) {
+  if (line.length === 0) return page;
   // The alphabet is the level's action list at its start, as the level page's player lists it.
   const alphabet = new Session(pack, level).legalActions();
-  return line.length === 0 ? page : `${page}${shareHash(encodeActions(line, alphabet))}`;
+  return `${page}${codes.shareHash(codes.encodeActions(line, alphabet))}`;
 }
 
 /**
@@ -86,21 +94,18 @@ export async function withReplays(
   if (!options.catalog) return { report, catalog: "off" };
   const pages = await buildCatalogBeside(ctx, out, played, options.base);
   if (pages === null) return { report, catalog: "missing" };
-  const packs = await Promise.all(
-    report.packs.map(async (p) => {
-      const pack = played.find((x) => x.name === p.pack)?.pack;
-      const levelPages = pages.get(p.pack);
-      if (!pack || !levelPages) return p;
-      const levelScores = await Promise.all(
-        p.levelScores.map(async (l): Promise<LevelScore> => {
-          const page = levelPages.get(l.level);
-          const line = lines.get(p.pack)?.get(l.level);
-          if (page === undefined || line === undefined) return l;
-          return { ...l, replay: await replayLink(page, pack, l.level, line) };
-        }),
-      );
-      return { ...p, levelScores };
-    }),
-  );
+  const codes = await import("@gridponder/catalog/share-code");
+  const packs = report.packs.map((p) => {
+    const pack = played.find((x) => x.name === p.pack)?.pack;
+    const levelPages = pages.get(p.pack);
+    if (!pack || !levelPages) return p;
+    const levelScores = p.levelScores.map((l): LevelScore => {
+      const page = levelPages.get(l.level);
+      const line = lines.get(p.pack)?.get(l.level);
+      if (page === undefined || line === undefined) return l;
+      return { ...l, replay: replayLink(codes, page, pack, l.level, line) };
+    });
+    return { ...p, levelScores };
+  });
   return { report: { ...report, packs }, catalog: "built" };
 }

@@ -48,12 +48,18 @@ interface Scratch {
 
 const newScratch = (): Scratch => ({ busy: false, open: new Uint8Array(0), maps: [], queues: [] });
 
+/** By kind index, 1 for the kinds carrying any of `tags`: the NPC phase tests kinds, not tag sets. */
+function kindsCarrying(pack: Pack, tags: readonly string[]): Uint8Array {
+  const kinds = new Uint8Array(pack.kinds.size);
+  for (const info of pack.kinds.values()) kinds[info.index] = tags.some((t) => info.tags.has(t)) ? 1 : 0;
+  return kinds;
+}
+
 /** By kind index, 1 for the kinds carrying `tag`; worked out once per level and tag. */
 function kindsTagged(prepared: Prepared, pack: Pack, tag: string): Uint8Array {
   let kinds = prepared.tagged.get(tag);
   if (kinds === undefined) {
-    kinds = new Uint8Array(pack.kinds.size);
-    for (const info of pack.kinds.values()) kinds[info.index] = info.tags.has(tag) ? 1 : 0;
+    kinds = kindsCarrying(pack, [tag]);
     prepared.tagged.set(tag, kinds);
   }
   return kinds;
@@ -87,12 +93,8 @@ function prepare(config: Config, pack: Pack): Prepared {
     return step ? [step] : [];
   });
   // Tag tests per kind, once per level: the NPC phase reads them for every cell of every turn.
-  const walkable = new Uint8Array(pack.kinds.size);
-  const blocking = new Uint8Array(pack.kinds.size);
-  for (const info of pack.kinds.values()) {
-    walkable[info.index] = config.walkableTags.some((t) => info.tags.has(t)) ? 1 : 0;
-    blocking[info.index] = config.blockingTags.some((t) => info.tags.has(t)) ? 1 : 0;
-  }
+  const walkable = kindsCarrying(pack, config.walkableTags);
+  const blocking = kindsCarrying(pack, config.blockingTags);
   const dx = Int32Array.from(steps, (s) => s[0]);
   const dy = Int32Array.from(steps, (s) => s[1]);
   return {
@@ -282,7 +284,7 @@ class NpcTurn {
 
   /** The cell `(dx, dy)` from cell `c`; -1 off the board. */
   private offset(c: number, dx: number, dy: number): number {
-    // No `pos`: searches play many NPC turns, and each breadth-first search calls this per neighbour.
+    // No `pos`: it runs for every neighbour an NPC weighs, on every turn of a search.
     const x = c % this.width;
     const nx = x + dx;
     const ny = (c - x) / this.width + dy;
