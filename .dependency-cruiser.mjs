@@ -36,6 +36,22 @@ export default {
       },
     },
     {
+      name: "match-runtime-not-bots-or-checks",
+      comment:
+        "The match runtime and its compiler never import the bots, the game-tree counts or the validator: those build on the runtime, one way.",
+      severity: "error",
+      from: { path: "^packages/match/src/(runtime|compile|types|contract)" },
+      to: { path: "^packages/match/src/(bots|analysis|validate)/" },
+    },
+    {
+      name: "match-entry-no-validator",
+      comment:
+        "The match package's main entry (what a player page loads) does not reach the validator or its JSON Schemas: they have their own entry, @gridponder/match/validate.",
+      severity: "error",
+      from: { path: "^packages/match/src/index\\.ts$" },
+      to: { path: ["^packages/match/src/(validate|generated)/", ...npm("ajv")], reachable: true },
+    },
+    {
       name: "view-no-dom",
       comment:
         "The view is presentation without a DOM: it imports no renderer, no player and no DOM library (its tsconfig's lib has no DOM, which catches DOM globals).",

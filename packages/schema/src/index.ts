@@ -31,6 +31,8 @@ export {
   VALUE_REF_PATTERN,
 } from "./types/rules/catalog.js";
 export { SYSTEM_DEFAULTS, SYSTEM_TYPES } from "./types/systems/defaults.js";
+// Turning Ajv's errors into diagnostics: all of it, for the match validator (`@gridponder/match/validate`).
+export * from "./validate/ajv-errors.js";
 export { normaliseAssetPath, unsafeAssetPath } from "./validate/check-assets.js";
 export { expandGoldPathStep } from "./validate/check-solution.js";
 export type { PackFiles } from "./validate/context.js";
@@ -38,15 +40,26 @@ export type { CustomSystemType, CustomType } from "./validate/custom-types.js";
 export {
   countDiagnostics,
   type Diagnostic,
+  escapePointerSegment,
   type FormatOptions,
   formatDiagnostic,
   formatDiagnostics,
+  pointerDepth,
   pointerOf,
   pointerSegments,
   type Severity,
+  valueAtPointer,
 } from "./validate/diagnostics.js";
+export { describeParseError, lineStarts, offsetToLineColumn } from "./validate/json-source.js";
 export { RESERVED_NAME } from "./validate/reserved-names.js";
 export { findTooDeep, MAX_NESTING, prepareValidators } from "./validate/schema-check.js";
+export {
+  type ClosestNameOptions,
+  closestName,
+  editDistance,
+  jsonType,
+  shortJson,
+} from "./validate/suggest.js";
 export type { UnreadCode, UnreadFile } from "./validate/unread-files.js";
 export {
   type ValidateOptions,

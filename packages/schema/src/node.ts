@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { sizeLimit, tooLargeReason } from "./limits.js";
 import { dictionary } from "./records.js";
 import type { PackFiles } from "./validate/context.js";
+import type { Diagnostic } from "./validate/diagnostics.js";
 import type { UnreadFile } from "./validate/unread-files.js";
 import { type ValidateOptions, type ValidationResult, validatePack } from "./validate/validate-pack.js";
 
@@ -20,7 +21,7 @@ export interface PackListing {
 }
 
 /** The part of an error worth showing: `EACCES: permission denied`, without the call and path Node adds. */
-function errorText(error: unknown): string {
+export function fileErrorText(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   return message.replace(/, \w+ '[^']*'$/, "");
 }
@@ -43,7 +44,7 @@ export async function listPackFolder(root: string): Promise<PackListing> {
       unread.push({
         path: `${rel}/`,
         code: "folder-unreadable",
-        reason: `the folder cannot be read (${errorText(error)})`,
+        reason: `the folder cannot be read (${fileErrorText(error)})`,
       });
       return;
     }
@@ -96,7 +97,7 @@ export async function readPackContents(dir: string): Promise<{ files: PackFiles;
         ? await readFile(full, "utf8")
         : new Uint8Array(await readFile(full));
     } catch (error) {
-      unread.push({ path, code: "file-unreadable", reason: `it cannot be read (${errorText(error)})` });
+      unread.push({ path, code: "file-unreadable", reason: `it cannot be read (${fileErrorText(error)})` });
     }
   }
   unread.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
@@ -138,6 +139,20 @@ export async function findSharedCollections(
   return collections;
 }
 
+/**
+ * The diagnostic of a pack folder that cannot be read at all (it is missing, or not a folder, or not
+ * readable): the pack has no manifest.
+ */
+export function unreadableFolderDiagnostic(dir: string, error: unknown): Diagnostic {
+  return {
+    file: "manifest.json",
+    pointer: "",
+    severity: "error",
+    code: "missing-file",
+    message: `cannot read the pack folder ${dir}: ${fileErrorText(error)}`,
+  };
+}
+
 /** Options for {@link validatePackFolder}. */
 export interface ValidateFolderOptions extends ValidateOptions {
   /** Folders whose sub-folders are shared asset collections (for example the folder holding all packs). */
@@ -156,19 +171,7 @@ export async function validatePackFolder(
   try {
     contents = await readPackContents(dir);
   } catch (error) {
-    return {
-      ok: false,
-      diagnostics: [
-        {
-          file: "manifest.json",
-          pointer: "",
-          severity: "error",
-          code: "missing-file",
-          message: `cannot read the pack folder ${dir}: ${errorText(error)}`,
-        },
-      ],
-      levelFiles: [],
-    };
+    return { ok: false, diagnostics: [unreadableFolderDiagnostic(dir, error)], levelFiles: [] };
   }
   const { searchPaths, ...rest } = options;
   const validateOptions: ValidateOptions = {

@@ -30,6 +30,19 @@ export function transitionScene(
   cause: Exclude<TimelineCause, "turn">,
   options: TransitionOptions = {},
 ): Timeline {
+  return transitionBetween(from, to, cause, options);
+}
+
+/**
+ * {@link transitionScene} for scenes of no pack: what it does needs nothing but the two scenes, so a
+ * match board's moves slide the same way (a piece keeps its id from square to square).
+ */
+export function transitionBetween(
+  from: Scene,
+  to: Scene,
+  cause: Exclude<TimelineCause, "turn">,
+  options: TransitionOptions = {},
+): Timeline {
   if (options.reducedMotion === true) return snapTimeline(cause, from, to);
   const matching = cause !== "load";
   const after = new Map<string, Piece>();

@@ -43,6 +43,26 @@ export function pointerSegments(pointer: string): string[] {
     .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
 }
 
+/** The value a JSON pointer names in `root` (own members only), or `undefined` where there is none. */
+export function valueAtPointer(root: unknown, pointer: string): unknown {
+  let v: unknown = root;
+  for (const seg of pointerSegments(pointer)) {
+    if (v === null || typeof v !== "object") return undefined;
+    v = Object.hasOwn(v, seg) ? (v as Record<string, unknown>)[seg] : undefined;
+  }
+  return v;
+}
+
+/** How many segments a JSON pointer has: 0 for the whole document. */
+export function pointerDepth(pointer: string): number {
+  return pointer === "" ? 0 : pointer.split("/").length - 1;
+}
+
+/** Whether the JSON pointer `path` is `base` or names a value inside it. */
+export function isUnderPointer(path: string, base: string): boolean {
+  return path === base || path.startsWith(`${base}/`);
+}
+
 /** Options for {@link formatDiagnostics}. */
 export interface FormatOptions {
   /** Wrap severities in ANSI colours (for terminals). */

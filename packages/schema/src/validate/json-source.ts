@@ -167,7 +167,8 @@ function firstSyntaxError(text: string): { message: string; line: number; column
   };
 }
 
-function describeParseError(code: string): string {
+/** What a jsonc-parser error code (`printParseErrorCode`) means, in words; the code itself when unknown. */
+export function describeParseError(code: string): string {
   const words: Record<string, string> = {
     InvalidSymbol: "unexpected character",
     InvalidNumberFormat: "malformed number",
@@ -192,15 +193,23 @@ function describeParseError(code: string): string {
 function lazyLineStarts(text: string): () => number[] {
   let starts: number[] | undefined;
   return () => {
-    if (!starts) {
-      starts = [0];
-      for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) starts.push(i + 1);
-    }
+    starts ??= lineStarts(text);
     return starts;
   };
 }
 
-function offsetToLineColumn(starts: number[], offset: number): { line: number; column: number } {
+/** The offset at which each line of `text` starts (the first at 0). */
+export function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) starts.push(i + 1);
+  return starts;
+}
+
+/** The 1-based line and column (in UTF-16 code units) of an offset, given the {@link lineStarts} of the text. */
+export function offsetToLineColumn(
+  starts: readonly number[],
+  offset: number,
+): { line: number; column: number } {
   let lo = 0;
   let hi = starts.length - 1;
   while (lo < hi) {

@@ -1,6 +1,17 @@
-import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
+import type { Ajv, ErrorObject, ValidateFunction } from "ajv";
 import { gameSchema, levelSchema, manifestSchema, themeSchema } from "../generated/schemas.js";
-import { type Diagnostic, escapePointerSegment, pointerSegments } from "./diagnostics.js";
+import {
+  capDiagnostics,
+  closestBranch,
+  compileSchemaPart,
+  createSchemaAjv,
+  describedBy,
+  type FileDiagnostic,
+  replaceUnions,
+  schemaValueDiagnostic,
+  withHint,
+} from "./ajv-errors.js";
+import { escapePointerSegment, pointerDepth, valueAtPointer } from "./diagnostics.js";
 import { didYouMean, jsonType, quote } from "./suggest.js";
 
 /** The four pack files that have a schema. */
@@ -27,8 +38,7 @@ export interface FoundRef {
   pointer: string;
 }
 
-/** A diagnostic before it is attached to a file. */
-export type FileDiagnostic = Omit<Diagnostic, "file">;
+export type { FileDiagnostic } from "./ajv-errors.js";
 
 /** The outcome of checking one file against its schema. */
 export interface SchemaCheckResult {
@@ -63,15 +73,7 @@ const validators = new Map<string, ValidateFunction>();
 
 function ajv(): Ajv {
   if (ajvInstance) return ajvInstance;
-  const instance = new Ajv({
-    allErrors: true,
-    strict: false,
-    verbose: true,
-    validateSchema: false,
-    // Ajv's optimising pass takes about 40% of compiling these schemas, which every process (the
-    // studio's check worker at page load, each CLI run) pays once, for little speed of validation.
-    code: { optimize: false },
-  });
+  const instance = createSchemaAjv();
   instance.addKeyword({
     keyword: "gpRef",
     schemaType: "string",
@@ -132,12 +134,7 @@ function branchValidator(branch: unknown, rootId: string): ValidateFunction {
   const key = branch !== null && typeof branch === "object" ? branch : { const: branch };
   let v = branchValidators.get(key);
   if (!v) {
-    const absolute = JSON.parse(
-      JSON.stringify(key, (k, value) =>
-        k === "$ref" && typeof value === "string" && value.startsWith("#") ? `${rootId}${value}` : value,
-      ),
-    );
-    v = ajv().compile(absolute);
+    v = compileSchemaPart(ajv(), key, rootId);
     branchValidators.set(key, v);
   }
   return v;
@@ -192,7 +189,7 @@ export function checkSchema(name: SchemaName, value: unknown): SchemaCheckResult
   const errors = reduceUnions(validate.errors ?? [], value, schemaId(name));
   const diagnostics = errors.map((e) => toDiagnostic(e, value));
   diagnostics.push(...deprecationWarnings(deprecated, ""));
-  return { diagnostics: capDiagnostics(diagnostics), refs: [...refs.values()] };
+  return { diagnostics: capDiagnostics(diagnostics, MAX_DIAGNOSTICS_PER_FILE), refs: [...refs.values()] };
 }
 
 /** A warning per deprecated field present: valid, but read by no engine. */
@@ -238,37 +235,6 @@ export function schemaDocument(name: SchemaName): Record<string, unknown> {
   return SCHEMAS[name];
 }
 
-function capDiagnostics(diagnostics: FileDiagnostic[]): FileDiagnostic[] {
-  if (diagnostics.length <= MAX_DIAGNOSTICS_PER_FILE) return diagnostics;
-  const kept = diagnostics.slice(0, MAX_DIAGNOSTICS_PER_FILE);
-  const rest = diagnostics.slice(MAX_DIAGNOSTICS_PER_FILE);
-  const errors = rest.filter((d) => d.severity === "error").length;
-  kept.push({
-    pointer: "",
-    severity: errors > 0 ? "error" : "warning",
-    code: "too-many-diagnostics",
-    message: `${rest.length} more problems in this file are not shown`,
-  });
-  return kept;
-}
-
-function isUnder(path: string, base: string): boolean {
-  return path === base || path.startsWith(`${base}/`);
-}
-
-function valueAt(root: unknown, pointer: string): unknown {
-  let v: unknown = root;
-  for (const seg of pointerSegments(pointer)) {
-    if (v === null || typeof v !== "object") return undefined;
-    v = Object.hasOwn(v, seg) ? (v as Record<string, unknown>)[seg] : undefined;
-  }
-  return v;
-}
-
-function depth(pointer: string): number {
-  return pointer === "" ? 0 : pointer.split("/").length - 1;
-}
-
 /**
  * Ajv reports every branch of a failed `anyOf`, which buries the one real problem under
  * "must be null", "must be string"… For each failed union (outermost first) this re-validates the value
@@ -277,17 +243,11 @@ function depth(pointer: string): number {
  */
 function reduceUnions(errors: ErrorObject[], root: unknown, rootId: string): ErrorObject[] {
   // A key failing `propertyNames` is reported once, by the `propertyNames` error naming it.
-  let current = errors.filter((e) => e.keyword !== "if" && e.propertyName === undefined);
+  const current = errors.filter((e) => e.keyword !== "if" && e.propertyName === undefined);
   const unions = current
     .filter((e) => e.keyword === "anyOf")
-    .sort((a, b) => depth(a.instancePath) - depth(b.instancePath));
-  for (const union of unions) {
-    if (!current.includes(union)) continue;
-    const base = union.instancePath;
-    current = current.filter((e) => !isUnder(e.instancePath, base));
-    current.push(...explainUnion(union, valueAt(root, base), rootId));
-  }
-  return current;
+    .sort((a, b) => pointerDepth(a.instancePath) - pointerDepth(b.instancePath));
+  return replaceUnions(current, unions, root, (union, value) => explainUnion(union, value, rootId));
 }
 
 function explainUnion(union: ErrorObject, data: unknown, rootId: string): ErrorObject[] {
@@ -305,16 +265,6 @@ function explainUnion(union: ErrorObject, data: unknown, rootId: string): ErrorO
     if (errs.every((e) => e.keyword === "additionalProperties")) return errs;
     results.push(errs);
   }
-  // A branch of the wrong type at the union's own value is the worst match; one of the right type
-  // whose value breaks a limit (a string too long) is a better one.
-  const reach = (errs: ErrorObject[]) =>
-    Math.max(
-      ...errs.map((e) =>
-        e.keyword === "type" && e.instancePath === base
-          ? -1
-          : depth(e.instancePath) - depth(base) + (e.keyword === "additionalProperties" ? 0 : 0.5),
-      ),
-    );
   const allTypeMismatch = results.every(
     (errs) => errs.length > 0 && errs.every((e) => e.instancePath === base && e.keyword === "type"),
   );
@@ -324,13 +274,9 @@ function explainUnion(union: ErrorObject, data: unknown, rootId: string): ErrorO
       { ...union, keyword: "type", params: { type: types.join(", ") }, parentSchema: union.parentSchema },
     ];
   }
-  let best = results[0] ?? [];
-  for (const errs of results.slice(1)) {
-    const r = reach(errs);
-    const b = reach(best);
-    if (r > b || (r === b && errs.length < best.length)) best = errs;
-  }
-  return best;
+  // A branch of the wrong type at the union's own value is the worst match; one of the right type
+  // whose value breaks a limit (a string too long) is a better one.
+  return closestBranch(results, base, (e) => e.keyword === "additionalProperties");
 }
 
 function describeExpectation(e: ErrorObject): string {
@@ -385,20 +331,8 @@ function propertyNames(schema: unknown): string[] {
   return [];
 }
 
-function describedBy(schema: unknown): string | undefined {
-  if (schema && typeof schema === "object" && "description" in schema) {
-    const d = (schema as { description?: unknown }).description;
-    if (typeof d === "string") return d.split("\n")[0];
-  }
-  return undefined;
-}
-
-function withHint(d: FileDiagnostic, hint: string | undefined): FileDiagnostic {
-  return hint ? { ...d, hint } : d;
-}
-
 function toDiagnostic(e: ErrorObject, root: unknown): FileDiagnostic {
-  const data = e.data === undefined ? valueAt(root, e.instancePath) : e.data;
+  const data = e.data === undefined ? valueAtPointer(root, e.instancePath) : e.data;
   const p = e.params as Record<string, unknown>;
   switch (e.keyword) {
     case "additionalProperties": {
@@ -462,18 +396,6 @@ function toDiagnostic(e: ErrorObject, root: unknown): FileDiagnostic {
       );
     }
     default:
-      return withHint(
-        {
-          // For too many items, point at the first one past the limit: that is what must go.
-          pointer:
-            (e.keyword === "maxItems" || e.keyword === "additionalItems") && Array.isArray(data)
-              ? `${e.instancePath}/${p.limit}`
-              : e.instancePath,
-          severity: "error",
-          code: "schema-value",
-          message: `expected ${describeExpectation(e)} but found ${sizeOf(data)}`,
-        },
-        describedBy(e.parentSchema),
-      );
+      return schemaValueDiagnostic(e, data, describeExpectation(e), sizeOf(data));
   }
 }

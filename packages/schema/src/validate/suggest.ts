@@ -24,16 +24,29 @@ export function editDistance(a: string, b: string, max = 3): number {
   return prev[b.length] ?? max + 1;
 }
 
+/** Options for {@link closestName}. */
+export interface ClosestNameOptions {
+  /** A longer name is not looked up (default 200 characters). */
+  maxLength?: number;
+  /** Pass over a candidate that is `name` itself (default: it is the closest). */
+  skipSame?: boolean;
+}
+
 /**
- * The candidate closest to `name`, if it is close enough to be a likely typo
+ * The candidate closest to `name`, ignoring case, if it is close enough to be a likely typo
  * (distance at most a third of the name's length, and at most 3).
  */
-export function closestName(name: string, candidates: Iterable<string>): string | undefined {
-  if (name.length > 200) return undefined;
+export function closestName(
+  name: string,
+  candidates: Iterable<string>,
+  { maxLength = 200, skipSame = false }: ClosestNameOptions = {},
+): string | undefined {
+  if (name.length > maxLength) return undefined;
   const limit = Math.min(3, Math.max(1, Math.floor(name.length / 3)));
   let best: string | undefined;
   let bestDistance = limit + 1;
   for (const candidate of candidates) {
+    if (skipSame && candidate === name) continue;
     const d = editDistance(name.toLowerCase(), candidate.toLowerCase(), limit);
     if (d < bestDistance) {
       best = candidate;
@@ -55,6 +68,11 @@ export function quote(value: unknown): string {
     const short = value.length > 60 ? `${value.slice(0, 57)}...` : value;
     return JSON.stringify(short);
   }
+  return shortJson(value);
+}
+
+/** A value as JSON for a message, cut short past 60 characters; `nothing` for `undefined`. */
+export function shortJson(value: unknown): string {
   if (value === undefined) return "nothing";
   let text: string;
   try {

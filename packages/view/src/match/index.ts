@@ -1,0 +1,5 @@
+export * from "./look.js";
+export * from "./pick.js";
+export * from "./scene.js";
+export * from "./table.js";
+export * from "./words.js";
