@@ -38,6 +38,7 @@ const API_PACKAGES = [
   ["renderer-three", ["src/index.ts"]],
   ["renderer-svg", ["src/index.ts"]],
   ["agent", ["src/index.ts", "src/node.ts"]],
+  ["match", ["src/index.ts", "src/validate.ts"]],
 ];
 
 export default defineConfig({
@@ -108,12 +109,17 @@ export default defineConfig({
           sidebar: { label: "API reference", collapsed: true },
           typeDoc: {
             entryPointStrategy: "packages",
+            // Names the module of a package's second entry point, and lets @gridponder/match name its
+            // runtime's internals (see the plugin).
+            plugin: ["./scripts/typedoc-plugin.mjs"],
             readme: "api-intro.md",
             // Index pages, so the reference lives at /api/ and each package at /api/gridponder/<name>/.
             entryFileName: "index",
-            // In "packages" mode each package is read with these options, not the root's.
+            // In "packages" mode each package is read with these options, not the root's. A package's
+            // index is its entry point; @gridponder/match has a second, its validator (kept apart so
+            // that a page which only plays never loads it), and no other package has src/validate.ts.
             packageOptions: {
-              entryPoints: ["src/index.ts"],
+              entryPoints: ["src/@(index|validate).ts"],
               readme: "README.md",
               excludePrivate: true,
               excludeInternal: true,
@@ -143,6 +149,16 @@ export default defineConfig({
               label: "Goals and lose conditions",
               items: [{ autogenerate: { directory: "reference/goals" } }],
             },
+          ],
+        },
+        {
+          label: "Match format reference",
+          items: [
+            { label: "Overview", link: "/reference/match/" },
+            { label: "Files", items: [{ autogenerate: { directory: "reference/match/files" } }] },
+            { label: "Moves", link: "/reference/match/moves/" },
+            { label: "Expressions", link: "/reference/match/expressions/" },
+            { label: "Effects", link: "/reference/match/effects/" },
           ],
         },
         typeDocSidebarGroup,

@@ -26,8 +26,12 @@ export async function start(argv: readonly string[]): Promise<void> {
   const outDir = values.out ? resolve(values.out) : DEFAULT_SITE_DIR;
   const summary = await buildReporting(outDir);
   if (summary.warnings.length > 0) console.log(formatDiagnostics(summary.warnings));
+  const games =
+    summary.matches === 0
+      ? ""
+      : `, ${summary.matches} board and card game${summary.matches === 1 ? "" : "s"}`;
   console.log(
-    `✓ ${summary.packs} packs, ${summary.levels} levels, ${summary.pages} pages in ${(summary.durationMs / 1000).toFixed(1)} s → ${outDir}`,
+    `✓ ${summary.packs} packs, ${summary.levels} levels${games}, ${summary.pages} pages in ${(summary.durationMs / 1000).toFixed(1)} s → ${outDir}`,
   );
   const server = await serveSite(outDir, port);
   console.log(`\nThe catalog is served at ${server.url} (Ctrl+C stops it)`);

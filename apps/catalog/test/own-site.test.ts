@@ -3,8 +3,9 @@
  * script builds the site, prints its address, serves it (a page's address without its trailing slash
  * answers 301 to the one with it) and exits with 0 on SIGTERM. On that server, the home page shows every
  * pack with its cover image (loaded, not the board thumbnail a pack without a cover falls back to), and
- * the first level of each pack draws its board without a console error. Screenshots of the home page
- * and of one level per pack go to test-results/own-packs/.
+ * the first level of each pack draws its board without a console error; the board and card games of
+ * packs/ (its match packs) have their own section, and each one's play page starts its game. Screenshots
+ * of the home page, of one level per pack and of each game go to test-results/own-packs/.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
@@ -25,6 +26,8 @@ let output = "";
 let url: string;
 let browser: HarnessBrowser;
 let titles: string[];
+/** The match packs' titles (board and card games), apart from the puzzle packs'. */
+let games: { name: string; title: string }[];
 
 /** Starts the built start script on a free port and resolves with the address it prints. */
 async function startServer(outDir: string): Promise<string> {
@@ -49,8 +52,11 @@ beforeAll(async () => {
     .filter((e) => e.isDirectory())
     .map((e) => e.name);
   titles = [];
+  games = [];
   for (const name of names) {
-    titles.push(JSON.parse(await readFile(join(REPO_PACKS, name, "manifest.json"), "utf8")).title);
+    const manifest = JSON.parse(await readFile(join(REPO_PACKS, name, "manifest.json"), "utf8"));
+    if (manifest.format === "match") games.push({ name, title: manifest.title });
+    else titles.push(manifest.title);
   }
   tmp = await mkdtemp(join(tmpdir(), "gridponder-own-site-"));
   url = await startServer(join(tmp, "site"));
@@ -70,7 +76,11 @@ afterAll(async () => {
 describe("the catalog of packs/", { timeout: 300_000 }, () => {
   it("builds every pack and prints what it built and where it is served", () => {
     expect(output).toContain("… compiling packs");
-    expect(output).toMatch(new RegExp(`✓ ${titles.length} packs, \\d+ levels, \\d+ pages in`));
+    expect(output).toMatch(
+      new RegExp(
+        `✓ ${titles.length} packs, \\d+ levels, ${games.length} board and card games, \\d+ pages in`,
+      ),
+    );
     expect(url).toMatch(/^http:\/\/localhost:\d+$/);
   });
 
@@ -112,6 +122,31 @@ describe("the catalog of packs/", { timeout: 300_000 }, () => {
       await page.waitForTimeout(500);
       await page.screenshot({ path: join(SHOTS, `${slug}.png`) });
       assertNoErrors(errors, String(first));
+    }
+    await page.close();
+  });
+
+  it("lists the board and card games in their own section, and each one's play page starts its game", async () => {
+    expect(games.map((g) => g.name)).toEqual(["checkers", "chess", "eights", "tic-tac-toe"]);
+    const page = await browser.newPage();
+    const errors = collectErrors(page);
+    await page.goto(`${url}/`);
+    const section = page.locator("section.games");
+    expect(await section.locator("h2").first().textContent()).toBe("Board and card games");
+    const cards = section.locator("[data-game-card]");
+    expect(await cards.locator("h3").allTextContents()).toEqual(games.map((g) => g.title));
+    for (const { name, title } of games) {
+      await page.goto(`${url}/${name}/`);
+      expect(await page.locator("h1").textContent()).toBe(title);
+      await page.click("[data-play]");
+      await page.waitForURL(`${url}/${name}/play/`);
+      await page.waitForFunction(
+        () => (document.querySelector("gridponder-match") as unknown as { match: unknown } | null)?.match,
+      );
+      expect(await page.locator("gridponder-match .gpm-status").textContent()).toMatch(/to move\.$/);
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: join(SHOTS, `game-${name}.png`) });
+      assertNoErrors(errors, `${name}/play/`);
     }
     await page.close();
   });

@@ -127,6 +127,7 @@ const files = {};
 const index = [];
 const levelsOf = new Map();
 for (const slug of readdirSync(PACKS).sort()) {
+  // Puzzle packs only: a match pack (a board or card game) does not compile as one.
   const compiled = await compilePackForWeb(join(PACKS, slug));
   if (!compiled.ok) continue;
   await writeCompiledPack(join(scratch, "_packs", slug), compiled);

@@ -1,5 +1,5 @@
 // Writes the studio's pack templates into public/templates/ (copied into the built site by Vite): one
-// per pack of the repository's packs/ folder, each a family of mechanics (pushing, merging, flooding,
+// per puzzle pack of the repository's packs/ folder, each a family of mechanics (pushing, merging, flooding,
 // pursuit…): its game, theme and images with its first two levels, under a new game id, so an author
 // starts from working rules. The starter of `gridponder new` is built into the studio itself.
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -75,6 +75,8 @@ mkdirSync(OUT, { recursive: true });
 const index = [];
 for (const slug of readdirSync(PACKS).sort()) {
   if (!statSync(join(PACKS, slug, "manifest.json"), { throwIfNoEntry: false })) continue;
+  // Match packs (board and card games) sit beside the puzzle packs; the studio makes puzzle packs.
+  if (JSON.parse(read(join(PACKS, slug, "manifest.json"))).format === "match") continue;
   const { entry, body } = template(slug);
   writeFileSync(join(OUT, `${slug}.json`), JSON.stringify(body));
   index.push(entry);

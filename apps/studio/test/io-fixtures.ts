@@ -1,17 +1,14 @@
-import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { puzzlePackNames } from "@gridponder/conformance-corpus/packs";
 import type { PackFiles } from "@gridponder/schema";
 import { readPackFolder } from "@gridponder/schema/node";
 
 /** The repository's packs/ folder. */
 export const PACKS_DIR = fileURLToPath(new URL("../../../packs/", import.meta.url));
 
-/** The folder names of every pack in packs/. */
-export const PACK_NAMES: readonly string[] = readdirSync(PACKS_DIR, { withFileTypes: true })
-  .filter((e) => e.isDirectory())
-  .map((e) => e.name)
-  .sort();
+/** The folder names of every puzzle pack in packs/ (the studio edits puzzle packs, not match packs). */
+export const PACK_NAMES: readonly string[] = puzzlePackNames(PACKS_DIR);
 
 export function packDir(name: string): string {
   return join(PACKS_DIR, name);

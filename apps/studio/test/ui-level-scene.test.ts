@@ -1,4 +1,3 @@
-import { readdirSync } from "node:fs";
 import type { Pack } from "@gridponder/engine";
 import { loadPackFolder } from "@gridponder/engine/node";
 import type { LevelDefinition } from "@gridponder/schema";
@@ -6,8 +5,8 @@ import { type AssetCatalog, ViewController } from "@gridponder/view";
 import { beforeAll, describe, expect, it } from "vitest";
 import { eraseCell, paintCell, resizeBoard, setAvatar } from "../src/model/level-edits.js";
 import { levelScene, withLevel } from "../src/ui/level-scene.js";
+import { PACK_NAMES, PACKS_DIR } from "./io-fixtures.js";
 
-const PACKS = new URL("../../../packs/", import.meta.url).pathname;
 const NO_ASSETS: AssetCatalog = { packFiles: [], collections: [] };
 
 /** The scene a player shows at the level's start, from a controller made for it alone. */
@@ -30,8 +29,8 @@ function random(seed: number): () => number {
 
 const packs = new Map<string, Pack>();
 beforeAll(async () => {
-  for (const slug of readdirSync(PACKS).sort()) {
-    const loaded = await loadPackFolder(`${PACKS}${slug}`);
+  for (const slug of PACK_NAMES) {
+    const loaded = await loadPackFolder(`${PACKS_DIR}${slug}`);
     if (loaded.ok) packs.set(slug, loaded.pack);
   }
   expect(packs.size).toBeGreaterThan(3);

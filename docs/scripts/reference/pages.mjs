@@ -5,10 +5,12 @@ import { cell, directRefs, fieldTable, mdx, refName, typeText } from "./schema-t
 
 const BASE = "/reference";
 
-/** A page's frontmatter. */
-function frontmatter(title, description, order) {
+/** A page's frontmatter; `label` names it in the sidebar when its title would say too much there. */
+export function frontmatter(title, description, order, label) {
   const lines = ["---", `title: ${JSON.stringify(title)}`, `description: ${JSON.stringify(description)}`];
-  if (order !== undefined) lines.push(`sidebar:\n  order: ${order}`);
+  if (order !== undefined || label !== undefined) lines.push("sidebar:");
+  if (order !== undefined) lines.push(`  order: ${order}`);
+  if (label !== undefined) lines.push(`  label: ${JSON.stringify(label)}`);
   lines.push("editUrl: false", "---", "");
   return lines.join("\n");
 }
@@ -79,13 +81,17 @@ export function referenceModel(schemas) {
 
 /**
  * Renders type names for one page: a name with a home elsewhere links there; any other is documented
- * in the page's own "Types" section, along with what it refers to.
+ * in the page's own "Types" section, along with what it refers to. `options` go to `typeText` (the
+ * match reference shows objects written in place by their fields).
  */
-class PageTypes {
-  constructor(model, path) {
+export class PageTypes {
+  constructor(model, path, options = {}) {
     this.model = model;
+    this.options = options;
     this.path = `${BASE}/${path.replace(/\.mdx$/, "").replace(/(^|\/)index$/, "")}/`.replace(/\/+$/, "/");
     this.local = new Set();
+    /** The definitions the "Types" section documented, once it is made. */
+    this.rendered = [];
     this.link = (name) => {
       const home = this.model.homes.get(name);
       if (home !== undefined) {
@@ -117,24 +123,25 @@ class PageTypes {
       const def = defs[name];
       if (def === undefined) continue;
       const before = new Set(this.local);
-      blocks.push({ name, text: definitionText(def, this.link) });
+      blocks.push({ name, text: definitionText(def, this.link, this.options) });
       for (const n of this.local) if (!before.has(n)) queue.push(n);
       for (const n of directRefs(def)) if (!homes.has(n)) queue.push(n);
     }
     if (blocks.length === 0) return "";
     blocks.sort((a, b) => a.name.localeCompare(b.name));
+    this.rendered = blocks.map((b) => b.name);
     return ["## Types", "", ...blocks.map((b) => `### ${b.name}\n\n${b.text}\n`)].join("\n");
   }
 }
 
 /** A named definition's description and shape: its field table, or its type expression. */
-function definitionText(def, link) {
+function definitionText(def, link, options = {}) {
   const parts = [];
   if (def.description) parts.push(mdx(def.description));
-  const table = fieldTable(def, link);
+  const table = fieldTable(def, link, options);
   if (table) parts.push(table);
   else {
-    const shape = typeText({ ...def, description: undefined }, link);
+    const shape = typeText({ ...def, description: undefined }, link, options);
     parts.push(`Type: ${shape}${def.pattern ? `, matching \`${def.pattern}\`` : ""}`);
   }
   return parts.join("\n\n");
@@ -171,7 +178,7 @@ function systemsList(model) {
   return ["## Systems", "", "| Type | Phases | Purpose |", "|---|---|---|", ...rows, ""].join("\n");
 }
 
-function firstSentence(text = "") {
+export function firstSentence(text = "") {
   const m = /^(.*?[.!?])(\s|$)/s.exec(text.replace(/\s*\n\s*/g, " "));
   return m ? m[1] : text;
 }
@@ -412,6 +419,10 @@ function overviewPage(model) {
       "",
       `- [Goal types](${BASE}/goals/goal-types/): ${model.goals.map((g) => `\`${g.type}\``).join(", ")}.`,
       `- [Lose conditions](${BASE}/goals/lose-conditions/): ${model.loses.map((g) => `\`${g.type}\``).join(", ")}.`,
+      "",
+      "## Board and card games",
+      "",
+      `Games for several seats (chess, checkers, card games) are written in a sibling format, the match format, with [its own reference](${BASE}/match/).`,
       "",
     ].join("\n"),
   };

@@ -52,32 +52,56 @@ export function code(value) {
 
 /**
  * A type expression for a schema node. `link(name)` returns the Markdown for a named definition
- * (a link to its section, or just its name).
+ * (a link to its section, or just its name). With `shapes`, an object written in place shows its
+ * fields (`{ "zone": string, "seat"?: Expr }`) rather than just `object`: the match format writes most
+ * of its forms that way, and "object | object" would say nothing.
  */
-export function typeText(node, link) {
+export function typeText(node, link, options = {}) {
   if (node === true || node === undefined) return "any";
   const name = refName(node);
   if (name !== null) return link(name);
+  const inner = (n) => typeText(n, link, options);
   if ("const" in node) return code(node.const);
   if (Array.isArray(node.enum)) return node.enum.map(code).join(" \\| ");
-  if (Array.isArray(node.anyOf)) return node.anyOf.map((n) => typeText(n, link)).join(" \\| ");
-  if (Array.isArray(node.oneOf)) return node.oneOf.map((n) => typeText(n, link)).join(" \\| ");
+  if (Array.isArray(node.anyOf)) return node.anyOf.map(inner).join(" \\| ");
+  if (Array.isArray(node.oneOf)) return node.oneOf.map(inner).join(" \\| ");
   const type = node.type;
-  if (Array.isArray(type)) return type.map((t) => typeText({ ...node, type: t }, link)).join(" \\| ");
+  if (Array.isArray(type)) return type.map((t) => inner({ ...node, type: t })).join(" \\| ");
   if (type === "array") {
-    if (Array.isArray(node.items)) return `[${node.items.map((n) => typeText(n, link)).join(", ")}]`;
-    const inner = typeText(node.items, link);
-    return inner.includes("\\|") ? `(${inner})[]` : `${inner}[]`;
+    if (Array.isArray(node.items)) return `[${node.items.map(inner).join(", ")}]`;
+    // A list of a fixed length is a tuple: `[Expr, Expr]` says more than `Expr[]` with its limits.
+    if (options.shapes && isTuple(node))
+      return `[${new Array(node.maxItems).fill(inner(node.items)).join(", ")}]`;
+    const item = inner(node.items);
+    return item.includes("\\|") ? `(${item})[]` : `${item}[]`;
   }
   if (type === "object") {
-    if (node.properties) return "object";
-    if (node.additionalProperties && node.additionalProperties !== true)
-      return `map of ${typeText(node.additionalProperties, link)}`;
+    if (node.properties) return options.shapes ? shapeText(node, inner) : "object";
+    const extra = node.additionalProperties;
+    // `Record<string, never>`: an object that must stay empty, as in `{ "ply": {} }`.
+    if (options.shapes && extra && typeof extra === "object" && extra.not !== undefined) return "`{}`";
+    if (extra && extra !== true) return `map of ${inner(extra)}`;
     return "object";
   }
   if (type === "integer") return "integer";
   if (typeof type === "string") return type;
   return "any";
+}
+
+/** An object's fields in place, as JSON with types for values: `{ "ranking": string, "order"?: … }`. */
+function shapeText(node, inner) {
+  const required = new Set(node.required ?? []);
+  const fields = Object.entries(node.properties).map(
+    ([field, prop]) => `\`"${field}"\`${required.has(field) ? "" : "?"}: ${inner(prop)}`,
+  );
+  // Braces as entities: the text holds links, so it cannot be a code span, and MDX reads bare braces.
+  // Each field's name is a code span, so the site's typography keeps its quotes straight.
+  return `&#123; ${fields.join(", ")} &#125;`;
+}
+
+/** Whether a node is a short list of a fixed length, as `[Expr, Expr]` is. */
+function isTuple(node) {
+  return node.type === "array" && node.minItems === node.maxItems && node.maxItems > 0 && node.maxItems <= 4;
 }
 
 /** Limits a node states besides its type (ranges, lengths, patterns), as a short phrase. */
@@ -96,9 +120,9 @@ export function limits(node) {
 
 /**
  * The table of an object definition's fields: name, type, whether required, default, description.
- * Returns "" for a definition without fields.
+ * Returns "" for a definition without fields. `options` go to `typeText`.
  */
-export function fieldTable(def, link) {
+export function fieldTable(def, link, options = {}) {
   const props = def.properties ?? {};
   const names = Object.keys(props);
   if (names.length === 0) return "";
@@ -106,8 +130,9 @@ export function fieldTable(def, link) {
   const rows = names.map((field) => {
     const prop = props[field];
     const deprecated = prop.deprecated ? " **Deprecated.**" : "";
-    const limit = limits(prop);
-    return `| \`${field}\` | ${typeText(prop, link)}${limit ? ` (${cell(limit)})` : ""} | ${
+    // A tuple's length is in its type already.
+    const limit = options.shapes && isTuple(prop) ? "" : limits(prop);
+    return `| \`${field}\` | ${typeText(prop, link, options)}${limit ? ` (${cell(limit)})` : ""} | ${
       required.has(field) ? "yes" : "no"
     } | ${prop.default === undefined ? "" : code(prop.default)} | ${cell(prop.description)}${deprecated} |`;
   });

@@ -1,18 +1,17 @@
-// Environment steps per second on every level of packs/, on one core: a seeded random policy over
+// Environment steps per second on every level of the puzzle packs of packs/ (not its match packs), on one core: a seeded random policy over
 // each level's discrete action space, episodes reset when they end. The policy's draws are made
 // before the clock starts, so what is timed is the environment. The JIT is warmed on every level
 // first; then each level is timed over the same number of steps. Prints per pack and overall.
-import { readdirSync } from "node:fs";
 import { join } from "node:path";
+import { OWN_PACKS as PACKS, puzzlePackNames } from "@gridponder/conformance-corpus/packs";
 import { loadPackFolder } from "@gridponder/engine/node";
 import { createEnv, seededRandom, VectorEnv } from "../dist/index.js";
 
-const PACKS = join(import.meta.dirname, "../../../packs");
 const WARM_STEPS = 5_000;
 const STEPS = Number(process.env.STEPS ?? 40_000);
 
 const levels = [];
-for (const name of readdirSync(PACKS).sort()) {
+for (const name of puzzlePackNames(PACKS)) {
   const { pack } = await loadPackFolder(join(PACKS, name));
   for (const id of pack.levelOrder) levels.push({ pack: name, level: id, env: createEnv(pack, id) });
 }

@@ -53,6 +53,20 @@ export {
   totalsOf,
 } from "./harness/score.js";
 export {
+  type MatchActOutcome,
+  type MatchAgentObservation,
+  type MatchAgentOptions,
+  MatchAgentSession,
+  type MatchPackData,
+  type MatchResponse,
+  type MatchResponseBase,
+  type MatchStatus,
+  type MatchTranscriptEntry,
+  type Opponent,
+  STANDARD_POSITION,
+} from "./match-session.js";
+export { matchText } from "./match-text.js";
+export {
   type EntityObservation,
   type GoalObservation,
   type ImageRenderer,

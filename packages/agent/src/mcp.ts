@@ -11,6 +11,7 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { z } from "zod";
 import type { AgentSession, Response } from "./agent-session.js";
+import type { MatchAgentSession, MatchResponse } from "./match-session.js";
 import type { Request } from "./protocol.js";
 
 interface ToolSpec {
@@ -52,9 +53,9 @@ const TOOLS: readonly ToolSpec[] = [
 ];
 
 /** The response as a model reads it: the long texts first, then every other field as JSON. */
-function responseText(response: Response): string {
+function responseText(response: Response | MatchResponse): string {
   const parts: string[] = [];
-  const { observation, rules, ...rest } = response as Response & {
+  const { observation, rules, ...rest } = response as (Response | MatchResponse) & {
     observation?: { form: string; text?: string; data?: unknown };
     rules?: string;
   };
@@ -66,9 +67,9 @@ function responseText(response: Response): string {
 }
 
 /** A tool's result: the response as text and structured content; an image observation as an image. */
-function toolResult(response: Response) {
+function toolResult(response: Response | MatchResponse) {
   const observation = "observation" in response ? response.observation : null;
-  if (observation?.form === "image") {
+  if (observation?.form === "image" && "data" in observation && "caption" in observation) {
     // The picture as an image a model sees; the rest as text, without the base64 twice over.
     const { data, mimeType, ...picture } = observation;
     const rest = { ...response, observation: picture };
@@ -89,7 +90,7 @@ function toolResult(response: Response) {
 }
 
 /** An MCP server whose tools are the session's requests. */
-export function createMcpServer(session: AgentSession, version = "0.0.0"): McpServer {
+export function createMcpServer(session: AgentSession | MatchAgentSession, version = "0.0.0"): McpServer {
   const server = new McpServer({ name: "gridponder", version });
   for (const tool of TOOLS)
     server.registerTool(
@@ -106,7 +107,7 @@ export function createMcpServer(session: AgentSession, version = "0.0.0"): McpSe
 
 /** Serves `session` over MCP's stdio transport on the given streams; resolves when the input ends. */
 export async function serveMcp(
-  session: AgentSession,
+  session: AgentSession | MatchAgentSession,
   input: Readable,
   output: Writable,
   version?: string,

@@ -7,6 +7,7 @@
 import { createInterface } from "node:readline";
 import type { Readable } from "node:stream";
 import type { AgentSession } from "./agent-session.js";
+import type { MatchAgentSession } from "./match-session.js";
 
 export {
   type ExternalAgentOptions,
@@ -23,7 +24,7 @@ export { createMcpServer, serveMcp } from "./mcp.js";
  * reading on, so a flood of requests cannot pile up responses in memory; resolves when the input ends.
  */
 export async function serveLines(
-  session: AgentSession,
+  session: AgentSession | MatchAgentSession,
   input: Readable,
   write: (line: string) => unknown,
 ): Promise<void> {

@@ -1,15 +1,11 @@
-import { readdirSync } from "node:fs";
 import { join } from "node:path";
-import { OWN_PACKS, ownPack } from "@gridponder/test-corpus";
+import { OWN_PACKS, ownPack, puzzlePackNames } from "@gridponder/test-corpus";
 import { displayName } from "@gridponder/view";
 import { describe, expect, it } from "vitest";
 import { AgentSession, makeAliases, type Response } from "../src/index.js";
 import { folderImages } from "../src/node.js";
 
-const NAMES = readdirSync(OWN_PACKS, { withFileTypes: true })
-  .filter((e) => e.isDirectory())
-  .map((e) => e.name)
-  .sort();
+const NAMES = puzzlePackNames();
 
 /** The pack's words an anonymised agent must never read: kind ids and names, action ids, level ids and titles. */
 function wordsOf(pack: Awaited<ReturnType<typeof ownPack>>["pack"]): string[] {

@@ -1,7 +1,6 @@
-import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Pack } from "@gridponder/engine";
-import { OWN_PACKS, ownPack } from "@gridponder/test-corpus";
+import { ownPack, puzzlePackNames } from "@gridponder/test-corpus";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   efficiencyOf,
@@ -16,10 +15,7 @@ import {
 } from "../src/index.js";
 import { externalAgent, longExternalAgent } from "../src/node.js";
 
-const NAMES = readdirSync(OWN_PACKS, { withFileTypes: true })
-  .filter((e) => e.isDirectory())
-  .map((e) => e.name)
-  .sort();
+const NAMES = puzzlePackNames();
 let packs: { name: string; pack: Pack }[] = [];
 
 beforeAll(async () => {

@@ -1,15 +1,11 @@
-import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { decodePng } from "@gridponder/browser-harness";
-import { OWN_PACKS, ownPack } from "@gridponder/test-corpus";
+import { OWN_PACKS, ownPack, puzzlePackNames } from "@gridponder/test-corpus";
 import { describe, expect, it } from "vitest";
 import { AgentSession } from "../src/index.js";
 import { folderAssets, folderImages, pngRenderer } from "../src/node.js";
 
-const NAMES = readdirSync(OWN_PACKS, { withFileTypes: true })
-  .filter((e) => e.isDirectory())
-  .map((e) => e.name)
-  .sort();
+const NAMES = puzzlePackNames();
 
 /** Distinct colours, quantised to 4 bits a channel so antialiasing does not count. */
 function colours(png: Buffer): number {

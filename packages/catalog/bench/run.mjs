@@ -4,7 +4,7 @@
 // Needs `pnpm build` first (it imports this package's dist/). Runs:
 //   BENCH_BUILDS (default 5) builds, BENCH_LOADS (default 3) loads of each of 4 level pages.
 // The browser harness is TypeScript: Node runs it with its type stripping (see the bench script).
-import { readdir, rm } from "node:fs/promises";
+import { readdir, readFile, rm } from "node:fs/promises";
 import { cpus } from "node:os";
 import { join, resolve } from "node:path";
 import { CORPUS } from "@gridponder/conformance-corpus";
@@ -31,10 +31,21 @@ async function chooseLevels(siteDir) {
   const packs = (await readdir(siteDir, { withFileTypes: true }))
     .filter((e) => e.isDirectory() && !e.name.startsWith("_") && e.name !== "icons")
     .map((e) => e.name);
-  const chosen = [
-    ...wanted.filter((p) => packs.includes(p)),
-    ...packs.filter((p) => !wanted.includes(p)),
-  ].slice(0, 4);
+  // Puzzle packs only: a board or card game's play page has no <gridponder-player> to time.
+  const games = new Set(
+    (
+      await Promise.all(
+        packs.map(async (p) =>
+          (await readFile(join(siteDir, p, "index.html"), "utf8").catch(() => "")).includes("data-game-page")
+            ? p
+            : null,
+        ),
+      )
+    ).filter(Boolean),
+  );
+  const chosen = [...wanted.filter((p) => packs.includes(p)), ...packs.filter((p) => !wanted.includes(p))]
+    .filter((p) => !games.has(p))
+    .slice(0, 4);
   const paths = [];
   for (const pack of chosen) {
     const levels = (await readdir(join(siteDir, pack), { withFileTypes: true })).filter((e) =>

@@ -13,6 +13,8 @@ export {
 export {
   type Catalog,
   type CatalogLevel,
+  type CatalogMatch,
+  type CatalogMatchPosition,
   type CatalogOptions,
   type CatalogPack,
   type CatalogStory,

@@ -12,7 +12,7 @@ import { copyPack, removeTempDirs, tempDir } from "./build-helpers.ts";
 afterAll(removeTempDirs);
 
 function craftedCatalog(paths: string[]): Catalog {
-  const catalog: Catalog = { packs: [], tags: [], engineVersion: "0.0.0", warnings: [] };
+  const catalog: Catalog = { packs: [], matches: [], tags: [], engineVersion: "0.0.0", warnings: [] };
   setPublishPlan(catalog, { base: "/", entries: paths.map((path) => ({ path, data: "{}" })), sources: [] });
   return catalog;
 }
@@ -38,7 +38,7 @@ describe("publishCatalog", { timeout: 300_000 }, () => {
   });
 
   it("refuses a catalog that getCatalog did not make", async () => {
-    const plain: Catalog = { packs: [], tags: [], engineVersion: "0.0.0", warnings: [] };
+    const plain: Catalog = { packs: [], matches: [], tags: [], engineVersion: "0.0.0", warnings: [] };
     await expect(publishCatalog(plain, await tempDir())).rejects.toThrow(/nothing to publish/);
   });
 

@@ -106,7 +106,7 @@ describe("the catalog's published SVGs", { timeout: 300_000 }, () => {
     await writeFile(join(dir, "hostile.svg"), hostileSvg("crafted"));
     await writeFile(join(dir, "broken.svg"), "<svg");
     const crafted = (files: string[]): Catalog => {
-      const catalog: Catalog = { packs: [], tags: [], engineVersion: "0.0.0", warnings: [] };
+      const catalog: Catalog = { packs: [], matches: [], tags: [], engineVersion: "0.0.0", warnings: [] };
       const entries = files.map((f) => ({ path: `_packs/x/abc/${f}`, from: join(dir, f) }));
       setPublishPlan(catalog, { base: "/", entries, sources: [] });
       return catalog;

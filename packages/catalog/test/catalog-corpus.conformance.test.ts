@@ -3,6 +3,7 @@ import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { compilePack, Session } from "@gridponder/engine";
 import { ENGINE_VERSION } from "@gridponder/schema";
+import { isMatchPack, matchPackNames } from "@gridponder/test-corpus";
 import { buildScene, createViewContext, type SpriteRef } from "@gridponder/view";
 import { afterAll, describe, expect, it } from "vitest";
 import { type Catalog, getCatalog } from "../src/build/catalog.ts";
@@ -36,14 +37,19 @@ describe("getCatalog on the corpus and packs/", LONG, () => {
     expect(engineVersion).toBe(ENGINE_VERSION);
     expect(packs.map((p) => p.manifest.gameId)).toContain("dev.gridponder.lantern-cellar");
     expect(packs.some((p) => p.manifest.gameId.includes("gridponder-base"))).toBe(false);
-    // Every pack folder of both (a folder with a manifest.json), the shared collection aside.
+    // Every puzzle pack folder of both (a folder with a manifest.json), the shared collection aside;
+    // the match packs of packs/ (board and card games) are the catalog's games.
     const folders = [CORPUS_PACKS, OWN_PACKS].flatMap((dir) =>
       readdirSync(dir).filter(
-        (name) => existsSync(join(dir, name, "manifest.json")) && !name.includes("gridponder-base"),
+        (name) =>
+          existsSync(join(dir, name, "manifest.json")) &&
+          !name.includes("gridponder-base") &&
+          !isMatchPack(join(dir, name)),
       ),
     );
     expect(folders.length).toBeGreaterThanOrEqual(21);
     expect(packs.length).toBe(folders.length);
+    expect((await load()).matches.map((m) => m.slug)).toEqual(matchPackNames(OWN_PACKS));
     const levels = packs.reduce((n, p) => n + p.levels.length, 0);
     expect(levels).toBeGreaterThanOrEqual(110);
     expect(tags).toEqual([...new Set(packs.flatMap((p) => p.manifest.tags ?? []))].sort());
@@ -99,7 +105,7 @@ describe("getCatalog on the corpus and packs/", LONG, () => {
     // The packs' files; the studio's are checked in build-studio.test.ts.
     for (const path of result.files.filter((p) => !p.startsWith("studio/"))) {
       expect(path).toMatch(
-        /^_packs\/[a-z0-9-]+\/(pack\.[0-9a-f]{12}\.json|cover\.[0-9a-f]{12}\.\d+\.webp|[0-9a-f]{12}\/.+)$/,
+        /^_packs\/[a-z0-9-]+\/((pack|match)\.[0-9a-f]{12}\.json|cover\.[0-9a-f]{12}\.\d+\.webp|[0-9a-f]{12}\/.+)$/,
       );
       expect(path.split("/")).not.toContain("..");
     }

@@ -41,12 +41,14 @@ beforeAll(async () => {
   browser = await launchBrowser({ reducedMotion: "reduce" });
 }, 300_000);
 
-/** The pack folders of the built site, sorted. */
+/** The puzzle pack folders of the built site, sorted (the games of packs/ have play pages instead). */
 async function packSlugs(): Promise<string[]> {
+  const games = new Set(built.summary.matchPages.map((p) => p.path.split("/")[0]));
   const entries = await readdir(out, { withFileTypes: true });
   return entries
     .filter((e) => e.isDirectory() && !e.name.startsWith("_") && e.name !== "icons" && e.name !== "studio")
     .map((e) => e.name)
+    .filter((name) => !games.has(name))
     .sort();
 }
 
@@ -83,8 +85,11 @@ describe("the catalog of the whole corpus", { timeout: 300_000 }, () => {
     expect(summary.packs).toBe(catalog.length);
     expect(summary.levels).toBe(catalog.reduce((n, p) => n + p.levels.length, 0));
     expect(summary.levels).toBeGreaterThanOrEqual(110);
-    // Home, 404, one page per pack and one per level, and the studio's.
-    expect(summary.pages).toBe(2 + summary.packs + summary.levels + 1);
+    // Home, 404, one page per pack and one per level, the studio's, and a page per game and per position.
+    expect(summary.matches).toBe(4);
+    expect(summary.pages).toBe(
+      2 + summary.packs + summary.levels + 1 + summary.matches + summary.matchPages.length,
+    );
     expect(summary.bytes).toBeGreaterThan(0);
     expect(summary.warnings.length).toBeGreaterThan(0);
     for (const pack of catalog) {

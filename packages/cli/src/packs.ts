@@ -4,6 +4,8 @@ import { dirname, join, resolve } from "node:path";
 import type { LoadResult, Pack, Registry } from "@gridponder/engine";
 import { loadPack } from "@gridponder/engine";
 import { loadPackFolder } from "@gridponder/engine/node";
+import { isMatchManifestText, isMatchPackFolder, loadMatchPackFolder } from "@gridponder/match/node";
+import { type MatchValidationResult, validateMatchPack } from "@gridponder/match/validate";
 import type { Diagnostic, PackFiles } from "@gridponder/schema";
 import { listPackFiles } from "@gridponder/schema/node";
 import { diagnosticText } from "./diagnostic-text.js";
@@ -42,11 +44,20 @@ async function requireZipOrFolder(path: string, what = "folder"): Promise<void> 
   await requireFolder(path, what);
 }
 
+/** Options of {@link findPackFolders}. */
+export interface FindPacksOptions {
+  /**
+   * Take the match packs (board and card games, `"format": "match"`) of a folder of packs too. Without
+   * it, only puzzle packs are found there: the commands that play puzzles leave the games beside them.
+   */
+  readonly matchPacks?: boolean;
+}
+
 /**
  * The pack folders a path names: itself when it has a manifest.json (or is a pack's `.zip`), else its
- * sub-folders that do.
+ * sub-folders that do (match packs among them only with `matchPacks`).
  */
-export async function findPackFolders(path: string): Promise<string[]> {
+export async function findPackFolders(path: string, options: FindPacksOptions = {}): Promise<string[]> {
   if (await isZipFile(path)) return [path];
   await requireZipOrFolder(path);
   if (await isPackFolder(path)) return [path];
@@ -58,10 +69,45 @@ export async function findPackFolders(path: string): Promise<string[]> {
   }
   const names = entries.filter((e) => e.isDirectory()).map((e) => e.name);
   const packs: string[] = [];
-  for (const name of names.sort()) if (await isPackFolder(join(path, name))) packs.push(join(path, name));
+  let games = 0;
+  for (const name of names.sort()) {
+    const dir = join(path, name);
+    if (!(await isPackFolder(dir))) continue;
+    if (!options.matchPacks && (await isMatchPackFolder(dir))) games++;
+    else packs.push(dir);
+  }
   if (packs.length === 0)
-    throw new InputError(`no pack found in ${path} (a pack folder holds a manifest.json)`);
+    throw new InputError(
+      games > 0
+        ? `no puzzle pack found in ${path}, only match packs (board and card games), which this command does not play`
+        : `no pack found in ${path} (a pack folder holds a manifest.json)`,
+    );
   return packs;
+}
+
+/**
+ * Whether a pack folder or `.zip` holds a match pack (a board or card game: its manifest.json says
+ * `"format": "match"`) rather than a puzzle pack.
+ */
+export async function isMatchPackAt(path: string): Promise<boolean> {
+  if (!(await isZipFile(path))) return isMatchPackFolder(path);
+  const manifest = (await readZipPack(path)).files["manifest.json"];
+  if (manifest === undefined) return false;
+  return isMatchManifestText(typeof manifest === "string" ? manifest : new TextDecoder().decode(manifest));
+}
+
+/**
+ * Validates a match pack folder or `.zip` with `@gridponder/match`'s validator; diagnostics' file names
+ * start with the pack's path, as {@link loadPackAt}'s do.
+ */
+export async function validateMatchAt(path: string): Promise<MatchValidationResult> {
+  if (await isZipFile(path)) {
+    const { files, unread, root } = await readZipPack(path);
+    const result = validateMatchPack(files, { unreadFiles: unread });
+    return { ...result, diagnostics: locateDiagnostics(join(path, root), result.diagnostics) };
+  }
+  const result = await loadMatchPackFolder(path);
+  return { ...result, diagnostics: locateDiagnostics(path, result.diagnostics) };
 }
 
 /**
@@ -157,6 +203,10 @@ export async function loadPlayablePack(packDir: string, registry?: Registry): Pr
   if (!zip) await requireZipOrFolder(packDir, "pack folder");
   if (!zip && !(await isPackFolder(packDir)))
     throw new InputError(`${packDir} is not a pack folder (no manifest.json)`);
+  if (await isMatchPackAt(packDir))
+    throw new InputError(
+      `${packDir} is a match pack (a board or card game), not a puzzle pack: gridponder validate checks it and gridponder build publishes it`,
+    );
   const loaded = await loadPackAt(packDir, registry ? { registry } : {});
   if (!loaded.ok) {
     const errors = loaded.diagnostics.filter((d) => d.severity === "error");

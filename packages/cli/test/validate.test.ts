@@ -1,4 +1,4 @@
-import { readdir, readFile, writeFile } from "node:fs/promises";
+import { cp, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
@@ -167,5 +167,98 @@ describe("gridponder validate", () => {
     const { code, stderr } = await run(["validate", dir]);
     expect(code).toBe(2);
     expect(stderr).toContain("no pack found");
+  });
+});
+
+describe("gridponder validate: match packs", () => {
+  /** A folder holding a puzzle pack and two match packs (board games) of the repository. */
+  async function mixedFolder(): Promise<string> {
+    const dir = await scratch();
+    for (const name of ["lantern-cellar", "tic-tac-toe", "eights"])
+      await cp(join(REPO, "packs", name), join(dir, name), { recursive: true });
+    return dir;
+  }
+
+  it("validates the puzzle packs and the match packs of one folder, each with its own validator", async () => {
+    const dir = await mixedFolder();
+    const { code, stdout, stderr } = await run(["validate", dir]);
+    expect(stderr).toBe("");
+    expect(stdout).toContain(`${join(dir, "lantern-cellar")}: valid, 8 levels, every gold path wins\n`);
+    expect(stdout).toContain(`${join(dir, "tic-tac-toe")}: valid match pack, 2 seats\n`);
+    expect(stdout).toContain(`${join(dir, "eights")}: valid match pack, 2 to 5 seats\n`);
+    expect(stdout.trimEnd().split("\n").at(-1)).toBe("3 packs, 0 errors, 0 warnings");
+    expect(code).toBe(0);
+
+    const report = JSON.parse((await run(["validate", dir, "--json"])).stdout);
+    expect(report.packs.map((p: { path: string; format: string }) => [p.path, p.format])).toEqual([
+      [join(dir, "eights"), "match"],
+      [join(dir, "lantern-cellar"), "puzzle"],
+      [join(dir, "tic-tac-toe"), "match"],
+    ]);
+    expect(report.packs[2]).toMatchObject({
+      valid: true,
+      errors: 0,
+      seats: { min: 2, max: 2 },
+      goldPaths: [],
+    });
+    expect(report.summary).toMatchObject({ packs: 3, errors: 0, failingGoldPaths: 0 });
+  });
+
+  it("validates the repository's packs/, puzzle packs and match packs alike", async () => {
+    const { code, stdout } = await run(["validate", join(REPO, "packs")]);
+    expect(stdout).toContain("lantern-cellar: valid, 8 levels");
+    for (const game of ["checkers", "chess", "eights", "tic-tac-toe"])
+      expect(stdout).toContain(`${join(REPO, "packs", game)}: valid match pack`);
+    expect(code).toBe(0);
+  });
+
+  it("reports a broken match pack like a compiler: file, JSON pointer, message, line; exit 2", async () => {
+    const dir = await mixedFolder();
+    const game = join(dir, "tic-tac-toe", "game.json");
+    await writeFile(game, (await readFile(game, "utf8")).replace('"type": "mark"', '"type": "marc"'));
+    const { code, stdout, stderr } = await run(["validate", dir]);
+    expect(stderr).toBe("");
+    expect(stdout).toContain(
+      `${game}:/moves/0/do/0/place/type: error: no piece type "marc"; expected one of "mark"\n  at line 15, column 27\n  hint: did you mean "mark"?\n`,
+    );
+    expect(stdout).toContain(`${join(dir, "tic-tac-toe")}: invalid match pack\n`);
+    expect(stdout).toContain(`${join(dir, "lantern-cellar")}: valid, 8 levels, every gold path wins`);
+    expect(stdout).toMatch(/3 packs, 1 error, 0 warnings\n$/);
+    expect(`${stdout}${stderr}`).not.toMatch(STACK_FRAME);
+    expect(code).toBe(2);
+
+    const report = JSON.parse((await run(["validate", join(dir, "tic-tac-toe"), "--json"])).stdout);
+    expect(report.packs[0]).toMatchObject({ format: "match", valid: false, errors: 1 });
+    expect(report.packs[0].diagnostics).toContainEqual(
+      expect.objectContaining({ file: game, pointer: "/moves/0/do/0/place/type", severity: "error" }),
+    );
+  });
+
+  it("reports a match pack whose manifest lacks a field", async () => {
+    const dir = await scratch();
+    const pack = join(dir, "chess");
+    await cp(join(REPO, "packs", "chess"), pack, { recursive: true });
+    const manifest = join(pack, "manifest.json");
+    const { version: _, ...rest } = JSON.parse(await readFile(manifest, "utf8"));
+    await writeFile(manifest, JSON.stringify(rest, null, 2));
+    const { code, stdout } = await run(["validate", pack]);
+    expect(stdout).toContain(`${manifest}: error: missing required field "version"\n  at line 1, column 1\n`);
+    expect(stdout).toContain(`${pack}: invalid match pack\n`);
+    expect(stdout).toMatch(/1 pack, 1 error, 0 warnings\n$/);
+    expect(code).toBe(2);
+  });
+
+  it("leaves the match packs of a folder to validate and build: solve takes its puzzle packs only", async () => {
+    const dir = await mixedFolder();
+    const solved = await run(["solve", dir, "--json"]);
+    expect(solved.stderr).toBe("");
+    expect(solved.code).toBe(0);
+    expect(JSON.stringify(JSON.parse(solved.stdout))).not.toContain("tic-tac-toe");
+
+    const refused = await run(["solve", join(dir, "tic-tac-toe")]);
+    expect(refused.stderr).toBe(
+      `gridponder: ${join(dir, "tic-tac-toe")} is a match pack (a board or card game), not a puzzle pack: gridponder validate checks it and gridponder build publishes it\n`,
+    );
+    expect(refused.code).toBe(2);
   });
 });

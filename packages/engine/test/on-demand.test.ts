@@ -1,5 +1,5 @@
-import { readdirSync } from "node:fs";
 import { join } from "node:path";
+import { OWN_PACKS, puzzlePackNames } from "@gridponder/conformance-corpus/packs";
 import { validatePackFolder } from "@gridponder/schema/node";
 import { describe, expect, it } from "vitest";
 import {
@@ -11,8 +11,6 @@ import {
   Session,
 } from "../src/index.js";
 import { loadPackFolder } from "../src/node.js";
-
-const OWN_PACKS = join(import.meta.dirname, "../../../packs");
 
 describe("registryFor", () => {
   it("can load every built-in system type, and only those", () => {
@@ -40,7 +38,7 @@ describe("registryFor", () => {
 });
 
 // Whatever the registry, a pack plays the same: gold paths and a fixed pseudo-random walk of every level.
-describe.each(readdirSync(OWN_PACKS).sort())("pack %s played with registryFor", (name) => {
+describe.each(puzzlePackNames())("pack %s played with registryFor", (name) => {
   it("gives the same states as the built-in registry", async () => {
     const dir = join(OWN_PACKS, name);
     const loaded = await loadPackFolder(dir, { searchPaths: [OWN_PACKS] });

@@ -1,13 +1,11 @@
-import { readdirSync } from "node:fs";
 import { join } from "node:path";
+import { OWN_PACKS, puzzlePackNames } from "@gridponder/conformance-corpus/packs";
 import { describe, expect, it } from "vitest";
 import { Session } from "../src/index.js";
 import { loadPackFolder } from "../src/node.js";
 
-const OWN_PACKS = join(import.meta.dirname, "../../../packs");
-
 // Our own example packs must load cleanly and every level's gold path must win on its last action.
-describe.each(readdirSync(OWN_PACKS).sort())("pack %s", (name) => {
+describe.each(puzzlePackNames())("pack %s", (name) => {
   it("loads and every gold path wins exactly at its end", async () => {
     const loaded = await loadPackFolder(join(OWN_PACKS, name), { searchPaths: [OWN_PACKS] });
     expect(loaded.diagnostics.filter((d) => d.severity === "error")).toEqual([]);

@@ -1,5 +1,6 @@
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
+import { OWN_PACKS, puzzlePackNames } from "@gridponder/conformance-corpus/packs";
 import { describe, expect, it } from "vitest";
 import { builtinRegistry } from "../src/assembly/builtins.js";
 import { boardState, prepareLevel } from "../src/assembly/level.js";
@@ -53,8 +54,8 @@ describe("system docs against the corpus", () => {
     let turns = 0;
     const emitted = new Set<string>();
     // The corpus, its mutants and this repository's packs (the only ones with NPCs so far).
-    for (const root of [PACKS, FUZZ_PACKS, join(import.meta.dirname, "../../../packs")]) {
-      for (const name of readdirSync(root).sort()) {
+    for (const root of [PACKS, FUZZ_PACKS, OWN_PACKS]) {
+      for (const name of root === OWN_PACKS ? puzzlePackNames() : readdirSync(root).sort()) {
         const loaded = await loadPackFolder(join(root, name));
         if (!loaded.ok) continue;
         const pack: Pack = loaded.pack;

@@ -16,7 +16,7 @@ import {
   randomBot,
 } from "../dist/index.js";
 
-const PACKS = join(import.meta.dirname, "../../../packs-match");
+const PACKS = join(import.meta.dirname, "../../../packs");
 const [kind, ...args] = process.argv.slice(2);
 
 function compiled(pack, seats) {

@@ -22,7 +22,21 @@ export type { CompileError } from "./compile/context.js";
 export { EFFECT_KEYS } from "./compile/effects.js";
 export { EXPRESSION_KEYS } from "./compile/expressions.js";
 export { type CompiledSetup, type CompileResult, compileGame, MAX_SEATS } from "./compile/game.js";
-export type { CompiledGame, CompiledMove, CompiledZone } from "./contract.js";
+export type {
+  CompiledChoice,
+  CompiledEnd,
+  CompiledGame,
+  CompiledMove,
+  CompiledPhase,
+  CompiledResult,
+  CompiledZone,
+  Fn,
+  Rt,
+  Run,
+  Threat,
+  ValueKind,
+  VariableInfo,
+} from "./contract.js";
 export {
   actionKey,
   actionOf,
@@ -34,4 +48,5 @@ export type { BoardPiece, Observation, ObservedValue, ObservedZone, SeenPiece } 
 export { observe } from "./runtime/observe.js";
 export { MatchRuntime, type Move, type Outcome, type Step } from "./runtime/runtime.js";
 export { MatchSession, type MatchSessionOptions, type MatchTurn } from "./runtime/session.js";
+export { MatchState, type StateShape } from "./runtime/state.js";
 export type * from "./types/index.js";

@@ -156,4 +156,30 @@ export async function loadMatchPackFolder(dir: string): Promise<MatchValidationR
   return validateMatchPack(contents.files, { unreadFiles: contents.unread });
 }
 
+/**
+ * Whether a manifest.json's text is a match pack's: an object with `"format": "match"`. Text that does not
+ * parse as JSON is not (a folder of packs holds puzzle packs too, whose validator then reports it).
+ */
+export function isMatchManifestText(text: string): boolean {
+  try {
+    const manifest: unknown = JSON.parse(text.replace(/^\uFEFF/, ""));
+    return (
+      typeof manifest === "object" &&
+      manifest !== null &&
+      (manifest as { format?: unknown }).format === "match"
+    );
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Whether a folder holds a match pack rather than a puzzle pack: its manifest.json (read like every pack
+ * file: a regular file, not a symbolic link, within the size limit) says `"format": "match"`.
+ */
+export async function isMatchPackFolder(dir: string): Promise<boolean> {
+  const outcome = await readPackFile(dir, "manifest.json");
+  return "text" in outcome && isMatchManifestText(outcome.text);
+}
+
 export type { MatchValidationResult } from "./validate/validate-pack.js";

@@ -1,4 +1,4 @@
-// Test helper: the match packs of the repository (packs-match/), compiled for a number of seats.
+// Test helper: the match packs of the repository (packs/), compiled for a number of seats.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import {
@@ -11,7 +11,7 @@ import {
   type Setup,
 } from "../src/index.js";
 
-export const MATCH_PACKS = join(import.meta.dirname, "../../../packs-match");
+export const MATCH_PACKS = join(import.meta.dirname, "../../../packs");
 
 export function gameOf(pack: string): MatchGame {
   return JSON.parse(readFileSync(join(MATCH_PACKS, pack, "game.json"), "utf8")) as MatchGame;

@@ -10,10 +10,15 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { loadMatchPackFolder, readMatchPackFolder } from "../src/node.js";
+import {
+  isMatchManifestText,
+  isMatchPackFolder,
+  loadMatchPackFolder,
+  readMatchPackFolder,
+} from "../src/node.js";
 import type { MatchValidationResult } from "../src/validate/validate-pack.js";
 
-const PACKS = join(import.meta.dirname, "../../../packs-match");
+const PACKS = join(import.meta.dirname, "../../../packs");
 
 function errors(result: MatchValidationResult): [string, string, string][] {
   return result.diagnostics.filter((d) => d.severity === "error").map((d) => [d.file, d.pointer, d.code]);
@@ -106,5 +111,31 @@ describe("loadMatchPackFolder", () => {
   it("reports missing files", async () => {
     rmSync(join(pack, "game.json"));
     expect(errors(await loadMatchPackFolder(pack))).toEqual([["game.json", "", "missing-file"]]);
+  });
+});
+
+describe("isMatchPackFolder", () => {
+  it("tells the match packs of packs/ from its puzzle packs", async () => {
+    for (const name of ["tic-tac-toe", "chess", "checkers", "eights"])
+      expect(await isMatchPackFolder(join(PACKS, name)), name).toBe(true);
+    expect(await isMatchPackFolder(join(PACKS, "lantern-cellar"))).toBe(false);
+  });
+
+  it("says no for a folder without a manifest, a manifest that does not parse, and a linked one", async () => {
+    expect(await isMatchPackFolder(join(root, "nothing"))).toBe(false);
+    writeFileSync(join(pack, "manifest.json"), '{ "format": "match", }');
+    expect(await isMatchPackFolder(pack)).toBe(false);
+    const other = join(root, "other");
+    mkdirSync(other);
+    symlinkSync(join(PACKS, "chess", "manifest.json"), join(other, "manifest.json"));
+    expect(await isMatchPackFolder(other)).toBe(false);
+  });
+
+  it("reads a manifest's text: an object whose format is match, a byte order mark allowed", () => {
+    expect(isMatchManifestText('\uFEFF{ "format": "match" }')).toBe(true);
+    expect(isMatchManifestText('{ "format": "puzzle" }')).toBe(false);
+    expect(isMatchManifestText('["match"]')).toBe(false);
+    expect(isMatchManifestText("null")).toBe(false);
+    expect(isMatchManifestText("")).toBe(false);
   });
 });

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import type { MatchGame, MatchLevel, MatchManifest, MatchTheme } from "../src/types/index.js";
 import { type MatchValidationResult, validateMatchPack } from "../src/validate/validate-pack.js";
 
-const PACKS = join(import.meta.dirname, "../../../packs-match");
+const PACKS = join(import.meta.dirname, "../../../packs");
 const EXAMPLES = ["tic-tac-toe", "chess", "checkers"] as const;
 
 type Example = (typeof EXAMPLES)[number];

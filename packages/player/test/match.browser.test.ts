@@ -14,7 +14,7 @@ import type { MatchHandle } from "../src/match/index.js";
 import { MATCH_PACK_FORMAT } from "../src/match/index.js";
 import { RESULTS, usePlayerPage } from "./browser.js";
 
-const PACKS = join(import.meta.dirname, "../../../packs-match");
+const PACKS = join(import.meta.dirname, "../../../packs");
 const read = (pack: string, file: string): unknown => {
   try {
     return JSON.parse(readFileSync(join(PACKS, pack, file), "utf8"));
@@ -166,6 +166,10 @@ describe("the match player", () => {
       "bot-delay": "0",
       "reduced-motion": "",
     });
+    // The keyboard cursor says where it is and what stands there.
+    await p.page.focus("#match");
+    await p.page.keyboard.press("ArrowUp");
+    expect(await p.page.locator("#match .gp-live").textContent()).toBe("a2: empty");
     const game = read("tic-tac-toe", "game.json") as MatchGame;
     const c = compileGame(game, 2);
     if (!c.ok) throw new Error("tic-tac-toe does not compile");

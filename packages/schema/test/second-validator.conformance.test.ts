@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { CORPUS } from "@gridponder/conformance-corpus";
+import { isMatchPack, OWN_PACKS } from "@gridponder/conformance-corpus/packs";
 import { registerSchema, validate } from "@hyperjump/json-schema/draft-07";
 import { beforeAll, describe, expect, it } from "vitest";
 import { gameSchema, levelSchema, manifestSchema, themeSchema } from "../src/generated/schemas.js";
@@ -11,18 +12,14 @@ const SCHEMAS = { manifest: manifestSchema, game: gameSchema, level: levelSchema
 type FileKind = keyof typeof SCHEMAS;
 
 const SHARED = CORPUS;
-const ROOTS = [
-  join(SHARED, "packs"),
-  join(SHARED, "fuzz/packs"),
-  join(import.meta.dirname, "../../../packs"),
-];
+const ROOTS = [join(SHARED, "packs"), join(SHARED, "fuzz/packs"), OWN_PACKS];
 
-/** Every pack file with a schema under the pack folders of `root`, with the schema it follows. */
+/** Every pack file with a schema under the puzzle pack folders of `root`, with the schema it follows. */
 function packFiles(root: string): { file: string; kind: FileKind }[] {
   const out: { file: string; kind: FileKind }[] = [];
   for (const name of readdirSync(root).sort()) {
     const dir = join(root, name);
-    if (!existsSync(join(dir, "manifest.json"))) continue;
+    if (!existsSync(join(dir, "manifest.json")) || isMatchPack(dir)) continue;
     out.push(
       { file: join(dir, "manifest.json"), kind: "manifest" },
       { file: join(dir, "game.json"), kind: "game" },

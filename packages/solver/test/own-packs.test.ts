@@ -1,18 +1,17 @@
 /**
- * Every pack in the repository's packs/ is a finished teaching pack: it validates with no diagnostics
+ * Every puzzle pack in the repository's packs/ (its match packs aside) is a finished teaching pack: it validates with no diagnostics
  * at all, every level's gold path wins, and the solver proves each gold path optimal. The search is
  * bounded by a number of states, not by time, so the verdict does not depend on the machine; a level
  * that needs more is too big for a teaching pack. The table printed at the end reports each level's
  * optimum, how many optimal solutions it has (1 = unique), the states searched and the time taken.
  */
-import { readdirSync } from "node:fs";
 import { join } from "node:path";
+import { OWN_PACKS, puzzlePackNames } from "@gridponder/conformance-corpus/packs";
 import { builtinRegistry, compilePack } from "@gridponder/engine";
 import { validatePackFolder } from "@gridponder/schema/node";
 import { afterAll, describe, expect, it } from "vitest";
 import { solveLevel } from "../src/index.js";
 
-const OWN_PACKS = join(import.meta.dirname, "../../../packs");
 /** Far more than any teaching level needs (the largest takes a few hundred thousand). */
 const MAX_STATES = 4_000_000;
 
@@ -22,12 +21,7 @@ afterAll(() => {
   console.log(["level | optimum | optimal solutions | states | ms", ...rows].map((r) => `  ${r}`).join("\n"));
 });
 
-describe.each(
-  readdirSync(OWN_PACKS, { withFileTypes: true })
-    .filter((e) => e.isDirectory())
-    .map((e) => e.name)
-    .sort(),
-)("pack %s", (name) => {
+describe.each(puzzlePackNames())("pack %s", (name) => {
   it("validates cleanly, and every gold path wins and is proven optimal", async () => {
     const result = await validatePackFolder(join(OWN_PACKS, name), { searchPaths: [OWN_PACKS] });
     expect(result.diagnostics).toEqual([]);
@@ -50,9 +44,8 @@ describe.each(
 describe("packs/ together", () => {
   it("use every system type the engine implements", async () => {
     const used = new Set<string>();
-    for (const entry of readdirSync(OWN_PACKS, { withFileTypes: true })) {
-      if (!entry.isDirectory()) continue;
-      const result = await validatePackFolder(join(OWN_PACKS, entry.name), { searchPaths: [OWN_PACKS] });
+    for (const name of puzzlePackNames()) {
+      const result = await validatePackFolder(join(OWN_PACKS, name), { searchPaths: [OWN_PACKS] });
       for (const system of result.pack?.game.systems ?? []) used.add(system.type);
     }
     expect([...builtinRegistry.systems.keys()].filter((type) => !used.has(type))).toEqual([]);

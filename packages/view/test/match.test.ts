@@ -15,7 +15,7 @@ import {
   pickOptions,
 } from "../src/match/index.js";
 
-const PACKS = join(import.meta.dirname, "../../../packs-match");
+const PACKS = join(import.meta.dirname, "../../../packs");
 
 function session(pack: string, seats?: number, seed = 1, setup?: MatchGame["setup"]) {
   const game = JSON.parse(readFileSync(join(PACKS, pack, "game.json"), "utf8")) as MatchGame;

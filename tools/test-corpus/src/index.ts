@@ -7,6 +7,7 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { CORPUS } from "@gridponder/conformance-corpus";
+import { isMatchPack } from "@gridponder/conformance-corpus/packs";
 import { type Pack, Session } from "@gridponder/engine";
 import { loadPackFolder } from "@gridponder/engine/node";
 
@@ -15,8 +16,10 @@ const REPO = join(import.meta.dirname, "../../..");
 /** The conformance corpus: `packs/` and `traces/` (see "Tests" in the README); only `*.conformance.test.ts` files read it. */
 export { CORPUS } from "@gridponder/conformance-corpus";
 export const CORPUS_PACKS = join(CORPUS, "packs");
-/** This repository's own packs. */
+/** This repository's own packs: puzzle packs and match packs (`"format": "match"`) side by side. */
 export const OWN_PACKS = join(REPO, "packs");
+/** Whether a pack folder holds a match pack (a board or card game), which the puzzle engine does not read. */
+export { isMatchPack, matchPackNames, puzzlePackNames } from "@gridponder/conformance-corpus/packs";
 /** The shared sprite collection every pack may draw on. */
 export const BASE_COLLECTION = "gridponder-base";
 /** Where shared collections are found (for `searchPaths` options). */
@@ -101,15 +104,16 @@ export function namedPack(name: string): Promise<CorpusPack> {
 }
 
 /**
- * Every pack folder (not the shared sprite collection): the corpus's, then this repository's, each by
- * name. Without the corpus (a user's clone), only this repository's: tests of our own packs still run.
+ * Every puzzle pack folder (not the shared sprite collection, not a match pack): the corpus's, then this
+ * repository's, each by name. Without the corpus (a user's clone), only this repository's: tests of our
+ * own packs still run.
  */
 export function packFolders(): { name: string; dir: string }[] {
   const list = (root: string) =>
     (existsSync(root) ? readdirSync(root) : [])
       .sort()
       .map((name) => ({ name, dir: join(root, name) }))
-      .filter((f) => existsSync(join(f.dir, "manifest.json")));
+      .filter((f) => existsSync(join(f.dir, "manifest.json")) && !isMatchPack(f.dir));
   return [...list(CORPUS_PACKS), ...list(OWN_PACKS)];
 }
 

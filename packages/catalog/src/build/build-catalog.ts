@@ -36,8 +36,11 @@ export interface BuildCatalogOptions extends CatalogOptions {
 /** What a catalog build produced. */
 export interface BuildSummary {
   readonly outDir: string;
+  /** Puzzle packs published. */
   readonly packs: number;
   readonly levels: number;
+  /** Match packs (board and card games) published. */
+  readonly matches: number;
   /** Levels with a proven optimum (always 0 without `solve`). */
   readonly optima: number;
   /** HTML pages written. */
@@ -52,6 +55,15 @@ export interface BuildSummary {
    * page's path from the site's root, without the base (`lantern-cellar/lc01-bottom-step/`).
    */
   readonly levelPages: readonly { readonly dir: string; readonly level: string; readonly path: string }[];
+  /**
+   * Every match game's play page: the match pack folder, the level id (`null` for the game's own
+   * start) and the page's path from the site's root, without the base (`chess/play/`).
+   */
+  readonly matchPages: readonly {
+    readonly dir: string;
+    readonly level: string | null;
+    readonly path: string;
+  }[];
 }
 
 /** Every file below `dir`, as forward-slash relative paths, with the HTML page count and total size. */
@@ -81,6 +93,7 @@ async function inputsOf(options: CatalogOptions): Promise<BuildInput[]> {
   return [
     ...dirs.map((path) => ({ path, what: "the packs folder" })),
     ...sources.packs.map((path) => ({ path, what: "the pack" })),
+    ...sources.matches.map((path) => ({ path, what: "the match pack" })),
     ...sources.collectionFolders.map((path) => ({ path, what: "the folder of shared collections" })),
   ];
 }
@@ -160,7 +173,7 @@ export async function buildCatalog(options: BuildCatalogOptions): Promise<BuildS
   const { sources } = publishPlanOf(catalog);
   const warnings = [
     ...catalog.warnings,
-    ...catalog.packs.flatMap((pack) => {
+    ...[...catalog.packs, ...catalog.matches].flatMap((pack) => {
       const dir = sources.find((s) => s.slug === pack.slug)?.dir ?? "";
       return locate(dir, pack.warnings);
     }),
@@ -171,6 +184,7 @@ export async function buildCatalog(options: BuildCatalogOptions): Promise<BuildS
     outDir: out,
     packs: catalog.packs.length,
     levels: catalog.packs.reduce((n, p) => n + p.levels.length, 0),
+    matches: catalog.matches.length,
     optima: catalog.packs.reduce((n, p) => n + p.levels.filter((l) => l.optimum !== null).length, 0),
     pages: listed.pages,
     bytes: listed.bytes,
@@ -182,6 +196,14 @@ export async function buildCatalog(options: BuildCatalogOptions): Promise<BuildS
         dir,
         level: level.id,
         path: levelPagePath(pack.slug, level.slug),
+      }));
+    }),
+    matchPages: catalog.matches.flatMap((match) => {
+      const dir = sources.find((s) => s.slug === match.slug)?.dir ?? "";
+      return match.positions.map((position) => ({
+        dir,
+        level: position.id,
+        path: levelPagePath(match.slug, position.slug),
       }));
     }),
   };

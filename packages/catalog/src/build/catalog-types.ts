@@ -3,6 +3,7 @@
  * that build parts of it can name them without importing the builder.
  * @module
  */
+import type { MatchManifest } from "@gridponder/match";
 import type { Diagnostic, Manifest } from "@gridponder/schema";
 import type { CatalogSolveOptions } from "./optima.ts";
 
@@ -59,9 +60,49 @@ export interface CatalogPack {
   warnings: Diagnostic[];
 }
 
+/** A place to start a match game from: the game's own setup, or one of the pack's levels. */
+export interface CatalogMatchPosition {
+  /** The level's id; `null` for the game's own start (the standard game). */
+  id: string | null;
+  /** URL-safe segment of its play page; the standard game's is `play`. */
+  slug: string;
+  /** Untrusted text (the level's title; "Standard game" for the game's own start): pages escape it. */
+  title: string;
+  /** The level's description (untrusted), if it has one. */
+  description: string | null;
+  /** The seats it is played with when the level fixes them, else `null` (the game's range, its fewest first). */
+  seatCount: number | null;
+  /**
+   * A static picture of the start: the board drawn by `@gridponder/renderer-svg` from the view's
+   * `matchScene`, or for a game without a board its table (stacks and hands, face-down cards as backs),
+   * both as seen by a spectator (so no hidden card is drawn). SVG the build generated and escaped itself.
+   */
+  previewSvg: string;
+}
+
+/** A match pack: a board or card game for several seats (`"format": "match"`), played on its own pages. */
+export interface CatalogMatch {
+  /** URL-safe, unique among packs and games, from `gameId`. */
+  slug: string;
+  /** Untrusted text: pages must escape it (Astro does by default; never `set:html`). */
+  manifest: MatchManifest;
+  /** Site URL (with Astro's base) of the content-hashed match pack file (`WebMatchPack`) `<gridponder-match>` loads. */
+  fileUrl: string;
+  /** How many seats play it, and their names (the game's, or "Seat 1"…). */
+  seats: { min: number; max: number; names: string[] };
+  /** Whether some zone hides its pieces from some seat (cards in hands): bots then search by sampling. */
+  hidesInformation: boolean;
+  /** The standard game first, then the pack's levels in its manifest's order. */
+  positions: CatalogMatchPosition[];
+  /** Findings that did not refuse the pack (warnings of the match validator), pack-relative. */
+  warnings: Diagnostic[];
+}
+
 export interface Catalog {
   packs: CatalogPack[];
-  /** Every pack tag, sorted. */
+  /** The match packs (board and card games), in folder order after the puzzle packs' slugs were given. */
+  matches: CatalogMatch[];
+  /** Every puzzle pack's tag, sorted: what the home page filters the puzzle packs by (games keep theirs). */
   tags: string[];
   engineVersion: string;
   /** Catalog-wide findings that did not stop the build (packs skipped with `skipInvalid`), files located. */

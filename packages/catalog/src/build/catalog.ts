@@ -8,11 +8,12 @@ import { readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { type Diagnostic, ENGINE_VERSION } from "@gridponder/schema";
 import { resolveAsset } from "@gridponder/view";
-import type { Catalog, CatalogOptions, CatalogPack } from "./catalog-types.ts";
+import type { Catalog, CatalogMatch, CatalogOptions, CatalogPack } from "./catalog-types.ts";
 import { type CompiledEntry, compileEntry } from "./compile.ts";
 import { type CoverVariants, coverVariants, isRasterCover } from "./cover-images.ts";
 import { CatalogError } from "./errors.ts";
 import { packLevels } from "./levels.ts";
+import { hidesInformation, loadMatchEntry, type MatchEntry, matchPositions, seatNames } from "./matches.ts";
 import { type CatalogSolveOptions, type KnownOptima, knownOptima } from "./optima.ts";
 import { defaultCacheFile } from "./optima-cache.ts";
 import type { ProgressListener } from "./progress.ts";
@@ -33,6 +34,8 @@ import { normaliseBase, packFolderPath, spriteUrl } from "./urls.ts";
 export type {
   Catalog,
   CatalogLevel,
+  CatalogMatch,
+  CatalogMatchPosition,
   CatalogOptions,
   CatalogPack,
   CatalogStory,
@@ -117,29 +120,44 @@ async function loadCatalog(options: ResolvedOptions, onProgress?: ProgressListen
   const studioFiles = options.studio ? await studioEntries() : [];
   const sources = await findPackSources(options.packsDirs);
   const entries: CompiledEntry[] = [];
+  const matchEntries: MatchEntry[] = [];
   const errors: Diagnostic[] = [];
   const warnings: Diagnostic[] = [];
-  onProgress?.({ phase: "compile", done: 0, total: sources.packs.length, pack: null });
+  const total = sources.packs.length + sources.matches.length;
+  /** An invalid pack of either kind: refused, or left out with a warning under `skipInvalid`. */
+  const invalid = (dir: string, diagnostics: readonly Diagnostic[], what: string): void => {
+    if (!options.skipInvalid) {
+      errors.push(...diagnostics.filter((d) => d.severity === "error"));
+      return;
+    }
+    const count = diagnostics.filter((d) => d.severity === "error").length;
+    warnings.push(
+      {
+        file: join(dir, "manifest.json"),
+        pointer: "",
+        severity: "warning",
+        code: "pack-skipped",
+        message: `invalid ${what} left out of the catalog (${count} error${count === 1 ? "" : "s"})`,
+      },
+      ...diagnostics.map((d) => ({ ...d, severity: "warning" as const })),
+    );
+  };
+  onProgress?.({ phase: "compile", done: 0, total, pack: null });
   for (const [i, dir] of sources.packs.entries()) {
     const outcome = await compileEntry(dir, searchPathsFor(dir, sources));
     if (outcome.ok) entries.push(outcome.entry);
-    else if (options.skipInvalid) {
-      const count = outcome.diagnostics.filter((d) => d.severity === "error").length;
-      warnings.push(
-        {
-          file: join(dir, "manifest.json"),
-          pointer: "",
-          severity: "warning",
-          code: "pack-skipped",
-          message: `invalid pack left out of the catalog (${count} error${count === 1 ? "" : "s"})`,
-        },
-        ...outcome.diagnostics.map((d) => ({ ...d, severity: "warning" as const })),
-      );
-    } else errors.push(...outcome.diagnostics.filter((d) => d.severity === "error"));
-    onProgress?.({ phase: "compile", done: i + 1, total: sources.packs.length, pack: dir });
+    else invalid(dir, outcome.diagnostics, "pack");
+    onProgress?.({ phase: "compile", done: i + 1, total, pack: dir });
+  }
+  for (const [i, dir] of sources.matches.entries()) {
+    const outcome = await loadMatchEntry(dir);
+    if (outcome.ok) matchEntries.push(outcome.entry);
+    else invalid(dir, outcome.diagnostics, "match pack");
+    onProgress?.({ phase: "compile", done: sources.packs.length + i + 1, total, pack: dir });
   }
   if (errors.length > 0) {
-    const refused = new Set(errors.map((d) => sources.packs.find((dir) => d.file.startsWith(dir)))).size;
+    const dirs = [...sources.packs, ...sources.matches];
+    const refused = new Set(errors.map((d) => dirs.find((dir) => d.file.startsWith(dir)))).size;
     throw new CatalogError(
       `${plural(refused, "invalid pack")} (${plural(errors.length, "error")}); fix ${refused === 1 ? "it" : "them"}, or leave invalid packs out`,
       errors,
@@ -150,11 +168,15 @@ async function loadCatalog(options: ResolvedOptions, onProgress?: ProgressListen
   const solved = options.solve === null ? null : await solveEntries(entries, options.solve, onProgress);
   if (solved?.cacheError) warnings.push(cacheWarning(solved.cacheError));
 
-  const slugs = uniqueSlugs(
-    entries.map((e) => e.pack.manifest.gameId),
+  // One namespace for puzzle packs and games (both are pages at `/<slug>/`); puzzle packs first, so that
+  // adding a game never changes a puzzle pack's URL.
+  const allSlugs = uniqueSlugs(
+    [...entries.map((e) => e.pack.manifest.gameId), ...matchEntries.map((e) => e.manifest.gameId)],
     "pack",
     RESERVED_SLUGS,
   );
+  const slugs = allSlugs.slice(0, entries.length);
+  const matchSlugs = allSlugs.slice(entries.length);
   const covers = await Promise.all(entries.map(encodeCover));
   const published: PublishedEntry[] = [...studioFiles];
   const studioPacks: StudioIndexPack[] = [];
@@ -216,8 +238,23 @@ async function loadCatalog(options: ResolvedOptions, onProgress?: ProgressListen
       warnings: failure === undefined ? [...entry.warnings] : [...entry.warnings, solverWarning(failure)],
     };
   });
+  const matches = matchEntries.map((entry, i): CatalogMatch => {
+    const slug = matchSlugs[i] ?? `game-${i + 1}`;
+    const path = `${packFolderPath(slug)}match.${entry.hash}.json`;
+    published.push({ path, data: entry.json });
+    const { min, max } = entry.game.seats;
+    return {
+      slug,
+      manifest: entry.manifest,
+      fileUrl: options.base + path,
+      seats: { min, max, names: seatNames(entry.game) },
+      hidesInformation: hidesInformation(entry),
+      positions: matchPositions(entry),
+      warnings: [...entry.warnings],
+    };
+  });
   const tags = [...new Set(packs.flatMap((p) => p.manifest.tags ?? []))].sort();
-  const catalog: Catalog = { packs, tags, engineVersion: ENGINE_VERSION, warnings };
+  const catalog: Catalog = { packs, matches, tags, engineVersion: ENGINE_VERSION, warnings };
   if (options.studio) {
     published.push({ path: STUDIO_INDEX, data: studioIndexText(studioPacks) });
     catalog.studioUrl = options.base + STUDIO_FOLDER;
@@ -225,7 +262,10 @@ async function loadCatalog(options: ResolvedOptions, onProgress?: ProgressListen
   setPublishPlan(catalog, {
     base: options.base,
     entries: published,
-    sources: entries.map((e, i) => ({ slug: slugs[i] ?? "", dir: e.dir })),
+    sources: [
+      ...entries.map((e, i) => ({ slug: slugs[i] ?? "", dir: e.dir })),
+      ...matchEntries.map((e, i) => ({ slug: matchSlugs[i] ?? "", dir: e.dir })),
+    ],
   });
   return catalog;
 }

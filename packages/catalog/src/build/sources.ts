@@ -1,11 +1,14 @@
 import { readdir, stat } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
+import { isMatchPackFolder } from "@gridponder/match/node";
 import { CatalogError } from "./errors.ts";
 
 /** The packs of the given folders and the folders holding shared collections. */
 export interface PackSources {
-  /** Pack folders (absolute): per input folder, its packs sorted by folder name. */
+  /** Puzzle pack folders (absolute): per input folder, its packs sorted by folder name. */
   readonly packs: readonly string[];
+  /** Match pack folders (`"format": "match"` in the manifest: board and card games), in the same order. */
+  readonly matches: readonly string[];
   /** Every folder whose sub-folders may be shared collections: the input folders and single packs' parents. */
   readonly collectionFolders: readonly string[];
 }
@@ -34,14 +37,21 @@ async function isFile(path: string): Promise<boolean> {
 }
 
 /**
- * Reads folders of packs: each sub-folder with a `manifest.json` is a pack; sub-folders without one
- * are shared asset collections. A folder that is itself a pack counts as one pack.
+ * Reads folders of packs: each sub-folder with a `manifest.json` is a pack (a match pack when the
+ * manifest says `"format": "match"`, else a puzzle pack); sub-folders without one are shared asset
+ * collections. A folder that is itself a pack counts as one pack.
  */
 export async function findPackSources(folders: readonly string[]): Promise<PackSources> {
   const packs: string[] = [];
+  const matches: string[] = [];
   const collectionFolders: string[] = [];
   const add = (folder: string) => {
     if (!collectionFolders.includes(folder)) collectionFolders.push(folder);
+  };
+  const take = async (dir: string) => {
+    if (packs.includes(dir) || matches.includes(dir)) return;
+    if (await isMatchPackFolder(dir)) matches.push(dir);
+    else packs.push(dir);
   };
   for (const folder of folders.map((f) => resolve(f))) {
     const info = await stat(folder).catch((error: NodeJS.ErrnoException) => {
@@ -51,7 +61,7 @@ export async function findPackSources(folders: readonly string[]): Promise<PackS
     if (info === null) throw new CatalogError(`no such folder of packs: ${folder}`);
     if (!info.isDirectory()) throw new CatalogError(`not a folder of packs: ${folder}`);
     if (await isFile(join(folder, "manifest.json"))) {
-      if (!packs.includes(folder)) packs.push(folder);
+      await take(folder);
       add(dirname(folder));
       continue;
     }
@@ -65,10 +75,10 @@ export async function findPackSources(folders: readonly string[]): Promise<PackS
       .sort();
     for (const name of names) {
       const dir = join(folder, name);
-      if (!packs.includes(dir) && (await isFile(join(dir, "manifest.json")))) packs.push(dir);
+      if (await isFile(join(dir, "manifest.json"))) await take(dir);
     }
   }
-  return { packs, collectionFolders };
+  return { packs, matches, collectionFolders };
 }
 
 /**

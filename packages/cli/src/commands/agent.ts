@@ -6,9 +6,11 @@ import {
   AgentSession,
   BASELINES,
   inProcess,
+  MatchAgentSession,
   makeAliases,
   OBSERVATION_FORMS,
   type ObservationForm,
+  type Opponent,
   type Player,
   type Report,
   runHarness,
@@ -23,6 +25,7 @@ import {
   serveMcp,
 } from "@gridponder/agent/node";
 import type { Pack } from "@gridponder/engine";
+import { isMatchPackFolder, loadMatchPackFolder } from "@gridponder/match/node";
 import { type Command, Option } from "commander";
 import { CATALOG_FOLDER, type FinalLines, type PlayedPack, withReplays } from "../agent-report.js";
 import type { CliContext } from "../context.js";
@@ -37,6 +40,62 @@ interface ServeOptions {
   observation: ObservationForm;
   transcript?: string;
   anonymise?: string | true;
+  seat?: string;
+  seats?: string;
+  opponent?: Opponent;
+  seed?: string;
+}
+
+/** A whole number option, or undefined when absent; an input error otherwise. */
+function wholeOption(name: string, value: string | undefined, min: number): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isSafeInteger(n) || n < min)
+    throw new InputError(`${name} takes a whole number from ${min}, not ${JSON.stringify(value)}`);
+  return n;
+}
+
+/** A session on a match pack: the agent in one seat, bots in the others. */
+async function openMatchSession(
+  packDir: string,
+  options: ServeOptions,
+  transcript: WriteStream | null,
+): Promise<MatchAgentSession> {
+  const loaded = await loadMatchPackFolder(packDir);
+  if (!loaded.ok || !loaded.manifest || !loaded.game)
+    throw new InputError(
+      `${packDir} is not a valid match pack: ${loaded.diagnostics
+        .filter((d) => d.severity === "error")
+        .map((d) => `${d.file}${d.pointer} ${d.message}`)
+        .join("; ")}`,
+    );
+  if (options.anonymise !== undefined) throw new InputError("--anonymise is for puzzle packs");
+  if (options.observation === "image")
+    throw new InputError("a match session gives text or json observations");
+  const seat = wholeOption("--seat", options.seat, 1);
+  const seatCount = wholeOption("--seats", options.seats, 1);
+  const seed = wholeOption("--seed", options.seed, 0);
+  try {
+    return new MatchAgentSession(
+      {
+        manifest: loaded.manifest,
+        game: loaded.game,
+        ...(loaded.theme ? { theme: loaded.theme } : {}),
+        ...(loaded.levels ? { levels: loaded.levels } : {}),
+      },
+      {
+        ...(options.level === undefined ? {} : { level: options.level }),
+        ...(seat === undefined ? {} : { seat: seat - 1 }),
+        ...(seatCount === undefined ? {} : { seatCount }),
+        ...(seed === undefined ? {} : { seed }),
+        ...(options.opponent === undefined ? {} : { opponent: options.opponent }),
+        observation: options.observation,
+        ...(transcript ? { onEntry: (entry) => transcript.write(`${JSON.stringify(entry)}\n`) } : {}),
+      },
+    );
+  } catch (error) {
+    throw new InputError(error instanceof Error ? error.message : String(error));
+  }
 }
 
 /** The seed of `--anonymise [seed]` (0 when none is given), or `null` when the option is absent. */
@@ -69,7 +128,15 @@ async function openSession(
   ctx: CliContext,
   packDir: string,
   options: ServeOptions,
-): Promise<{ session: AgentSession; close: () => Promise<void> }> {
+): Promise<{ session: AgentSession | MatchAgentSession; close: () => Promise<void> }> {
+  if (!isZipName(packDir) && (await isMatchPackFolder(packDir))) {
+    const transcript = options.transcript ? await openTranscript(options.transcript) : null;
+    const session = await openMatchSession(packDir, options, transcript);
+    const close = async () => {
+      if (transcript) await new Promise<void>((resolve) => transcript.end(resolve));
+    };
+    return { session, close };
+  }
   const pack = await loadPlayablePack(packDir, ctx.registry);
   if (options.level !== undefined) requireLevel(pack, options.level);
   const transcript = options.transcript ? await openTranscript(options.transcript) : null;
@@ -267,7 +334,16 @@ function sessionOptions(command: Command): Command {
     .option(
       "--anonymise [seed]",
       "replace the pack's words (kinds, actions, levels) with neutral aliases numbered by the seed, and leave out its prose and sprites",
-    );
+    )
+    .option("--seat <n>", "match packs: the seat the agent plays, from 1 (1 by default)")
+    .option("--seats <n>", "match packs: how many seats play (the game's fewest by default)")
+    .addOption(
+      new Option(
+        "--opponent <bot>",
+        "match packs: the bot in the other seats (the strongest the game offers by default)",
+      ).choices(["random", "alpha-beta", "mcts"]),
+    )
+    .option("--seed <n>", "match packs: the seed of shuffles and of the bots (1 by default)");
 }
 
 export function registerAgent(program: Command, ctx: CliContext): void {
@@ -292,6 +368,10 @@ Requests (each may carry an "id", echoed in its response):
   {"type":"act","action":{"action":"move","direction":"up"},"reason":"…"}
                                          play one turn: accepted, refused (with why) or malformed
   {"type":"undo"}  {"type":"reset"}  {"type":"give_up"}
+
+A match pack (a board or card game) is played the same way from one seat (--seat), the bots in the
+others answering each move: actions are objects from legal_actions or their keys ("push@e2>e4"),
+levels are start positions ("standard" first), and "status" may also be "drawn".
 
 Every response has "ok", "level", "status" (playing, won or lost) and "moves". A line that is not a
 request gets {"type":"error","error":{"code":…,"message":…}}; the server never stops on bad input.

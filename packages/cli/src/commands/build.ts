@@ -96,6 +96,8 @@ function printSummary(ctx: CliContext, summary: BuildSummary, solved: boolean): 
     ctx,
     `built ${plural(summary.packs, "pack")}, ${plural(summary.levels, "level")}` +
       (solved ? ` (${summary.optima} ${summary.optima === 1 ? "optimum" : "optima"} proven)` : "") +
+      // Board and card games (match packs), when the folder had some.
+      (summary.matches > 0 ? `, ${plural(summary.matches, "board and card game")}` : "") +
       `, ${plural(summary.pages, "page")} ` +
       `(${megabytes(summary.bytes)}) into ${shown(summary.outDir)} in ${(summary.durationMs / 1000).toFixed(1)} s` +
       (summary.warnings.length > 0 ? `, ${plural(summary.warnings.length, "warning")}` : ""),

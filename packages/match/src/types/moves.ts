@@ -65,6 +65,9 @@ export interface MoveDefinition {
    * push). Only for board pieces with `step` or `slide` patterns.
    */
   threatens?: boolean;
-  /** Undoing this move is allowed in play (a take-back). True when left out for games without hidden zones. */
+  /**
+   * Whether a player may take this move back. True when left out; a move that shows a hidden piece (a
+   * card drawn) says false, so that undo cannot be used to peek.
+   */
   undoable?: boolean;
 }

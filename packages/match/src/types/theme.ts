@@ -11,6 +11,8 @@ export type Colour = string;
 export interface PieceLook {
   /** A character per seat (its last serves seats beyond it): ♔ and ♚, or X and O. */
   glyphs?: string[];
+  /** One letter for text views (an agent's board, a screen reader's table): `N` for a knight. */
+  letter?: string;
   /** The 3D token: a flat `disc` (draughts), a `tall` piece (chess) or a `card`. */
   shape?: "disc" | "tall" | "card";
   /**

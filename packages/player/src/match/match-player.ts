@@ -347,7 +347,11 @@ export function mountMatch(element: HTMLElement, options: MatchPlayerOptions): M
     const card = el("div", "gp-card");
     card.append(
       el("h2", undefined, `Pass the device to ${name}`),
-      el("p", undefined, "The cards of the last player are hidden."),
+      el(
+        "p",
+        undefined,
+        session.ply === 0 ? "Each seat sees only its own cards." : "The last player's cards are hidden.",
+      ),
     );
     const ready = button(
       `I am ${name}: show my cards`,
@@ -422,7 +426,7 @@ export function mountMatch(element: HTMLElement, options: MatchPlayerOptions): M
       const { name, options: choices } = options.choice;
       dialog.show({
         kind: "choice",
-        title: `Choose: ${name}`,
+        title: `${name.charAt(0).toUpperCase()}${name.slice(1)}: choose one`,
         paragraphs: [],
         actions: [
           ...choices.map((option) => ({
@@ -487,7 +491,12 @@ export function mountMatch(element: HTMLElement, options: MatchPlayerOptions): M
       const nx = Math.min(g.width - 1, Math.max(0, x + delta[0]));
       const ny = Math.min(g.height - 1, Math.max(0, y + delta[1]));
       cursor = cellNameAt([nx, ny], g.height);
-      say(cursor);
+      // What stands there, as a seat would call it: the square's name, then the piece or "empty".
+      const on = session.observe(viewer).board?.pieces.find((piece) => piece.at === cursor);
+      const owner = on?.owner === null || on?.owner === undefined ? "" : `${g.seatNames[on.owner] ?? ""} `;
+      say(
+        `${cursor}: ${on ? `${owner}${g.typeLabels[g.typeIndex.get(on.type) ?? -1] ?? on.type}` : "empty"}`,
+      );
       render();
       event.preventDefault();
     } else if ((event.key === "Enter" || event.key === " ") && cursor) {

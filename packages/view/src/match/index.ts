@@ -1,3 +1,4 @@
+export * from "../play-session.js";
 export * from "./look.js";
 export * from "./pick.js";
 export * from "./scene.js";

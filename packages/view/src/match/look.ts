@@ -14,6 +14,8 @@ export interface MatchPieceLook {
   readonly form: Form;
   /** A card's face text template, `{attribute}` replaced; null for a board piece. */
   readonly text: string | null;
+  /** The theme's letter for text views, lower case; null when it gives none. */
+  readonly letter: string | null;
 }
 
 export interface MatchLook {
@@ -50,6 +52,7 @@ export function matchLook(game: CompiledGame, theme: MatchTheme | undefined): Ma
       glyphs: look?.glyphs && look.glyphs.length > 0 ? look.glyphs : [label.slice(0, 1).toUpperCase()],
       form: FORMS[look?.shape ?? "disc"] ?? "tile",
       text: look?.text ?? null,
+      letter: look?.letter && /^[A-Za-z]$/.test(look.letter) ? look.letter.toLowerCase() : null,
     };
   }
   const labels: Record<string, Record<string, { symbol: string; color: string | null }>> = Object.create(
