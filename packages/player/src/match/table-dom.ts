@@ -27,7 +27,10 @@ function zoneTitle(zone: TableZone, seatNames: readonly string[], viewer: number
 export function drawTable(root: HTMLElement, zones: readonly TableZone[], options: TableOptions): void {
   const order = [...zones].sort((a, b) => rank(a, options.viewer) - rank(b, options.viewer));
   const sections = order.map((zone) => {
-    const section = el("section", `gpm-zone gpm-${zone.kind}`);
+    const section = el(
+      "section",
+      `gpm-zone gpm-${zone.kind}${zone.seat !== null && zone.seat === options.viewer ? " gpm-mine" : ""}`,
+    );
     section.dataset.zone = zone.id;
     if (zone.seat !== null) section.dataset.seat = String(zone.seat);
     const heading = el("h2", undefined, zoneTitle(zone, options.seatNames, options.viewer));
