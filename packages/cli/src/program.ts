@@ -3,6 +3,7 @@ import { Command } from "commander";
 import { registerAgent } from "./commands/agent.js";
 import { registerBuild } from "./commands/build.js";
 import { registerConformance } from "./commands/conformance.js";
+import { registerImport } from "./commands/import.js";
 import { registerNew } from "./commands/new.js";
 import { registerPlay } from "./commands/play.js";
 import { registerSolve } from "./commands/solve.js";
@@ -66,6 +67,7 @@ export function createProgram(ctx: CliContext): Command {
   registerConformance(program, ctx);
   registerPlay(program, ctx);
   registerNew(program, ctx);
+  registerImport(program, ctx);
   registerSolve(program, ctx);
   registerBuild(program, ctx);
   registerAgent(program, ctx);

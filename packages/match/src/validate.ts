@@ -11,6 +11,7 @@ export {
   themeSchema as matchThemeSchema,
 } from "./generated/schemas.js";
 export type * from "./types/index.js";
+export { type JsonFile, type JsonParse, type Position, parseJsonFile } from "./validate/json-source.js";
 export {
   checkMatchSchema,
   type MatchSchemaName,

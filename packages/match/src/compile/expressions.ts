@@ -285,6 +285,29 @@ function boardFinder(cx: CompileContext, q: PieceQuery, pointer: string): Fn | n
   };
 }
 
+/** An expression of two cells (`none` when either is no cell), given the board's width. */
+function twoCells(
+  kind: ValueKind,
+  none: number,
+  f: (r: Rt, p: number, q: number, width: number) => number,
+): OpCompiler {
+  return (cx, value, pointer) => {
+    const ops = list(cx, value, pointer, 2, 2);
+    if (!ops) return ZERO;
+    const a = sub(cx, ops[0], at(pointer, 0), "cell").fn;
+    const b = sub(cx, ops[1], at(pointer, 1), "cell").fn;
+    const w = cx.width;
+    return {
+      fn: (r) => {
+        const p = a(r);
+        const q = b(r);
+        return p < 0 || q < 0 ? none : f(r, p, q, w);
+      },
+      kind,
+    };
+  };
+}
+
 function isOn(r: Rt, cell: number): boolean {
   return cell >= 0 && cell < r.g.cellCount && r.g.playable[cell] === 1;
 }
@@ -449,24 +472,22 @@ const EXPRESSIONS: Record<string, OpCompiler> = {
       kind: "cell",
     };
   },
-  mid(cx, value, pointer) {
-    const ops = list(cx, value, pointer, 2, 2);
-    if (!ops) return ZERO;
-    const a = sub(cx, ops[0], at(pointer, 0), "cell").fn;
-    const b = sub(cx, ops[1], at(pointer, 1), "cell").fn;
-    const w = cx.width;
-    return {
-      fn: (r) => {
-        const p = a(r);
-        const q = b(r);
-        if (p < 0 || q < 0) return -1;
-        const x = (p % w) + Math.trunc(((q % w) - (p % w)) / 2);
-        const y = ((p / w) | 0) + Math.trunc((((q / w) | 0) - ((p / w) | 0)) / 2);
-        return y * w + x;
-      },
-      kind: "cell",
-    };
-  },
+  mid: twoCells("cell", -1, (_r, p, q, w) => {
+    const x = (p % w) + Math.trunc(((q % w) - (p % w)) / 2);
+    const y = ((p / w) | 0) + Math.trunc((((q / w) | 0) - ((p / w) | 0)) / 2);
+    return y * w + x;
+  }),
+  clear: twoCells("bool", 0, (r, p, q, w) => {
+    const dx = (q % w) - (p % w);
+    const dy = ((q / w) | 0) - ((p / w) | 0);
+    // Only a row, a column or a diagonal has a path between its ends.
+    if (dx !== 0 && dy !== 0 && Math.abs(dx) !== Math.abs(dy)) return 0;
+    const n = Math.max(Math.abs(dx), Math.abs(dy));
+    const step = Math.sign(dy) * w + Math.sign(dx);
+    for (let k = 1, c = p + step; k < n; k++, c += step)
+      if (r.g.playable[c] !== 1 || (r.s.cells[c] as number) >= 0) return 0;
+    return 1;
+  }),
   x(cx, value, pointer) {
     const c = sub(cx, value, pointer, "cell").fn;
     const w = cx.width;

@@ -24,6 +24,7 @@ export type ExprNode =
   | AtExpr
   | OffsetExpr
   | MidExpr
+  | ClearExpr
   | XExpr
   | YExpr
   | PieceAtExpr
@@ -126,6 +127,14 @@ export interface OffsetExpr {
 /** The cell halfway between two cells (rounded toward the first); `-1` if either is none. */
 export interface MidExpr {
   mid: [Expr, Expr];
+}
+
+/**
+ * Whether two cells lie on one row, column or diagonal with every cell strictly between them on the
+ * board, playable and empty: a sliding piece's line of sight. False for no cell or cells not in line.
+ */
+export interface ClearExpr {
+  clear: [Expr, Expr];
 }
 
 /** A cell's column, from 0 at the left; `-1` for no cell. */

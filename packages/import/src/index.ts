@@ -1,0 +1,13 @@
+/**
+ * `@gridponder/import`: games written in other JSON game-description languages, compiled into
+ * Gridponder match packs. Each import checks its source with located diagnostics, stops rather than
+ * produce a pack that plays differently from the source, and reports what did not carry over.
+ * @module
+ */
+
+export { at, Findings } from "./findings.js";
+export { FORMATS, type SourceFormat } from "./formats.js";
+export { assemblePack, gameIdOf, type ImportResult, type PackParts, REPORT_FILE } from "./pack.js";
+export { emptyReport, type ImportReport, type ReportItem, reportText } from "./report.js";
+export { importSdgdl } from "./sdgdl/index.js";
+export { MAX_SOURCE_CHARS, parseSource } from "./source.js";
