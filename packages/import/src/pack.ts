@@ -53,7 +53,8 @@ export interface PackParts {
 export function assemblePack(parts: PackParts): ImportResult {
   const manifest: MatchManifest = {
     format: "match",
-    gameId: gameIdOf(parts.title),
+    // Prefixed with the source language, so that an import does not take the id of a game of our own.
+    gameId: gameIdOf(`${parts.report.format}-${parts.title}`),
     title: parts.title.slice(0, 80) || "Imported game",
     version: "1.0.0",
     ...(parts.description ? { description: parts.description.slice(0, 500) } : {}),

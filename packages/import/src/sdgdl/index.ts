@@ -4,58 +4,17 @@
  * would make the pack play differently from the source stops the import with a located error.
  * @module
  */
-import type {
-  Effect,
-  Expr,
-  MatchGame,
-  MoveDefinition,
-  PiecePlacement,
-  VariableDefinition,
-} from "@gridponder/match/validate";
+import type { MatchGame, PiecePlacement, VariableDefinition } from "@gridponder/match/validate";
 import { at } from "../findings.js";
 import { assemblePack, type ImportResult } from "../pack.js";
 import { emptyReport } from "../report.js";
 import { parseSource } from "../source.js";
-import { redundantEffects, translateEffect } from "./effects.js";
-import { translate } from "./functions.js";
+import { buildMoves, type Facts, type Parsed } from "./moves.js";
 import { lacksOf, SDGDL_READINGS } from "./readings.js";
-import { idOf, Scope } from "./scope.js";
-import { type InteractionSpec, readSpec, SECTIONS } from "./spec.js";
-import { parseExpression, printSyntax, type Syntax } from "./syntax.js";
+import { Scope } from "./scope.js";
+import { readSpec, SECTIONS } from "./spec.js";
+import { parseExpression, type Syntax } from "./syntax.js";
 import { themeFor } from "./theme.js";
-import { Cx, NOTHING } from "./typed.js";
-
-interface Parsed {
-  spec: InteractionSpec;
-  conditions: { tree: Syntax; pointer: string; text: string }[];
-  effects: { tree: Syntax; pointer: string; text: string }[];
-}
-
-const isOwnerTest = (n: Syntax) =>
-  n.kind === "call" &&
-  n.fn === "eq" &&
-  n.args.length === 2 &&
-  [printSyntax(n.args[0] as Syntax), printSyntax(n.args[1] as Syntax)].sort().join() ===
-    ["entity.owner", "state.current_player"].sort().join();
-
-/** The kind values an action requires of its entity by a top-level `eq(entity.<kind>, '…')`. */
-function requiredKinds(p: Parsed, kindAttrs: ReadonlySet<string>): Set<string> | null {
-  for (const c of p.conditions) {
-    const n = c.tree;
-    if (n.kind !== "call" || n.fn !== "eq" || n.args.length !== 2) continue;
-    const [a, b] = n.args as [Syntax, Syntax];
-    const [m, s] = a.kind === "string" ? [b, a] : [a, b];
-    if (
-      m.kind === "member" &&
-      kindAttrs.has(m.key) &&
-      m.of.kind === "name" &&
-      m.of.name === "entity" &&
-      s.kind === "string"
-    )
-      return new Set([s.value]);
-  }
-  return null;
-}
 
 /** Imports a state-driven GDL specification from its text. */
 export function importSdgdl(file: string, text: string): ImportResult {
@@ -122,65 +81,9 @@ export function importSdgdl(file: string, text: string): ImportResult {
         text: "no phase allows this interaction, so it can never be taken; left out.",
       });
 
-  const kindAttrs = scope.kindAttrs;
-  const ids = new Map<Parsed, string>();
-  for (const p of order) {
-    let id = idOf(p.spec.name);
-    while ([...ids.values()].includes(id)) id = `${id}-2`;
-    ids.set(p, id);
-  }
-  const firstNonChain = order.findIndex((p) => !p.spec.chainable);
-  const forcedBlock = firstNonChain > 0 ? order.slice(0, firstNonChain) : [];
-  const chainables = order.filter((p) => p.spec.chainable).map((p) => ids.get(p) as string);
-  const conds = new Map<Parsed, Expr[]>();
-  const facts = { movesTwo: false, remembers: false, promotions: new Set<string>() };
-
-  const moves: MoveDefinition[] = order.map((p) => {
-    if (!p.conditions.some((c) => isOwnerTest(c.tree)))
-      f.error(
-        at(p.spec.pointer, "conditions"),
-        "owner-test",
-        `interaction "${p.spec.name}" does not require eq(entity.owner, state.current_player)`,
-        "a match moves only the pieces of the player to move; an action on another player's entity cannot be imported",
-      );
-    const mine: Expr[] = [];
-    for (const c of p.conditions) {
-      const t = translate(new Cx(scope, f, c.pointer, c.text), c.tree);
-      if (t !== NOTHING) mine.push(t.e);
-      if (c.text.includes("state.") && !/state\.current_player/.test(c.text)) facts.remembers = true;
-    }
-    conds.set(p, mine);
-    const skip = redundantEffects(p.effects.map((e) => e.tree));
-    const effects: Effect[] = [];
-    let writes = 0;
-    p.effects.forEach((e, i) => {
-      if (/^\s*set\(\s*board\[/.test(e.text) && !/,\s*null\s*\)\s*$/.test(e.text)) writes++;
-      for (const m of e.text.matchAll(/set\(\s*entity\.\w+\s*,\s*'([^']*)'\s*\)/g))
-        facts.promotions.add(m[1] as string);
-      if (skip.has(i)) return;
-      const out = translateEffect(new Cx(scope, f, e.pointer, e.text), e.tree);
-      if (out) effects.push(out);
-    });
-    if (writes >= 2) facts.movesTwo = true;
-    // Earlier actions that could match the same start and target take precedence (Section 4.1).
-    const mineKinds = requiredKinds(p, kindAttrs);
-    const earlier = order.slice(0, order.indexOf(p)).filter((q) => {
-      const theirs = requiredKinds(q, kindAttrs);
-      return !(mineKinds && theirs && [...mineKinds].every((k) => !theirs.has(k)));
-    });
-    const exclusions: Expr[] = earlier.map((q) => ({ not: { and: conds.get(q) ?? [] } }));
-    const all = [...mine, ...exclusions];
-    return {
-      id: ids.get(p) as string,
-      label: p.spec.name.replace(/_/g, " "),
-      piece: {},
-      pattern: { place: "any" },
-      if: all.length === 1 ? (all[0] as Expr) : { and: all },
-      do: effects,
-      ...(forcedBlock.includes(p) ? { priority: 1 } : {}),
-      ...(p.spec.chainable ? { chain: { with: chainables } } : {}),
-    };
-  });
+  const facts: Facts = { movesTwo: false, remembers: false, promotions: new Set<string>() };
+  const seatAttrs = new Map(scope.seatAttrs);
+  const moves = buildMoves(order, scope, f, spec, facts, seatAttrs);
 
   // Pieces of the setup.
   const pieces: Record<string, { label: string; attributes?: Record<string, VariableDefinition> }> = {};
@@ -289,7 +192,7 @@ export function importSdgdl(file: string, text: string): ImportResult {
       min: spec.min,
       max: spec.max,
       names: scope.seats,
-      ...(scope.seatAttrs.size > 0 ? { attributes: Object.fromEntries(scope.seatAttrs) } : {}),
+      ...(seatAttrs.size > 0 ? { attributes: Object.fromEntries(seatAttrs) } : {}),
     },
     board: { width: spec.width, height: spec.height },
     pieces,
