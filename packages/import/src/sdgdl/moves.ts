@@ -9,7 +9,7 @@ import { at, type Findings } from "../findings.js";
 import { redundantEffects, translateEffect } from "./effects.js";
 import { translate } from "./functions.js";
 import { geometryOf, isGeometric, type Offset, raysOf } from "./geometry.js";
-import type { Scope } from "./scope.js";
+import { idOf, type Scope } from "./scope.js";
 import type { InteractionSpec } from "./spec.js";
 import { printSyntax, type Syntax } from "./syntax.js";
 import { Cx, NOTHING } from "./typed.js";
@@ -105,12 +105,7 @@ export function buildMoves(
 ): MoveDefinition[] {
   const ids = new Map<Parsed, string>();
   for (const p of order) {
-    let id = (
-      p.spec.name
-        .toLowerCase()
-        .replace(/[^a-z0-9]+/g, "-")
-        .replace(/^-+|-+$/g, "") || "action"
-    ).replace(/^(?![a-z])/, "a-");
+    let id = idOf(p.spec.name);
     while ([...ids.values()].includes(id)) id = `${id}-2`;
     ids.set(p, id);
   }
