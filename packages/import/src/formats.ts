@@ -2,6 +2,8 @@
  * The source languages an import reads, by the name the command line uses.
  * @module
  */
+
+import { importBagel } from "./bagel/index.js";
 import type { ImportResult } from "./pack.js";
 import { importSdgdl } from "./sdgdl/index.js";
 
@@ -15,4 +17,5 @@ export interface SourceFormat {
 /** The languages `gridponder import` reads. */
 export const FORMATS: Record<string, SourceFormat> = {
   sdgdl: { title: "the state-driven GDL", run: importSdgdl },
+  bagel: { title: "B.A.G.E.L.", run: importBagel },
 };

@@ -5,6 +5,7 @@
  * @module
  */
 
+export { importBagel } from "./bagel/index.js";
 export { at, Findings } from "./findings.js";
 export { FORMATS, type SourceFormat } from "./formats.js";
 export { assemblePack, gameIdOf, type ImportResult, type PackParts, REPORT_FILE } from "./pack.js";

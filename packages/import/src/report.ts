@@ -47,7 +47,7 @@ export function reportText(report: ImportReport, title: string): string {
   return [
     `# Import report: ${title}`,
     "",
-    `Imported from \`${report.source}\`, written in ${LANGUAGE[report.format]}.`,
+    `Imported from \`${report.source}\`, written in ${LANGUAGE[report.format].replace(/\.$/, "")}.`,
     "",
     ...section("Not carried over", report.notCarried, "Everything in the source carried over."),
     ...section("Readings chosen", report.readings, "No reading had to be chosen."),

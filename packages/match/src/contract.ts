@@ -101,7 +101,12 @@ export type CompiledResult =
   | { readonly kind: "winner"; readonly seat: Fn }
   | { readonly kind: "loser"; readonly seat: Fn }
   | { readonly kind: "draw" }
-  | { readonly kind: "ranking"; readonly seatVar: number; readonly high: boolean };
+  | {
+      readonly kind: "ranking";
+      /** A seat's score. */
+      readonly score: (r: Rt, seat: number) => number;
+      readonly high: boolean;
+    };
 
 export interface CompiledEnd {
   readonly cond: Fn;

@@ -27,7 +27,7 @@ export function heuristic(r: MatchRuntime, pieceValues: Readonly<Record<string, 
   const ranking = g.end.find((e) => e.result.kind === "ranking")?.result;
   const scores =
     ranking?.kind === "ranking"
-      ? Array.from({ length: n }, (_, seat) => s.seatVar(seat, ranking.seatVar) * (ranking.high ? 1 : -1))
+      ? Array.from({ length: n }, (_, seat) => ranking.score(r, seat) * (ranking.high ? 1 : -1))
       : material;
   const total = scores.reduce((a, b) => a + Math.abs(b), 0);
   if (total === 0) return new Array<number>(n).fill(0.5);

@@ -192,6 +192,16 @@ const EFFECTS: Record<string, EffectCompiler> = {
       if (p >= 0 && t >= 0 && t < count) r.s.setType(p, t);
     };
   },
+  setOwner(cx, value, pointer) {
+    const of = expr(cx, field(value, "of"), at(pointer, "of"));
+    const to = expr(cx, field(value, "to"), at(pointer, "to"), "seat");
+    const n = cx.seatCount;
+    return (r) => {
+      const p = of(r);
+      const seat = to(r);
+      if (p >= 0 && seat >= -1 && seat < n) r.s.setOwner(p, seat);
+    };
+  },
   set(cx, value, pointer) {
     const name = field(value, "var");
     const v = cx.lookup(cx.varIndex, name, at(pointer, "var"), "unknown-variable", "variable");

@@ -14,7 +14,9 @@ import type {
   ValueKind,
   VariableInfo,
 } from "../contract.js";
+import { SEAT } from "../contract.js";
 import type {
+  Expr,
   InitialValue,
   MatchGame,
   MoveDefinition,
@@ -225,14 +227,31 @@ function compileResult(cx: CompileContext, result: unknown, pointer: string): Co
   if ("loser" in r)
     return { kind: "loser", seat: compileExpr(cx, r.loser as never, at(pointer, "loser")).fn };
   if ("ranking" in r) {
-    const v = typeof r.ranking === "string" ? cx.seatVarIndex.get(r.ranking) : undefined;
+    const high = r.order !== "low";
+    const by = r.ranking as { score?: unknown } | string;
+    if (typeof by === "object" && by !== null && "score" in by) {
+      const score = compileExpr(cx, by.score as Expr, at(at(pointer, "ranking"), "score")).fn;
+      return {
+        kind: "ranking",
+        score: (rt, seat) => {
+          const saved = rt.b[SEAT] as number;
+          rt.b[SEAT] = seat;
+          const v = score(rt);
+          rt.b[SEAT] = saved;
+          return v;
+        },
+        high,
+      };
+    }
+    const v = typeof by === "string" ? cx.seatVarIndex.get(by) : undefined;
     if (v === undefined)
       cx.error(
         at(pointer, "ranking"),
         "unknown-seat-variable",
-        `no seat variable "${String(r.ranking)}"; ${CompileContext.options(cx.seatVarIndex.keys())}`,
+        `no seat variable "${String(by)}"; ${CompileContext.options(cx.seatVarIndex.keys())}`,
       );
-    return { kind: "ranking", seatVar: v ?? 0, high: r.order !== "low" };
+    const slot = v ?? 0;
+    return { kind: "ranking", score: (rt, seat) => rt.s.seatVar(seat, slot), high };
   }
   if (r.draw !== true)
     cx.error(pointer, "result", 'expected a result: "winner", "loser", "draw" or "ranking"');

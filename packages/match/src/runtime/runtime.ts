@@ -413,7 +413,7 @@ export class MatchRuntime implements Rt {
         results.fill("win");
         if (l >= 0 && l < g.seatCount) results[l] = "loss";
       } else if (res.kind === "ranking") {
-        const scores = Array.from({ length: g.seatCount }, (_, seat) => this.s.seatVar(seat, res.seatVar));
+        const scores = Array.from({ length: g.seatCount }, (_, seat) => res.score(this, seat));
         const best = res.high ? Math.max(...scores) : Math.min(...scores);
         const top = scores.filter((v) => v === best).length;
         scores.forEach((v, seat) => {

@@ -12,6 +12,7 @@ export type Effect =
   | PlaceEffect
   | SetAttrEffect
   | SetTypeEffect
+  | SetOwnerEffect
   | SetEffect
   | SetSeatVarEffect
   | IfEffect
@@ -53,6 +54,11 @@ export interface SetAttrEffect {
 /** Changes a piece's type (a promotion): `to` is a type name, or a choice holding one. */
 export interface SetTypeEffect {
   setType: { of: Expr; to: Expr };
+}
+
+/** Gives a piece to another seat (a disc turned over in reversi); `-1` leaves it to no seat. */
+export interface SetOwnerEffect {
+  setOwner: { of: Expr; to: Expr };
 }
 
 /** Sets a game variable. */

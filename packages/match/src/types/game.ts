@@ -122,12 +122,16 @@ export interface Phase {
   end?: { if: Expr; do?: Effect[]; goto: string }[];
 }
 
-/** A result for each seat. `ranking` orders seats by a seat variable: the best wins, ties share. */
+/**
+ * A result for each seat. `ranking` orders seats by a score: a seat variable's name, or `{ "score":
+ * expr }` worked out for each seat with the seat bound to `seat` (how many discs it has); the best
+ * wins, ties share.
+ */
 export type Result =
   | { winner: Expr }
   | { loser: Expr }
   | { draw: true }
-  | { ranking: string; order?: "high" | "low" };
+  | { ranking: string | { score: Expr }; order?: "high" | "low" };
 
 /** A way the game ends, checked after every move (and at the start), in order. */
 export interface EndCondition {
