@@ -6,6 +6,7 @@
 import type { MatchGame, MatchManifest, MatchTheme } from "@gridponder/match/validate";
 import { validateMatchPack } from "@gridponder/match/validate";
 import type { Diagnostic } from "@gridponder/schema";
+import { inferPatterns } from "./patterns.js";
 import { type ImportReport, reportText } from "./report.js";
 
 /** The outcome of an import. */
@@ -61,9 +62,11 @@ export function assemblePack(parts: PackParts): ImportResult {
     ...(parts.author ? { author: parts.author.slice(0, 120) } : {}),
     tags: ["imported", parts.report.format],
   };
+  // Where a source says only which cells a piece may go to, the pattern lets the runtime try those alone.
+  const game = inferPatterns(parts.game);
   const files: Record<string, string> = {
     "manifest.json": json(manifest),
-    "game.json": json(parts.game),
+    "game.json": json(game),
     "theme.json": json(parts.theme),
   };
   const checked = validateMatchPack(files);
@@ -79,5 +82,5 @@ export function assemblePack(parts: PackParts): ImportResult {
       })),
     };
   files[REPORT_FILE] = reportText(parts.report, manifest.title);
-  return { ok: true, files, game: parts.game, report: parts.report, diagnostics: parts.warnings };
+  return { ok: true, files, game, report: parts.report, diagnostics: parts.warnings };
 }
