@@ -1,9 +1,9 @@
-import { compileGame, type MatchGame, MatchRuntime, perft } from "@gridponder/match";
+import { compileGame, type Expr, type MatchGame, MatchRuntime, perft } from "@gridponder/match";
 import { describe, expect, it } from "vitest";
 import { inferPatterns } from "../src/patterns.js";
 
-const dx = { sub: [{ x: { get: "to" } }, { x: { get: "from" } }] };
-const dy = { sub: [{ y: { get: "to" } }, { y: { get: "from" } }] };
+const dx: Expr = { sub: [{ x: { get: "to" } }, { x: { get: "from" } }] };
+const dy: Expr = { sub: [{ y: { get: "to" } }, { y: { get: "from" } }] };
 
 /** Knights that go anywhere their leap allows, written as a placement with a condition, and pawns whose step depends on the seat and on their row. */
 const GAME: MatchGame = {
