@@ -2,7 +2,8 @@
  * Games brought from other formats: the state-driven GDL's chess and checkers and B.A.G.E.L.'s
  * tic-tac-toe, checkers and Eights, imported (as `gridponder import` does) into a folder of packs that
  * the catalog builds. Each is listed with the board and card games and has a play page; in headless
- * chromium one game of each source format is played. Screenshots go to test-results/.
+ * chromium a game of each source format is played, and the imported card game deals. Screenshots go
+ * to test-results/.
  */
 import { mkdtemp, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -27,6 +28,9 @@ const SHOTS = join(import.meta.dirname, "../test-results");
 const SOURCES = [
   { format: "sdgdl", file: "chess.json", slug: "sdgdl-chess", title: "Chess" },
   { format: "sdgdl", file: "checkers.json", slug: "sdgdl-checkers", title: "Checkers" },
+  { format: "bagel", file: "tic-tac-toe.json", slug: "bagel-tic-tac-toe", title: "Tic tac toe" },
+  { format: "bagel", file: "checkers.json", slug: "bagel-checkers", title: "Checkers" },
+  { format: "bagel", file: "eights.json", slug: "bagel-eights", title: "Eights" },
 ] as const;
 
 async function importedPacks(): Promise<string> {
@@ -112,6 +116,30 @@ describe("imported games in a browser", { timeout: 300_000 }, () => {
     expect(await act(page, "rook-move@a1>a3")).toBe(false);
     await page.screenshot({ path: join(SHOTS, "import-sdgdl-chess.png") });
     assertNoErrors(errors, "the imported chess page");
+    await page.close();
+  });
+
+  it("plays B.A.G.E.L.'s tic-tac-toe: a mark in the centre, the bot's answer, then a taken cell refused", async () => {
+    const { page, errors } = await open("/bagel-tic-tac-toe/play/");
+    await page.selectOption('gridponder-match select[data-seat="1"]', "random");
+    expect(await act(page, "markCell>b2")).toBe(true);
+    await idle(page);
+    const moves = (await log(page)) ?? [];
+    expect(moves[0]).toBe("markCell>b2");
+    expect(moves.length).toBe(2);
+    expect(moves[1]).toMatch(/^markCell>[abc][123]$/);
+    expect(await act(page, "markCell>b2")).toBe(false);
+    expect(await status(page)).toBe("Player 0 to move.");
+    await page.screenshot({ path: join(SHOTS, "import-bagel-tic-tac-toe.png") });
+    assertNoErrors(errors, "the imported tic-tac-toe page");
+    await page.close();
+  });
+
+  it("deals B.A.G.E.L.'s Eights: each seat holds cards, the person's face up", async () => {
+    const { page, errors } = await open("/bagel-eights/play/");
+    await expect.poll(() => page.locator("gridponder-match .gpm-card").count()).toBeGreaterThan(5);
+    await page.screenshot({ path: join(SHOTS, "import-bagel-eights.png") });
+    assertNoErrors(errors, "the imported Eights page");
     await page.close();
   });
 });

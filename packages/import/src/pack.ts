@@ -50,6 +50,25 @@ export interface PackParts {
   warnings: Diagnostic[];
 }
 
+/** Words for people from a source's name: `drawCard` and `draw_card` are "Draw card". */
+export function wordsOf(name: string): string {
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replace(/[-_.]+/g, " ")
+    .trim()
+    .toLowerCase();
+  return words ? `${(words[0] as string).toUpperCase()}${words.slice(1)}` : name;
+}
+
+/** Every move gets a label for people (menus, buttons, narration) when its source gave it none. */
+function labelled(game: MatchGame): MatchGame {
+  if (game.moves.every((m) => m.label !== undefined)) return game;
+  return {
+    ...game,
+    moves: game.moves.map((m) => (m.label === undefined ? { ...m, label: wordsOf(m.id) } : m)),
+  };
+}
+
 /** The pack's files, validated: a pack that would not validate is refused with the validator's findings. */
 export function assemblePack(parts: PackParts): ImportResult {
   const manifest: MatchManifest = {
@@ -63,7 +82,7 @@ export function assemblePack(parts: PackParts): ImportResult {
     tags: ["imported", parts.report.format],
   };
   // Where a source says only which cells a piece may go to, the pattern lets the runtime try those alone.
-  const game = inferPatterns(parts.game);
+  const game = labelled(inferPatterns(parts.game));
   const files: Record<string, string> = {
     "manifest.json": json(manifest),
     "game.json": json(game),

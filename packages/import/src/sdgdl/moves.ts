@@ -6,6 +6,7 @@
  */
 import type { Effect, Expr, MoveDefinition, Pattern } from "@gridponder/match/validate";
 import { at, type Findings } from "../findings.js";
+import { wordsOf } from "../pack.js";
 import { redundantEffects, translateEffect } from "./effects.js";
 import { translate } from "./functions.js";
 import { geometryOf, isGeometric, type Offset, raysOf } from "./geometry.js";
@@ -209,7 +210,7 @@ export function buildMoves(
     const all = [...own, ...exclusions];
     return {
       id,
-      label: p.spec.name.replace(/_/g, " "),
+      label: wordsOf(p.spec.name),
       piece: kinds ? { type: kinds.length === 1 ? (kinds[0] as string) : kinds } : {},
       pattern,
       ...(all.length > 0 ? { if: and(all) } : {}),
