@@ -39,6 +39,7 @@ const API_PACKAGES = [
   ["renderer-svg", ["src/index.ts"]],
   ["agent", ["src/index.ts", "src/node.ts"]],
   ["match", ["src/index.ts", "src/validate.ts"]],
+  ["import", ["src/index.ts"]],
 ];
 
 export default defineConfig({

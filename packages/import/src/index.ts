@@ -6,6 +6,7 @@
  */
 
 export { importBagel } from "./bagel/index.js";
+export { IMPORT_CONSTRUCTS } from "./constructs.js";
 export { at, Findings } from "./findings.js";
 export { FORMATS, type SourceFormat } from "./formats.js";
 export { assemblePack, gameIdOf, type ImportResult, type PackParts, REPORT_FILE } from "./pack.js";

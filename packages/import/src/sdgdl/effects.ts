@@ -12,6 +12,9 @@ import { type Cx, NOTHING } from "./typed.js";
 
 type Call = Syntax & { kind: "call" };
 
+/** The functions an effect may be. */
+export const EFFECT_FUNCTIONS = ["set", "if", "remove_entity"] as const;
+
 function isCall(n: Syntax, fn: string): n is Call {
   return n.kind === "call" && n.fn === fn;
 }
