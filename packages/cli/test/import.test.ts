@@ -47,6 +47,37 @@ describe("gridponder import", () => {
     expect(JSON.parse(json.stdout)).toMatchObject({ ok: false, diagnostics: [{ code: "unknown-function" }] });
   });
 
+  it.each([
+    ["sdgdl", "truncated.json", '{"metadata": {"name": "Chess"}, "players": {"roles": ['],
+    ["sdgdl", "hex.json", JSON.stringify({ topology: { type: "discrete", structure: "hex_grid(11, 11)" } })],
+    ["bagel", "truncated.json", '{"entities": [{"name": "mainGrid", "entityType": "Grid", "width": 3'],
+    [
+      "bagel",
+      "unknown-move.json",
+      JSON.stringify({
+        entities: [{ name: "g", entityType: "Grid", width: 3, height: 3 }],
+        numPlayers: 2,
+        moves: { m: { moveType: "Teleport" } },
+      }),
+    ],
+  ])("exits with 2 and writes nothing for a broken %s source (%s)", async (format, name, text) => {
+    const dir = await scratch();
+    const source = join(dir, name);
+    await writeFile(source, text);
+    const out = join(dir, "out");
+    const result = await run(["import", format, source, "--out", out, "--json"]);
+    expect(result.code).toBe(2);
+    const report = JSON.parse(result.stdout);
+    expect(report.ok).toBe(false);
+    expect(report.diagnostics.length).toBeGreaterThan(0);
+    for (const d of report.diagnostics) {
+      expect(d.file).toBe(name);
+      expect(typeof d.pointer).toBe("string");
+      expect(d.line).toBeGreaterThan(0);
+    }
+    await expect(readdir(out)).rejects.toThrow();
+  });
+
   it("never writes into a folder holding someone else's files", async () => {
     const out = await scratch();
     await writeFile(join(out, "notes.txt"), "mine");
