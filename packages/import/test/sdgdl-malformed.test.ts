@@ -125,10 +125,42 @@ const CASES: [string, string, string, string][] = [
   [
     "an entity off the board",
     chessWith((s) => {
-      s.setup.entities[0].pos = [8, 0];
+      s.setup.steps[0].at[1] = "grid_nodes(8,0, 8,0)";
     }),
-    "/setup/entities/0/pos",
+    "/setup/steps/0/at/1",
     "off-board",
+  ],
+  [
+    "an entity put in a zone",
+    chessWith((s) => {
+      s.setup.steps[0].at[1] = "zone('deck')";
+    }),
+    "/setup/steps/0/at/1",
+    "unsupported-position",
+  ],
+  [
+    "an unknown setup action",
+    chessWith((s) => {
+      s.setup.steps[2].action = "shuffle_zone";
+    }),
+    "/setup/steps/2/action",
+    "unknown-setup-action",
+  ],
+  [
+    "an unknown function in an end condition",
+    chessWith((s) => {
+      s.end_conditions.conditions[0].condition = "checkmated(opponent_of(p))";
+    }),
+    "/end_conditions/conditions/0/condition",
+    "unknown-function",
+  ],
+  [
+    "an unknown kind of ending",
+    chessWith((s) => {
+      s.end_conditions.conditions[0].type = "conquest";
+    }),
+    "/end_conditions/conditions/0/type",
+    "unknown-result",
   ],
   [
     "conditions as a string",
@@ -149,9 +181,9 @@ const CASES: [string, string, string, string][] = [
   [
     "an unknown role",
     chessWith((s) => {
-      s.setup.entities[3].attributes.owner = "player('Red')";
+      s.setup.steps[3].set_attributes.owner = "player('Red')";
     }),
-    "/setup/entities/3/attributes/owner",
+    "/setup/steps/3/set_attributes/owner",
     "unknown-owner",
   ],
   [

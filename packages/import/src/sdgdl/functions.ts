@@ -204,6 +204,67 @@ export const FUNCTIONS: Record<string, FunctionEntry> = {
       return { e: seat, kind: "seat" };
     },
   },
+  // The functions of end conditions, as the implementation's game files write them.
+  opponent_of: entry(1, 1, "(player)", (cx, node, vals) => {
+    const p = vals[0] as Typed;
+    if (p.kind !== "seat")
+      return cx.fault(
+        node.args[0] as Syntax,
+        "expected-player",
+        `opponent_of(…) takes a player, not a ${p.kind}`,
+      );
+    return { e: { mod: [{ add: [p.e, 1] }, { seatCount: {} }] }, kind: "seat" };
+  }),
+  entities_of_player: entry(1, 1, "(player)", (cx, node, vals) => {
+    const p = vals[0] as Typed;
+    if (p.kind !== "seat")
+      return cx.fault(
+        node.args[0] as Syntax,
+        "expected-player",
+        `entities_of_player(…) takes a player, not a ${p.kind}`,
+      );
+    return { e: { count: { owner: p.e } }, kind: "pieces", seat: p.e };
+  }),
+  get_all_legal_moves_for: entry(1, 1, "(player)", (cx, node, vals) => {
+    const p = vals[0] as Typed;
+    if (cx.place !== "end")
+      return cx.fault(node, "end-only", "get_all_legal_moves_for(…) is read only in end conditions");
+    if (p.kind !== "seat")
+      return cx.fault(
+        node.args[0] as Syntax,
+        "expected-player",
+        `get_all_legal_moves_for(…) takes a player, not a ${p.kind}`,
+      );
+    // Only the player to move's moves are known; another player's count is taken as not zero.
+    return {
+      e: { if: [{ eq: [p.e, { seat: "current" }] }, { legalMoves: {} }, 1] },
+      kind: "moves",
+      seat: p.e,
+    };
+  }),
+  size: entry(1, 1, "(list)", (cx, node, vals) => {
+    const list = vals[0] as Typed;
+    if (list.kind !== "pieces" && list.kind !== "moves")
+      return cx.fault(
+        node.args[0] as Syntax,
+        "expected-list",
+        `size(…) takes entities_of_player(…) or get_all_legal_moves_for(…), not a ${list.kind}`,
+      );
+    return { e: list.e, kind: "num" };
+  }),
+  king_captured: entry(1, 1, "(player)", (cx, node, vals) => {
+    const p = vals[0] as Typed;
+    if (p.kind !== "seat")
+      return cx.fault(
+        node.args[0] as Syntax,
+        "expected-player",
+        `king_captured(…) takes a player, not a ${p.kind}`,
+      );
+    const kings = [...cx.scope.kindAttrs].flatMap((attr) => cx.scope.typesOf(attr, "king"));
+    if (kings.length === 0)
+      return cx.fault(node, "unknown-kind", "king_captured(…) needs entities of the kind 'king'");
+    return { e: { not: { exists: { type: kings, owner: p.e } } }, kind: "bool" };
+  }),
   if: entry(3, 3, "(condition, then, else)", (_cx, _n, vals) => {
     const [c, a, b] = vals as [Typed, Typed, Typed];
     return { e: { if: [c.e, a.e, b.e] }, kind: a.kind === "null" ? b.kind : a.kind };

@@ -5,10 +5,11 @@
  * @module
  */
 import type { MatchGame, PiecePlacement, VariableDefinition } from "@gridponder/match/validate";
-import { at } from "../findings.js";
+import { at, isRecord } from "../findings.js";
 import { assemblePack, type ImportResult } from "../pack.js";
 import { emptyReport } from "../report.js";
 import { parseSource } from "../source.js";
+import { readEndConditions } from "./end.js";
 import { buildMoves, type Facts, type Parsed } from "./moves.js";
 import { lacksOf, SDGDL_READINGS } from "./readings.js";
 import { Scope } from "./scope.js";
@@ -131,7 +132,7 @@ export function importSdgdl(file: string, text: string): ImportResult {
     const type = scope.typeIds.get(`${e.type}\u0000${String(kindValue)}`);
     if (type === undefined) {
       f.error(
-        at(e.pointer, "attributes", kindAttr ?? ""),
+        at(e.pointer, "set_attributes", kindAttr ?? ""),
         "unknown-kind",
         `${String(kindAttr)} ${JSON.stringify(kindValue)} is not a kind of ${e.type}`,
       );
@@ -140,7 +141,7 @@ export function importSdgdl(file: string, text: string): ImportResult {
     const owner = scope.seatOf(e.attributes.owner);
     if (attrs.has("owner") && owner < 0) {
       f.error(
-        at(e.pointer, "attributes", "owner"),
+        at(e.pointer, "set_attributes", "owner"),
         "unknown-owner",
         `owner ${JSON.stringify(e.attributes.owner)} is not a role; expected player('Name')`,
       );
@@ -150,7 +151,11 @@ export function importSdgdl(file: string, text: string): ImportResult {
     for (const [k, v] of Object.entries(e.attributes))
       if (k !== "owner" && k !== kindAttr) {
         if (!scope.pieceAttrs.has(k))
-          f.error(at(e.pointer, "attributes", k), "unknown-attribute", `${e.type} has no attribute "${k}"`);
+          f.error(
+            at(e.pointer, "set_attributes", k),
+            "unknown-attribute",
+            `${e.type} has no attribute "${k}"`,
+          );
         else if (typeof v === "number" || typeof v === "boolean" || typeof v === "string") extra[k] = v;
       }
     placements.push({
@@ -182,8 +187,28 @@ export function importSdgdl(file: string, text: string): ImportResult {
           text: "only numeric and true/false player attributes carry over.",
         });
 
+  const stated = readEndConditions(json.value as Record<string, unknown>, scope, f);
+  if (isRecord(json.value) && json.value.presentation !== undefined)
+    report.notCarried.push({
+      pointer: "/presentation",
+      topic: "presentation",
+      text: "the implementation's display profiles (ASCII letters per piece) are not read; theme.json draws the pieces from their kinds.",
+    });
   if (f.failed) return { ok: false, diagnostics: f.list };
   report.readings.push(...SDGDL_READINGS);
+  report.readings.push(
+    stated === null
+      ? {
+          pointer: "",
+          topic: "End of the game",
+          text: "the file states no end_conditions (nor does the language's document); the game ends when the player to move has no legal action, and that player loses.",
+        }
+      : {
+          pointer: "/end_conditions",
+          topic: "End of the game",
+          text: "the implementation does not evaluate end_conditions (observed: taking the last piece does not end its game); the import reads them as the file states them, each once per role for `player(p)`, checked after every action in order. get_all_legal_moves_for counts the legal actions of the player to move; another player's count is taken as not zero. When no condition holds and the player to move has no legal action, that player loses.",
+        },
+  );
   report.lacks.push(...lacksOf(new Set(kindNames.values()), facts));
 
   const game: MatchGame = {
@@ -201,6 +226,7 @@ export function importSdgdl(file: string, text: string): ImportResult {
     setup: { pieces: placements, ...(first > 0 ? { first } : {}) },
     moves,
     end: [
+      ...(stated ?? []),
       {
         if: { eq: [{ legalMoves: {} }, 0] },
         result: { loser: { seat: "current" } },

@@ -14,7 +14,7 @@ export const SDGDL_READINGS: readonly ReportItem[] = [
   {
     pointer: "/game_flow",
     topic: "Forced actions",
-    text: "Section 7.1 says forced jumps follow from listing the jumps first, but read as a global priority that would let Appendix A's chess play only pawn moves whenever one exists. So priority is given only to a leading block of `chainable` actions (the jumps) when non-chainable actions follow them: while any of those is possible, the others are not.",
+    text: "Section 7.1 says forced jumps follow from listing the jumps first, but read as a global priority that would let Appendix A's chess play only pawn moves whenever one exists. So priority is given only to a leading block of `chainable` actions (the jumps) when non-chainable actions follow them: while any of those is possible, the others are not. The implementation forces nothing (observed: with the jumps listed first, its checkers still takes a simple move while a jump is possible); the import follows the document, which says what the order is for. A file that lists the simple moves first, as the implementation's own checkers does, forces nothing either way.",
   },
   {
     pointer: "/interactions",
@@ -32,14 +32,9 @@ export const SDGDL_READINGS: readonly ReportItem[] = [
     text: "only the entity on `start` moves, and only when it belongs to the player to move: every action must require `eq(entity.owner, state.current_player)`.",
   },
   {
-    pointer: "",
-    topic: "End of the game",
-    text: "the language states no end conditions; the import ends the game when the player to move has no legal action, and that player loses.",
-  },
-  {
     pointer: "/setup",
     topic: "Setup",
-    text: "Section 6 says the game is initialised from a setup but never shows its shape; the import reads `setup.entities`, a list of `{ type, pos: [x, y], attributes }`. Without it the board starts empty.",
+    text: "Section 6 initialises the game from a setup whose shape the document does not show; the import reads the implementation's: `setup.steps` of `spawn_entity` with a `schema`, `set_attributes` and `at` cells given as `grid_nodes(x1, y1, x2, y2)` rectangles.",
   },
   {
     pointer: "/topology/structure",
@@ -88,7 +83,7 @@ export function lacksOf(
     out.push({
       pointer: "/interactions",
       topic: "Check and checkmate",
-      text: "nothing stops a move that leaves one's own king attacked; a king can be captured, and the game ends only when a player has no action.",
+      text: "nothing stops a move that leaves one's own king attacked: a king can be captured, and there is no checkmate.",
     });
     if (facts.promotions.size === 1)
       out.push({

@@ -67,6 +67,8 @@ export const SECTIONS = [
   "interactions",
   "game_flow",
   "setup",
+  "end_conditions",
+  "presentation",
 ] as const;
 
 const ATTR_TYPES: readonly AttrType[] = ["player_ref", "string", "int", "bool"];
@@ -313,45 +315,93 @@ function readFlow(root: Record<string, unknown>, f: Findings): PhaseSpec[] {
   return phases;
 }
 
+/** `grid_nodes(x1, y1, x2, y2)`: the cells of a rectangle, row by row from its first corner. */
+const GRID_NODES = /^\s*grid_nodes\(\s*(-?\d+)\s*,\s*(-?\d+)\s*,\s*(-?\d+)\s*,\s*(-?\d+)\s*\)\s*$/;
+
+/**
+ * Reads `setup.steps`: each a `spawn_entity` of a `schema` with `set_attributes`, put on the cells its
+ * `at` names with `grid_nodes(…)`, as many as its `count` says.
+ */
 function readSetup(root: Record<string, unknown>, f: Findings, width: number, height: number): SetupEntity[] {
   const setup = root.setup;
   if (setup === undefined) return [];
-  if (!isRecord(setup) || !Array.isArray(setup.entities)) {
-    f.error("/setup", "setup", "expected setup.entities: a list of { type, pos: [x, y], attributes }");
+  if (!isRecord(setup) || !Array.isArray(setup.steps)) {
+    f.error(
+      "/setup",
+      "setup",
+      'expected setup.steps: a list of { "action": "spawn_entity", "schema", "set_attributes", "at" }',
+    );
     return [];
   }
   const out: SetupEntity[] = [];
   const taken = new Set<string>();
-  for (const [i, e] of setup.entities.slice(0, width * height + 1).entries()) {
-    const p = at("/setup/entities", i);
-    if (!isRecord(e)) {
-      f.error(p, "expected-object", `expected an entity, found ${describe(e)}`);
+  for (const [i, step] of setup.steps.slice(0, 1000).entries()) {
+    const p = at("/setup/steps", i);
+    if (!isRecord(step)) {
+      f.error(p, "expected-object", `expected a setup step, found ${describe(step)}`);
       continue;
     }
-    const type = text(e.type, at(p, "type"), f, "the entity's type");
-    const pos = e.pos;
-    if (!Array.isArray(pos) || pos.length !== 2 || !pos.every(Number.isInteger)) {
-      f.error(at(p, "pos"), "expected-position", `expected pos as [x, y], found ${describe(pos)}`);
+    if (step.action !== "spawn_entity") {
+      f.error(
+        at(p, "action"),
+        "unknown-setup-action",
+        `unknown setup action ${describe(step.action)}; expected "spawn_entity"`,
+      );
       continue;
     }
-    const [x, y] = pos as [number, number];
-    if (x < 0 || y < 0 || x >= width || y >= height) {
-      f.error(at(p, "pos"), "off-board", `[${x}, ${y}] is off the ${width}×${height} grid`);
-      continue;
-    }
-    if (taken.has(`${x},${y}`)) {
-      f.error(at(p, "pos"), "cell-taken", `a second entity on [${x}, ${y}]`);
-      continue;
-    }
-    taken.add(`${x},${y}`);
+    const type = text(step.schema, at(p, "schema"), f, "the entity's schema");
     const attributes: Record<string, unknown> = {};
-    if (e.attributes !== undefined)
-      for (const [k, v] of entries(e.attributes, at(p, "attributes"), f, "an entity's attributes"))
+    if (step.set_attributes !== undefined)
+      for (const [k, v] of entries(step.set_attributes, at(p, "set_attributes"), f, "set_attributes"))
         attributes[k] = v;
-    if (type !== undefined) out.push({ type, x, y, attributes, pointer: p });
+    if (!Array.isArray(step.at)) {
+      f.error(
+        at(p, "at"),
+        "expected-list",
+        `expected at as a list of grid_nodes(x1, y1, x2, y2), found ${describe(step.at)}`,
+      );
+      continue;
+    }
+    const cells: [number, number, string][] = [];
+    for (const [j, spot] of step.at.slice(0, 100).entries()) {
+      const sp = at(p, "at", j);
+      const m = typeof spot === "string" ? GRID_NODES.exec(spot) : null;
+      if (!m) {
+        f.error(
+          sp,
+          "unsupported-position",
+          `${describe(spot)} is not supported; expected grid_nodes(x1, y1, x2, y2)`,
+          "zones (zone('deck')) have no counterpart in a grid board",
+        );
+        continue;
+      }
+      const [x1, y1, x2, y2] = m.slice(1).map(Number) as [number, number, number, number];
+      for (let y = Math.min(y1, y2); y <= Math.max(y1, y2); y++)
+        for (let x = Math.min(x1, x2); x <= Math.max(x1, x2); x++) {
+          if (cells.length > width * height) break;
+          cells.push([x, y, sp]);
+        }
+    }
+    if (step.count !== undefined && step.count !== cells.length && cells.length > 0)
+      f.error(
+        at(p, "count"),
+        "count-mismatch",
+        `count is ${describe(step.count)} but at names ${cells.length} cells`,
+      );
+    for (const [x, y, sp] of cells) {
+      if (x < 0 || y < 0 || x >= width || y >= height) {
+        f.error(sp, "off-board", `[${x}, ${y}] is off the ${width}×${height} grid`);
+        continue;
+      }
+      if (taken.has(`${x},${y}`)) {
+        f.error(sp, "cell-taken", `a second entity on [${x}, ${y}]`);
+        continue;
+      }
+      taken.add(`${x},${y}`);
+      if (type !== undefined) out.push({ type, x, y, attributes, pointer: p });
+    }
   }
-  if (setup.entities.length > width * height)
-    f.error("/setup/entities", "too-many", "more entities than cells");
+  if (setup.steps.length > 1000) f.error("/setup/steps", "too-many", "more than 1000 setup steps");
   return out;
 }
 

@@ -12,7 +12,18 @@ import type { Syntax } from "./syntax.js";
  * What a translated value is: a cell, a piece, a seat, a number, a truth, null, a string literal, a
  * piece's kind (its type: `piece` is the piece) or an enum attribute's label (`enumName`).
  */
-export type Kind = "cell" | "piece" | "seat" | "num" | "bool" | "null" | "string" | "kind" | "enum";
+export type Kind =
+  | "cell"
+  | "piece"
+  | "seat"
+  | "num"
+  | "bool"
+  | "null"
+  | "string"
+  | "kind"
+  | "enum"
+  | "pieces"
+  | "moves";
 
 export interface Typed {
   e: Expr;
@@ -24,6 +35,8 @@ export interface Typed {
   enumName?: string;
   /** For `string`: the literal. */
   lit?: string;
+  /** For `pieces` (a player's entities) and `moves` (a player's legal moves): the player. */
+  seat?: Expr;
 }
 
 export const NOTHING: Typed = { e: 0, kind: "num" };
@@ -35,6 +48,10 @@ export class Cx {
     readonly findings: Findings,
     readonly pointer: string,
     readonly text: string,
+    /** Names bound where the string is read: the `p` of an end condition's `for: "player(p)"`. */
+    readonly locals: ReadonlyMap<string, Typed> = new Map(),
+    /** Where the string is: an action's condition or effect, or an end condition. */
+    readonly place: "action" | "end" = "action",
   ) {}
 
   /** Reports a fault at a node: the message says where in the string. */

@@ -18,6 +18,8 @@ const NAMES: Record<string, Typed> = {
 };
 
 export function nameValue(cx: Cx, node: Syntax & { kind: "name" }): Typed {
+  const local = cx.locals.get(node.name);
+  if (local !== undefined) return local;
   const known = NAMES[node.name];
   if (known !== undefined && Object.hasOwn(NAMES, node.name)) return known;
   if (node.name === "board" || node.name === "state")
