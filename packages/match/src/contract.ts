@@ -76,7 +76,12 @@ export interface CompiledMove {
   readonly choices: readonly CompiledChoice[];
   readonly run: Run;
   readonly priority: number;
-  readonly chain: { readonly with: readonly number[]; readonly until: Fn | null } | null;
+  readonly chain: {
+    readonly with: readonly number[];
+    readonly until: Fn | null;
+    /** The move may end after any step. */
+    readonly optional: boolean;
+  } | null;
   readonly undoable: boolean;
 }
 

@@ -42,29 +42,28 @@ const CHESS_LEGEND = Object.fromEntries(
   ]),
 );
 
+/** Checkers whose chains may stop after any jump (`optional`), as games imported from the state-driven GDL chain. */
+function optionalChains(file: string): string {
+  const pack = JSON.parse(file) as { game: MatchGame };
+  for (const move of pack.game.moves) if (move.chain) move.chain.optional = true;
+  return JSON.stringify(pack);
+}
+
+const DOUBLE_JUMP: MatchLevel = {
+  title: "A double jump",
+  setup: {
+    board: ["........", "......w.", "...w....", "........", ".w......", "b.......", ".......b", "........"],
+    legend: CHECKERS_LEGEND,
+  },
+};
+
 const p = usePlayerPage({
   packs: [],
   entry: join(import.meta.dirname, "page/match.ts"),
   files: {
     "/tic-tac-toe.json": packFile("tic-tac-toe"),
-    "/checkers.json": packFile("checkers", {
-      "double-jump": {
-        title: "A double jump",
-        setup: {
-          board: [
-            "........",
-            "......w.",
-            "...w....",
-            "........",
-            ".w......",
-            "b.......",
-            ".......b",
-            "........",
-          ],
-          legend: CHECKERS_LEGEND,
-        },
-      },
-    }),
+    "/checkers.json": packFile("checkers", { "double-jump": DOUBLE_JUMP }),
+    "/checkers-optional.json": optionalChains(packFile("checkers", { "double-jump": DOUBLE_JUMP })),
     "/chess.json": packFile("chess", {
       promotion: {
         title: "Promotion",
@@ -208,6 +207,30 @@ describe("the match player", () => {
     expect(await log(p.page)).toEqual(["jump@a3>c5;jump>e7"]);
     await shot(p.page, "checkers");
     expect(await status(p.page)).toBe("White to move.");
+    p.errors.assertNone();
+  });
+
+  it("a chain that may stop: after the first landing the person ends the move with a button", async () => {
+    await mount(p.page, {
+      src: "/checkers-optional.json",
+      level: "double-jump",
+      seats: "human,human",
+      "bot-delay": "0",
+      "reduced-motion": "",
+    });
+    const finish = p.page.locator('#match [data-control="finish"]');
+    expect(await finish.count()).toBe(0);
+    await clickCell(p.page, "a3");
+    await clickCell(p.page, "c5");
+    expect(await log(p.page)).toEqual([]);
+    // The piece could jump on to e7, or the move can end on c5.
+    expect(await finish.textContent()).toBe("End the move here");
+    await shot(p.page, "checkers-optional-chain");
+    await finish.click();
+    await idle(p.page);
+    expect(await log(p.page)).toEqual(["jump@a3>c5"]);
+    expect(await status(p.page)).toBe("White to move.");
+    expect(await finish.count()).toBe(0);
     p.errors.assertNone();
   });
 

@@ -96,6 +96,35 @@ describe("picking a move step by step", () => {
       chain: [{ move: "jump", to: "e7" }],
     });
   });
+  test("a chain that may stop: landing on c5 is a move, and the pick can go on or finish there", () => {
+    const board = [
+      "........",
+      "........",
+      "...w....",
+      "........",
+      ".w......",
+      "b.......",
+      "........",
+      "........",
+    ];
+    const legend = { b: { type: "man", owner: 0 }, w: { type: "man", owner: 1 } };
+    const game = JSON.parse(readFileSync(join(PACKS, "checkers", "game.json"), "utf8")) as MatchGame;
+    for (const move of game.moves) if (move.chain) move.chain.optional = true;
+    const c = compileGame(game, 2, { board, legend });
+    if (!c.ok) throw new Error(JSON.stringify(c.errors));
+    const legal = new MatchSession(c.game, c.setup, { seed: 1 }).legalActions();
+    // Two moves: the single jump and the double one.
+    expect(legal.map((a) => [a.to, ...(a.chain ?? []).map((x) => x.to)])).toEqual([["c5"], ["c5", "e7"]]);
+    const second = pickCell(legal, pickCell(legal, EMPTY_PICK, "a3"), "c5");
+    const options = pickOptions(legal, second);
+    expect(options.cells).toEqual(["e7"]);
+    expect(options.action).toBeNull();
+    expect(options.finish).toEqual({ move: "jump", from: "a3", to: "c5" });
+    // Once nothing could follow there is no finish to offer: the pick is the move.
+    const last = pickOptions(legal, pickCell(legal, second, "e7"));
+    expect(last.finish).toBeNull();
+    expect(last.action?.chain).toEqual([{ move: "jump", to: "e7" }]);
+  });
   test("a card, then a suit for an eight; a draw is a button", () => {
     const { s } = session("eights", 2, 4);
     const legal = s.legalActions();

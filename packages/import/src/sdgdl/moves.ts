@@ -216,7 +216,7 @@ export function buildMoves(
       ...(all.length > 0 ? { if: and(all) } : {}),
       do: effects,
       ...(forced.has(p) ? { priority: 1 } : {}),
-      ...(p.spec.chainable ? { chain: { with: chainables } } : {}),
+      ...(p.spec.chainable ? { chain: { with: chainables, optional: true } } : {}),
     };
   });
 }

@@ -19,7 +19,7 @@ export const SDGDL_READINGS: readonly ReportItem[] = [
   {
     pointer: "/interactions",
     topic: "Chains",
-    text: "Section 4.2 lets a path of chainable segments be one move but does not say whether the path may stop while another segment is possible; the import reads that it may not (a jump sequence continues while a chainable action is possible for the same entity), as draughts has it.",
+    text: "Section 4.2 lets a path of chainable segments be one move but does not say whether the path may stop while another segment is possible. The implementation lets it stop (observed: a checkers man that could jump twice may jump once and end its move), and so does the import: the mover may end the move after any segment.",
   },
   {
     pointer: "/state_schema/global/current_player",

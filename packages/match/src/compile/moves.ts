@@ -174,6 +174,7 @@ export function linkChain(
     chain: {
       with: ids.filter((i) => i >= 0),
       until: def.chain.until === undefined ? null : compileExpr(cx, def.chain.until, at(p, "until")).fn,
+      optional: def.chain.optional === true,
     },
   };
 }

@@ -177,9 +177,10 @@ export class MatchRuntime implements Rt {
     const path = [...prefix, step];
     const next: Step[] = [];
     if (!stop) for (const d of chain.with) this.stepsOf(g.moves[d] as CompiledMove, mover, step.piece, next);
-    if (next.length === 0) {
-      if (this.isLegal(path[0] as Step, step, mover)) out.push({ steps: path });
-    } else for (const n of next) this.expand(n, path, mover, out);
+    // A chain that may stop anywhere is a move at every step; else only where it can go no further.
+    if ((next.length === 0 || chain.optional) && this.isLegal(path[0] as Step, step, mover))
+      out.push({ steps: path });
+    for (const n of next) this.expand(n, path, mover, out);
     s.rewind(mark);
   }
 

@@ -35,6 +35,11 @@ export interface Chain {
   with: string[];
   /** When this holds (with the step's bindings, as `if` sees them) the chain stops here. */
   until?: Expr;
+  /**
+   * The mover may end the move after any step, though the piece could go on; when left out, a chain
+   * goes on while it can (a draughts multi-jump).
+   */
+  optional?: boolean;
 }
 
 /** A move a seat may make. */

@@ -275,6 +275,10 @@ export function mountMatch(element: HTMLElement, options: MatchPlayerOptions): M
       session.outcome || passing || !isHuman(session.current)
         ? null
         : pickOptions(session.legalActions(), pick);
+    const finish = options?.finish ?? null;
+    // A chain that may stop: the piece could go on, or the move ends where it stands.
+    const end = finish ? button("End the move here", () => play(finish)) : null;
+    if (end) end.dataset.control = "finish";
     moveButtons.replaceChildren(
       ...(options?.buttons ?? []).map((action) => {
         const label = started.game.moves[started.game.moveIndex.get(action.move) ?? -1]?.label ?? action.move;
@@ -282,6 +286,7 @@ export function mountMatch(element: HTMLElement, options: MatchPlayerOptions): M
         b.dataset.move = action.move;
         return b;
       }),
+      ...(end ? [end] : []),
     );
   };
 

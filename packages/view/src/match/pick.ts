@@ -31,6 +31,11 @@ export interface PickOptions {
   readonly choice: { readonly name: string; readonly options: readonly string[] } | null;
   /** The move, once the pick leaves exactly one. */
   readonly action: MatchAction | null;
+  /**
+   * The move that ends where the pick is, when the piece could also go on (a chain that may stop): the
+   * player either picks a further landing or ends the move here.
+   */
+  readonly finish: MatchAction | null;
 }
 
 /** The squares an action passes through: its start, then each landing. */
@@ -75,7 +80,8 @@ export function pickOptions(legal: readonly MatchAction[], pick: MatchPick): Pic
       }
     }
   }
-  return { cells, cards, buttons, choice, action };
+  const finish = done.length === 1 && cells.length > 0 ? (done[0] as MatchAction) : null;
+  return { cells, cards, buttons, choice, action, finish };
 }
 
 /**
