@@ -190,12 +190,12 @@ const CASES: { name: string; text: string; pointer: string; code: string; messag
     code: "bagel-unknown-key",
   },
   {
-    name: "a construct that would play differently (changing a piece's player)",
+    name: "a piece given to something that is not a player (SetState player to true)",
     text: edit(CHECKERS, (g) => {
       g.turn.stages.promote.initialMoves[0].move.arguments.state.property = "player";
     }),
-    pointer: "/turn/stages/promote/initialMoves/0/move/arguments/state/property",
-    code: "bagel-unsupported",
+    pointer: "/turn/stages/promote/initialMoves/0/move/arguments/state/value",
+    code: "bagel-bad-player",
   },
 ];
 

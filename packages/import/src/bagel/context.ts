@@ -27,6 +27,12 @@ export interface PieceTypeInfo {
   name: string;
   pointer: string;
   perPlayer: boolean;
+  /**
+   * Whether the type's rule names a player (`perPlayer`, or `player` beside `name`), as against a
+   * player kept only in `state`: the engine's `ContainsSame` compares the rule's values. `mixed` when
+   * some definitions of the name do and some do not.
+   */
+  rulePlayer: "yes" | "no" | "mixed";
   /** Instances per player (perPlayer) or in all, per definition; Infinity for an unbounded bank. */
   count: number;
   attrs: Map<string, AttrInfo>;
@@ -151,6 +157,31 @@ export class BagelContext {
       ...this.types.keys(),
       ...this.records.keys(),
     ];
+  }
+
+  private setsPlayerMemo?: boolean;
+
+  /** Whether some SetState in the source sets an entity's `player` (a disc turned over). */
+  setsPlayer(): boolean {
+    if (this.setsPlayerMemo !== undefined) return this.setsPlayerMemo;
+    let found = false;
+    const stack: unknown[] = [this.root];
+    for (let seen = 0; stack.length > 0 && !found && seen < 200_000; seen++) {
+      const o = stack.pop();
+      if (Array.isArray(o)) stack.push(...o);
+      else if (isRecord(o)) {
+        const type = Object.hasOwn(o, "moveType")
+          ? o.moveType
+          : Object.hasOwn(o, "type")
+            ? o.type
+            : undefined;
+        const state = BagelContext.get(BagelContext.get(o, "arguments"), "state");
+        if (type === "SetState" && BagelContext.get(state, "property") === "player") found = true;
+        stack.push(...Object.values(o));
+      }
+    }
+    this.setsPlayerMemo = found;
+    return found;
   }
 
   /** The pointer of a member below a pointer. */

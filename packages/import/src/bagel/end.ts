@@ -1,7 +1,8 @@
 /**
  * End scenarios (`endIf`, or the legacy `endConditions`): each becomes an end condition of the match
  * game, its `result` a winner (a player expression, or what a condition found: `ownerOfFirstResultEntity`),
- * a draw, or several winners. A phase's scenario with a result counts only while that phase is on.
+ * a draw, or several winners (`mapMax` over the players: a ranking by the mapping, per seat). A phase's
+ * scenario with a result counts only while that phase is on.
  * @module
  */
 import type { EndCondition, Expr, Result } from "@gridponder/match/validate";
@@ -65,17 +66,62 @@ function scenario(tr: Tr, sc: unknown, pointer: string, gate: Expr): EndConditio
     if (e === undefined) return undefined;
     out = { winner: e };
   } else if (Object.hasOwn(result, "winners")) {
-    cx.unsupported(
-      at(rp, "winners"),
-      "several winners (`winners`)",
-      "a match game's result names one winner, a draw, or a ranking by a score kept in a seat variable",
-    );
-    return undefined;
+    const r = winners(tr, result.winners, at(rp, "winners"), withResults);
+    if (r === undefined) return undefined;
+    out = r;
   } else {
     cx.error(rp, "expected-result", 'expected a result with "winner", "winners" or "draw"');
     return undefined;
   }
   return { if: and(gate, conds.e), result: out, reason };
+}
+
+/**
+ * Several winners: `mapMax` over the players (`ctxPath playOrder`) names those whose mapping is the
+ * greatest, which is a ranking by that mapping worked out for each seat (`loopTarget` the seat).
+ */
+function winners(tr: Tr, w: unknown, pointer: string, env: Env): Result | undefined {
+  const cx = tr.cx;
+  if (!isRecord(w) || get(w, "type") !== "mapMax") {
+    cx.unsupported(
+      pointer,
+      `winners given as ${isRecord(w) && typeof get(w, "type") === "string" ? `a ${JSON.stringify(String(get(w, "type")).slice(0, 40))} reference` : describe(w)}`,
+      "translated is `mapMax` over the players (the players whose mapping is the greatest)",
+    );
+    return undefined;
+  }
+  const tp = at(pointer, "targets");
+  const targets = get(w, "targets");
+  const over =
+    isRecord(targets) && typeof get(targets, "type") === "string" ? tr.value(targets, tp, env, 0) : undefined;
+  if (over?.kind !== "seats") {
+    if (over !== undefined || !isRecord(targets) || typeof get(targets, "type") !== "string")
+      cx.unsupported(
+        tp,
+        "`mapMax` winners over anything but the players",
+        'the winners are players: expected { "type": "ctxPath", "path": ["playOrder"] }',
+      );
+    return undefined;
+  }
+  const mp = at(pointer, "mapping");
+  if (!Object.hasOwn(w, "mapping")) {
+    cx.error(mp, "expected-mapping", "`mapMax` needs a `mapping`: the value the greatest of which wins");
+    return undefined;
+  }
+  const v = tr.value(
+    w.mapping,
+    mp,
+    { ...env, loop: { kind: "subject", s: { kind: "seat", seat: { get: "seat" } } } },
+    0,
+  );
+  const score = v && tr.num(v, mp);
+  if (score === undefined) return undefined;
+  cx.reading(
+    pointer,
+    "winners mapMax",
+    '`winners` by `mapMax` over the players is a ranking by the mapping worked out for each player (`loopTarget` that player): the players with the greatest value win and the others lose; when every player has it, the engine names them all winners, which the match format calls a draw (observed with board-game-engine 2.1.0: a reversi game ending 3–3 gives winners ["0", "1"]).',
+  );
+  return { ranking: { score } };
 }
 
 /** The game's end conditions: the top level's scenarios, then each phase's with a result. */

@@ -260,6 +260,7 @@ export function readEntities(cx: BagelContext): void {
         name,
         pointer: p,
         perPlayer,
+        rulePlayer: perPlayer || Object.hasOwn(e, "player") ? "yes" : "no",
         count: 0,
         attrs: new Map(),
         definitions: [],
@@ -285,6 +286,7 @@ export function readEntities(cx: BagelContext): void {
       if (owner === undefined)
         cx.error(at(p, "player"), "bad-player", `expected a player id, found ${describe(e.player)}`);
     }
+    if ((perPlayer || Object.hasOwn(e, "player") ? "yes" : "no") !== t.rulePlayer) t.rulePlayer = "mixed";
     t.count = t.count + count;
     if (t.definitions.length >= MAX_INSTANCES) {
       cx.error(p, "too-many", `more than ${MAX_INSTANCES} definitions of "${name}"`);

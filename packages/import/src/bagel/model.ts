@@ -36,6 +36,11 @@ export interface PieceSet {
   perSeat?: boolean;
   /** What each piece maps to (with the piece bound to `it`); the piece itself when left out. */
   mapping?: (it: Subject) => Val;
+  /**
+   * The source's list names some of these pieces more than once (a piece on a space every line found
+   * shares); the query finds each once.
+   */
+  repeats?: boolean;
 }
 
 /** A resolved value. */
@@ -77,8 +82,16 @@ export interface Env {
   container?: import("@gridponder/match/validate").ZoneRef;
   /** Set inside `Some` over every space of the grid: a line from the loop's space is a line anywhere. */
   everyCell?: boolean;
-  /** Keeps a value computed before the move changes the board (what a move's conditions found). */
-  capture?: (e: Expr) => Expr;
+  /**
+   * Keeps a value computed before the move changes the board (what a move's conditions found), in a
+   * variable of the move's own: a piece unless another type is asked for.
+   */
+  capture?: (e: Expr, type?: "piece" | "int") => Expr;
+  /**
+   * Set while a segment of a line's `sequence` is checked on one of its spaces: the segment's first
+   * space and this space's place in it (what `ContainsSame` compares with).
+   */
+  chunk?: { first: CellRef; index: number };
   /** Where the value is read: legal-move conditions, effects, end conditions. */
   where: "move" | "effect" | "end";
 }

@@ -6,7 +6,9 @@
  * sends the player on to is its own phase (the turn goes on: `again`); a stage whose moves continue
  * with the same piece (`_meta.previousPayloads`) is a chain; a stage without moves runs its rules when
  * the move (or chain) is complete, as the phase's end. `turn.initialMoves` run as the entry phase's
- * `onEnter`, which every turn re-enters; a phase's `initialMoves` run when it begins.
+ * `onEnter`, which every turn re-enters, but for a last PassTurn on NoPossibleMoves (a turn without
+ * stages), which is a pass at the lowest priority as for a stage; a phase's `initialMoves` run when it
+ * begins.
  * @module
  */
 import type { Effect, Expr, MoveDefinition, Phase } from "@gridponder/match/validate";
@@ -400,10 +402,46 @@ export class TurnCompiler {
     const entryId = b.name;
     const turnInit = get(b.turn, "initialMoves");
     const onEnter: Effect[] = [];
+    // A turn's last initial move may be a PassTurn on NoPossibleMoves: a pass when nothing else is possible.
+    let turnPass = false;
+    let initList = turnInit;
+    if (Array.isArray(turnInit)) {
+      const tp = at(b.turnPointer, "initialMoves");
+      const passes = turnInit.map(
+        (m, i) => isRecord(m) && moveTypeOf(m) === "PassTurn" && isNoPossibleMoves(cx, m, at(tp, i)),
+      );
+      const last = passes.lastIndexOf(true);
+      if (last >= 0) {
+        const node = turnInit[last] as Record<string, unknown>;
+        if (
+          last !== turnInit.length - 1 ||
+          passes.indexOf(true) !== last ||
+          get(node, "then") !== undefined
+        ) {
+          cx.unsupported(
+            at(tp, last),
+            "a turn's PassTurn on NoPossibleMoves with rules after it (or a `then`)",
+            "it is translated as the turn's last initial move: a pass when no other move is possible",
+          );
+          return undefined;
+        }
+        if (st.first !== undefined) {
+          cx.unsupported(
+            at(tp, last, "conditions"),
+            "a turn's PassTurn on NoPossibleMoves in a turn with stages",
+            "put it among the initialMoves of the stage it is about",
+          );
+          return undefined;
+        }
+        turnPass = true;
+        initList = turnInit.slice(0, last);
+        cx.variables.passCount ??= { type: "int" };
+      }
+    }
     if (turnInit !== undefined) {
       const e = runList(
         this.scope(this.env("effect"), this.noFlow()),
-        turnInit,
+        initList,
         at(b.turnPointer, "initialMoves"),
       );
       if (e === undefined) return undefined;
@@ -651,7 +689,8 @@ export class TurnCompiler {
       let pass = false;
       const extra: { node: unknown; pointer: string }[] = [];
       if (name === "§") {
-        const ids = compileMoves(b.moves, b.movesPointer, undefined, phaseId, 0);
+        pass = turnPass;
+        const ids = compileMoves(b.moves, b.movesPointer, undefined, phaseId, turnPass ? 1 : 0);
         if (ids === undefined) return undefined;
         group.push(...ids);
       } else {

@@ -6,7 +6,7 @@
 import type { Effect, Expr, PieceQuery, ZoneRef } from "@gridponder/match/validate";
 import { at, describe, isRecord } from "../../findings.js";
 import type { Selection } from "../api.js";
-import { BagelContext, MAX_DEPTH } from "../context.js";
+import { BagelContext, MAX_DEPTH, seatNumber } from "../context.js";
 import { when } from "../exprs.js";
 import type { Subject, Val } from "../model.js";
 import { onePiece } from "../selectors.js";
@@ -278,12 +278,12 @@ export function setStateEffect(
   const cx = scope.tr.cx;
   if (s.kind === "piece") {
     if (property === "player") {
-      cx.unsupported(
+      cx.reading(
         pointer,
-        "changing a piece's player",
-        "the match format has no effect that changes a piece's owner",
+        "SetState player",
+        "SetState of a piece's `player` gives the piece to that player (the match format's `setOwner`: a disc turned over).",
       );
-      return undefined;
+      return [{ setOwner: { of: s.piece, to } }];
     }
     if (![...cx.types.values()].some((t) => t.attrs.has(property))) {
       cx.error(pointer, "unknown-property", `no piece or card has the state property "${property}"`);
@@ -320,6 +320,15 @@ const SetState: EffectHandler = (scope, node, pointer) => {
       "expected-state",
       `expected { "property": <name>, "value": <value> }, found ${describe(state)}`,
     );
+    return undefined;
+  }
+  const literal = state.value;
+  if (
+    property === "player" &&
+    (typeof literal === "boolean" || typeof literal === "string" || typeof literal === "number") &&
+    seatNumber(literal) === undefined
+  ) {
+    cx.error(at(sp, "value"), "bad-player", `expected a player id ("0" to "7"), found ${describe(literal)}`);
     return undefined;
   }
   const s = pieceOfValue(scope, get(args, "entity"), at(ap, "entity"));
@@ -373,6 +382,14 @@ const ForEach: EffectHandler = (scope, node, pointer) => {
     return b === undefined ? undefined : [{ forEachSeat: b }];
   }
   if (val.kind === "pieces") {
+    if (val.set.repeats && !setsOneValue(move)) {
+      cx.unsupported(
+        mp,
+        "a ForEach over entities its targets list more than once (the entity on a space every match shares) that does anything but set a state to one value",
+        "the translation visits each entity once, which only a SetState of a fixed value (a literal or a ctxPath) cannot tell apart",
+      );
+      return undefined;
+    }
     const mapping = val.set.mapping;
     let failed = false;
     const out = forEachOf({ kind: "pieces", set: val.set }, (it) => {
@@ -392,6 +409,14 @@ const ForEach: EffectHandler = (scope, node, pointer) => {
   );
   return undefined;
 };
+
+/** Whether a rule sets a state to a value that neither the board nor the loop's entity changes. */
+function setsOneValue(move: unknown): boolean {
+  if (!isRecord(move) || moveTypeOf(move) !== "SetState" || get(move, "then") !== undefined) return false;
+  const value = get(get(get(move, "arguments"), "state"), "value");
+  if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") return true;
+  return isRecord(value) && get(value, "type") === "ctxPath";
+}
 
 const Shuffle: EffectHandler = (scope, node, pointer) => {
   const z = zoneOf(scope, get(get(node, "arguments"), "target"), at(pointer, "arguments", "target"));

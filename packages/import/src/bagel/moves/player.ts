@@ -70,12 +70,15 @@ function destinationOnGrid(
 }
 
 /** A capture sink: values computed from what conditions found, kept in variables before the move. */
-function captures(scope: MoveScope): { before: Effect[]; capture: (e: Expr) => Expr } {
+function captures(scope: MoveScope): {
+  before: Effect[];
+  capture: (e: Expr, type?: "piece" | "int") => Expr;
+} {
   const before: Effect[] = [];
   return {
     before,
-    capture: (e) => {
-      const name = scope.tr.cx.variable("found", { type: "piece", position: false });
+    capture: (e, type = "piece") => {
+      const name = scope.tr.cx.variable("found", { type, position: false });
       before.push({ set: { var: name, to: e } });
       return { var: name };
     },
@@ -155,6 +158,7 @@ function bankEntity(
         name: "playerMarker",
         pointer,
         perPlayer: true,
+        rulePlayer: "yes",
         count: Number.POSITIVE_INFINITY,
         attrs: new Map(),
         definitions: [],
@@ -354,6 +358,14 @@ const SetState: PlayerHandler = (scope, node, pointer) => {
       sp,
       "a player's SetState without a choice",
       'a player\'s SetState chooses among "possibleValues" (strings, playerChoice: true)',
+    );
+    return undefined;
+  }
+  if (property === "player") {
+    cx.unsupported(
+      at(sp, "property"),
+      "a player's choice of a piece's `player`",
+      "the choices are names, not players",
     );
     return undefined;
   }

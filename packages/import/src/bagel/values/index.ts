@@ -106,7 +106,7 @@ const gamePath: ValueHandler = (tr, node, pointer, env) => {
     tr.cx.reading(
       pointer,
       "_meta.passedPlayers",
-      "`_meta.passedPlayers.length` is read as the number of consecutive turns passed with `PassTurn` (any other move sets it back to 0).",
+      "`_meta.passedPlayers.length` is read as the number of consecutive turns passed with `PassTurn` (any other move sets it back to 0). The engine keeps the players whose latest turn was a pass (taking a player off when their turn begins); with turns in rotation the two agree on `== numPlayers` (every player's latest turn a pass is the last turns all passes) and right after a pass, and may differ otherwise (engine 1, here 0, after a move that follows another player's pass).",
     );
     return { kind: "num", e: { var: "passCount" } };
   }
