@@ -31,6 +31,19 @@ function session(pack: string, seats?: number, seed = 1, setup?: MatchGame["setu
   return { s, look: matchLook(c.game, theme) };
 }
 
+/** Black's man on a3 can take b4 and then d6: a double jump. */
+const DOUBLE_JUMP = [
+  "........",
+  "........",
+  "...w....",
+  "........",
+  ".w......",
+  "b.......",
+  "........",
+  "........",
+];
+const MEN = { b: { type: "man", owner: 0 }, w: { type: "man", owner: 1 } };
+
 describe("picking a move step by step", () => {
   test("a chess move: a piece, then its square; a promotion asks for the piece", () => {
     const { s } = session("chess");
@@ -70,18 +83,10 @@ describe("picking a move step by step", () => {
     });
   });
   test("a checkers chain is chosen landing by landing", () => {
-    const board = [
-      "........",
-      "........",
-      "...w....",
-      "........",
-      ".w......",
-      "b.......",
-      ".......b",
-      "........",
-    ];
-    const legend = { b: { type: "man", owner: 0 }, w: { type: "man", owner: 1 } };
-    const { s } = session("checkers", 2, 1, { board, legend });
+    const { s } = session("checkers", 2, 1, {
+      board: [...DOUBLE_JUMP.slice(0, 6), ".......b", "........"],
+      legend: MEN,
+    });
     const legal = s.legalActions();
     expect(pickOptions(legal, EMPTY_PICK).cells).toEqual(["a3"]);
     const first = pickCell(legal, EMPTY_PICK, "a3");
@@ -97,20 +102,9 @@ describe("picking a move step by step", () => {
     });
   });
   test("a chain that may stop: landing on c5 is a move, and the pick can go on or finish there", () => {
-    const board = [
-      "........",
-      "........",
-      "...w....",
-      "........",
-      ".w......",
-      "b.......",
-      "........",
-      "........",
-    ];
-    const legend = { b: { type: "man", owner: 0 }, w: { type: "man", owner: 1 } };
     const game = JSON.parse(readFileSync(join(PACKS, "checkers", "game.json"), "utf8")) as MatchGame;
     for (const move of game.moves) if (move.chain) move.chain.optional = true;
-    const c = compileGame(game, 2, { board, legend });
+    const c = compileGame(game, 2, { board: DOUBLE_JUMP, legend: MEN });
     if (!c.ok) throw new Error(JSON.stringify(c.errors));
     const legal = new MatchSession(c.game, c.setup, { seed: 1 }).legalActions();
     // Two moves: the single jump and the double one.

@@ -154,6 +154,28 @@ function cells(make: (a: Expr, b: Expr) => Expr, kind: "cell" | "bool"): Functio
   });
 }
 
+/** The seat after `p` in order: for two seats, the other one. */
+const nextSeat = (p: Expr): Expr => ({ mod: [{ add: [p, 1] }, { seatCount: {} }] });
+
+/** A function of one player; `only` limits where it may be read (end conditions). */
+function ofPlayer(
+  build: (p: Expr, cx: Cx, node: Syntax & { kind: "call" }) => Typed,
+  only?: "end",
+): FunctionEntry {
+  return entry(1, 1, "(player)", (cx, node, vals) => {
+    if (only && cx.place !== only)
+      return cx.fault(node, "end-only", `${node.fn}(…) is read only in end conditions`);
+    const p = vals[0] as Typed;
+    if (p.kind !== "seat")
+      return cx.fault(
+        node.args[0] as Syntax,
+        "expected-player",
+        `${node.fn}(…) takes a player, not a ${p.kind}`,
+      );
+    return build(p.e, cx, node);
+  });
+}
+
 export const FUNCTIONS: Record<string, FunctionEntry> = {
   eq: compare(false),
   ne: compare(true),
@@ -176,16 +198,7 @@ export const FUNCTIONS: Record<string, FunctionEntry> = {
   abs: entry(1, 1, "(x)", (_cx, _n, vals) => ({ e: { abs: (vals[0] as Typed).e }, kind: "num" }), true),
   mid_pos: cells((a, b) => ({ mid: [a, b] }), "cell"),
   path_clear: cells((a, b) => ({ clear: [a, b] }), "bool"),
-  other_player: entry(1, 1, "(player)", (cx, node, vals) => {
-    const p = vals[0] as Typed;
-    if (p.kind !== "seat")
-      return cx.fault(
-        node.args[0] as Syntax,
-        "expected-player",
-        `other_player(…) takes a player, not a ${p.kind}`,
-      );
-    return { e: { mod: [{ add: [p.e, 1] }, { seatCount: {} }] }, kind: "seat" };
-  }),
+  other_player: ofPlayer((p) => ({ e: nextSeat(p), kind: "seat" })),
   player: {
     min: 1,
     max: 1,
@@ -205,43 +218,13 @@ export const FUNCTIONS: Record<string, FunctionEntry> = {
     },
   },
   // The functions of end conditions, as the implementation's game files write them.
-  opponent_of: entry(1, 1, "(player)", (cx, node, vals) => {
-    const p = vals[0] as Typed;
-    if (p.kind !== "seat")
-      return cx.fault(
-        node.args[0] as Syntax,
-        "expected-player",
-        `opponent_of(…) takes a player, not a ${p.kind}`,
-      );
-    return { e: { mod: [{ add: [p.e, 1] }, { seatCount: {} }] }, kind: "seat" };
-  }),
-  entities_of_player: entry(1, 1, "(player)", (cx, node, vals) => {
-    const p = vals[0] as Typed;
-    if (p.kind !== "seat")
-      return cx.fault(
-        node.args[0] as Syntax,
-        "expected-player",
-        `entities_of_player(…) takes a player, not a ${p.kind}`,
-      );
-    return { e: { count: { owner: p.e } }, kind: "pieces", seat: p.e };
-  }),
-  get_all_legal_moves_for: entry(1, 1, "(player)", (cx, node, vals) => {
-    const p = vals[0] as Typed;
-    if (cx.place !== "end")
-      return cx.fault(node, "end-only", "get_all_legal_moves_for(…) is read only in end conditions");
-    if (p.kind !== "seat")
-      return cx.fault(
-        node.args[0] as Syntax,
-        "expected-player",
-        `get_all_legal_moves_for(…) takes a player, not a ${p.kind}`,
-      );
-    // Only the player to move's moves are known; another player's count is taken as not zero.
-    return {
-      e: { if: [{ eq: [p.e, { seat: "current" }] }, { legalMoves: {} }, 1] },
-      kind: "moves",
-      seat: p.e,
-    };
-  }),
+  opponent_of: ofPlayer((p) => ({ e: nextSeat(p), kind: "seat" })),
+  entities_of_player: ofPlayer((p) => ({ e: { count: { owner: p } }, kind: "pieces", seat: p })),
+  // Only the player to move's moves are known; another player's count is taken as not zero.
+  get_all_legal_moves_for: ofPlayer(
+    (p) => ({ e: { if: [{ eq: [p, { seat: "current" }] }, { legalMoves: {} }, 1] }, kind: "moves", seat: p }),
+    "end",
+  ),
   size: entry(1, 1, "(list)", (cx, node, vals) => {
     const list = vals[0] as Typed;
     if (list.kind !== "pieces" && list.kind !== "moves")
@@ -252,18 +235,11 @@ export const FUNCTIONS: Record<string, FunctionEntry> = {
       );
     return { e: list.e, kind: "num" };
   }),
-  king_captured: entry(1, 1, "(player)", (cx, node, vals) => {
-    const p = vals[0] as Typed;
-    if (p.kind !== "seat")
-      return cx.fault(
-        node.args[0] as Syntax,
-        "expected-player",
-        `king_captured(…) takes a player, not a ${p.kind}`,
-      );
+  king_captured: ofPlayer((p, cx, node) => {
     const kings = [...cx.scope.kindAttrs].flatMap((attr) => cx.scope.typesOf(attr, "king"));
     if (kings.length === 0)
       return cx.fault(node, "unknown-kind", "king_captured(…) needs entities of the kind 'king'");
-    return { e: { not: { exists: { type: kings, owner: p.e } } }, kind: "bool" };
+    return { e: { not: { exists: { type: kings, owner: p } } }, kind: "bool" };
   }),
   if: entry(3, 3, "(condition, then, else)", (_cx, _n, vals) => {
     const [c, a, b] = vals as [Typed, Typed, Typed];
