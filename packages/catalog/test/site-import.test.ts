@@ -129,7 +129,7 @@ describe("imported games in a browser", { timeout: 300_000 }, () => {
     expect(moves.length).toBe(2);
     expect(moves[1]).toMatch(/^markCell>[abc][123]$/);
     expect(await act(page, "markCell>b2")).toBe(false);
-    expect(await status(page)).toBe("Player 0 to move.");
+    expect(await status(page)).toBe("Player 1 to move.");
     await page.screenshot({ path: join(SHOTS, "import-bagel-tic-tac-toe.png") });
     assertNoErrors(errors, "the imported tic-tac-toe page");
     await page.close();

@@ -199,6 +199,8 @@ describe("npm install @gridponder/cli into an empty project", { timeout: 300_000
       "agent",
       "cli",
       "engine",
+      // import compiles games of other game-description languages into match packs.
+      "import",
       // validate checks match packs (board and card games) with its validator.
       "match",
       "renderer-svg",

@@ -218,7 +218,8 @@ export function importBagel(file: string, text: string): ImportResult {
     seats: {
       min: cx.minPlayers,
       max: cx.maxPlayers,
-      names: Array.from({ length: cx.maxPlayers }, (_, i) => `Player ${i}`),
+      // B.A.G.E.L.'s players are "0", "1", …; people count from one (the source names no players).
+      names: Array.from({ length: cx.maxPlayers }, (_, i) => `Player ${i + 1}`),
       ...(Object.keys(cx.seatVariables).length > 0 ? { variables: cx.seatVariables } : {}),
     },
     ...(cx.grid ? { board: { width: cx.grid.width, height: cx.grid.height } } : {}),
@@ -259,7 +260,7 @@ export function importBagel(file: string, text: string): ImportResult {
     title,
     ...(typeof root.description === "string" ? { description: root.description } : {}),
     game,
-    theme: themeOf(cx),
+    theme: themeOf(cx, game),
     report,
     warnings: findings.list.filter((d) => d.severity !== "error"),
   });

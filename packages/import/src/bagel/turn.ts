@@ -8,7 +8,10 @@
  * the move (or chain) is complete, as the phase's end. `turn.initialMoves` run as the entry phase's
  * `onEnter`, which every turn re-enters, but for a last PassTurn on NoPossibleMoves (a turn without
  * stages), which is a pass at the lowest priority as for a stage; a phase's `initialMoves` run when it
- * begins.
+ * begins. A turn's length is the engine's: one move when there is no `turn` at all or `maxMoves: 1`;
+ * otherwise no limit, so a move whose rules do not end the turn (EndTurn, PassTurn) nor change its stage
+ * keeps it (`again`), and where the engine's turn would go on in a way the translation cannot follow
+ * exactly the import stops (see `settle.ts`).
  * @module
  */
 import type { Effect, Expr, MoveDefinition, Phase } from "@gridponder/match/validate";
@@ -20,6 +23,7 @@ import type { Env } from "./model.js";
 import type { Flow, MoveScope } from "./moves/api.js";
 import { isNoPossibleMoves, MOVE_TYPES, runList } from "./moves/effects.js";
 import { moveConditions, PLAYER_MOVES } from "./moves/player.js";
+import { replaceMarkers, settledMarker, settles } from "./settle.js";
 import { moveTypeOf } from "./shorthand.js";
 
 const get = BagelContext.get;
@@ -33,6 +37,11 @@ interface BagelPhase {
   moves: unknown;
   movesPointer: string;
   next?: string;
+  /**
+   * Whether the engine fills in the turn (no `turn` in the phase nor at the top): then it is one move,
+   * as `maxMoves: 1` makes it. A `turn` without `maxMoves` sets no limit.
+   */
+  defaultTurn: boolean;
 }
 
 export interface Flowed {
@@ -44,11 +53,15 @@ export interface Flowed {
 
 const PHASE_VAR = "bagelPhase";
 const FLOW_VAR = "afterMove";
+/** Set by a move's rules that end the turn or change its stage, where only some paths do. */
+const SETTLED_VAR = "turnSettled";
 
 export class TurnCompiler {
   private readonly out: Flowed = { phases: {}, startPhase: "", moves: [], setupDo: [] };
   private readonly bphases: BagelPhase[] = [];
   private flowCodes = new Map<string, number>();
+  /** What each phase's turn length was read as, for the report. */
+  private readonly turnReadings: string[] = [];
   private readonly cx: BagelContext;
 
   constructor(private readonly tr: Tr) {
@@ -77,6 +90,7 @@ export class TurnCompiler {
         turnPointer: "/turn",
         moves: get(root, "moves") ?? {},
         movesPointer: "/moves",
+        defaultTurn: !Object.hasOwn(root, "turn"),
       });
       return true;
     }
@@ -118,6 +132,7 @@ export class TurnCompiler {
         moves: Object.hasOwn(node, "moves") ? node.moves : (get(root, "moves") ?? {}),
         movesPointer: Object.hasOwn(node, "moves") ? at(p, "moves") : "/moves",
         ...(typeof next === "string" ? { next } : {}),
+        defaultTurn: !Object.hasOwn(node, "turn") && !Object.hasOwn(root, "turn"),
       });
     }
     const starts = this.bphases.filter((b) => get(b.node, "start") === true);
@@ -165,6 +180,12 @@ export class TurnCompiler {
     setup.push(...entry.effects);
     this.out.setupDo = setup;
     for (const b of interactive) if (this.compilePhase(b) === undefined) return undefined;
+    cx.reading(
+      interactive[0]?.turnPointer ?? "/turn",
+      "turn length",
+      "Observed on board-game-engine 2.1.0 (the reference's “maxMoves defaults to 1” holds only when there is no `turn` at all): with no `turn` object, neither the phase's nor the game's, the engine fills in minMoves 1 and maxMoves 1, so a turn is one move. A `turn` object without `maxMoves` sets no limit: the player moves again, in the stage they are in, until a move's rules run EndTurn or PassTurn (SetActivePlayers only changes the stage the turn goes on in; a stage's NoPossibleMoves rules run only as the stage is entered). `maxMoves: 1` ends the turn after every move, even one that runs SetActivePlayers. `minMoves` N makes the engine ignore EndTurn before the turn's N-th move. " +
+        `Here: ${this.turnReadings.join("; ")}.`,
+    );
     this.out.startPhase = entry.phase;
     return this.out;
   }
@@ -238,20 +259,35 @@ export class TurnCompiler {
   /** The stages of a turn, and the stage each turn starts in. */
   private stagesOf(
     b: BagelPhase,
-  ): { stages: Record<string, Record<string, unknown>>; first?: string } | undefined {
+  ): { stages: Record<string, Record<string, unknown>>; first?: string; oneMove: boolean } | undefined {
     const cx = this.cx;
     const t = b.turn;
-    for (const k of ["minMoves", "maxMoves"]) {
-      const v = get(t, k);
-      if (v !== undefined && v !== 1) {
-        cx.unsupported(
-          at(b.turnPointer, k),
-          `${k} ${describe(v)}`,
-          "a turn is one move (and what its stages continue with)",
-        );
-        return undefined;
-      }
+    const maxMoves = get(t, "maxMoves");
+    if (maxMoves !== undefined && maxMoves !== 1) {
+      cx.unsupported(
+        at(b.turnPointer, "maxMoves"),
+        `maxMoves ${JSON.stringify(maxMoves)?.slice(0, 40)}`,
+        "expected 1 (one move per turn) or none (no limit: the turn goes on until a move's rules end it)",
+      );
+      return undefined;
     }
+    const minMoves = get(t, "minMoves");
+    if (minMoves !== undefined && minMoves !== 1 && minMoves !== 0) {
+      cx.unsupported(
+        at(b.turnPointer, "minMoves"),
+        `minMoves ${JSON.stringify(minMoves)?.slice(0, 40)}`,
+        "the engine ignores EndTurn and PassTurn before the turn's minMoves-th move; expected 1 or none",
+      );
+      return undefined;
+    }
+    const oneMove = b.defaultTurn || maxMoves === 1;
+    this.turnReadings.push(
+      b.defaultTurn
+        ? `${b.name === "play" && b.pointer === "" ? "the game" : `phase "${b.name}"`} has no \`turn\`: one move per turn`
+        : oneMove
+          ? `${b.turnPointer} has maxMoves 1: one move per turn`
+          : `${b.turnPointer} has no maxMoves: a move keeps the turn unless its rules run EndTurn or PassTurn`,
+    );
     const order = get(t, "order");
     if (
       order !== undefined &&
@@ -268,7 +304,7 @@ export class TurnCompiler {
     }
     const stages = get(t, "stages");
     const active = get(t, "activePlayers");
-    if (stages === undefined && active === undefined) return { stages: {} };
+    if (stages === undefined && active === undefined) return { stages: {}, oneMove };
     if (!isRecord(stages)) {
       cx.error(
         at(b.turnPointer, "stages"),
@@ -310,7 +346,7 @@ export class TurnCompiler {
       );
       return undefined;
     }
-    return { stages: stages as Record<string, Record<string, unknown>>, first };
+    return { stages: stages as Record<string, Record<string, unknown>>, first, oneMove };
   }
 
   private compilePhase(b: BagelPhase): true | undefined {
@@ -528,7 +564,7 @@ export class TurnCompiler {
           at(b.turnPointer, "stages", name, "initialMoves"),
         );
         if (e === undefined) return undefined;
-        if (!turnEnds) {
+        if (!turnEnds && !st.oneMove) {
           cx.unsupported(
             at(b.turnPointer, "stages", name),
             "a stage without moves that does not end the turn",
@@ -551,6 +587,8 @@ export class TurnCompiler {
       return id;
     };
     const chainStages = new Map<string, string[]>();
+    /** Why a move that leaves the turn going on cannot be translated in the group being compiled. */
+    let keepWhy: string | undefined;
     const endTurnEffects = (fromPhase: string): Effect[] =>
       fromPhase !== entryId || onEnter.length > 0 ? [{ goto: entryId }] : [];
     const guardAgain = (effects: Effect[]): Effect[] =>
@@ -602,7 +640,10 @@ export class TurnCompiler {
           toStage: (t, p, whenNoMoves) => {
             const s = stageOf(t, p);
             if (s === undefined) return undefined;
-            if (!hasMoves(s)) return autoCode(t, p);
+            if (!hasMoves(s)) {
+              const auto = autoCode(t, p);
+              return auto === undefined ? undefined : [...auto, settledMarker()];
+            }
             if (whenNoMoves) {
               cx.unsupported(
                 p,
@@ -611,14 +652,31 @@ export class TurnCompiler {
               );
               return undefined;
             }
+            if (st.oneMove) {
+              cx.unsupported(
+                p,
+                `SetActivePlayers to the stage ${JSON.stringify(t)}, which has moves, in a turn of one move`,
+                "the engine ends the turn after the move (maxMoves 1, or no `turn` at all), so the stage's moves are never made; expected a `turn` without maxMoves (the turn goes on in the stage) or EndTurn",
+              );
+              return undefined;
+            }
             // A stage whose moves continue with the same piece is a chain.
             const chain = this.chainStage(b, st.stages, t, p, chainStages, compileMoves, phaseId, priority);
             if (chain === undefined) return undefined;
             if (chain.ids.length > 0) {
               chainWith = chain.ids;
-              return chain.fall === undefined ? [] : autoCode(chain.fall, p);
+              if (chain.fall === undefined) {
+                cx.unsupported(
+                  at(b.turnPointer, "stages", t),
+                  "a stage that continues with the same piece and has no way on when the piece cannot",
+                  "the engine would leave the player in the stage with no move; expected a SetActivePlayers on NoPossibleMoves among its initialMoves, to a stage that ends the turn",
+                );
+                return undefined;
+              }
+              const auto = autoCode(chain.fall, p);
+              return auto === undefined ? undefined : [...auto, settledMarker()];
             }
-            return guardAgain([{ again: true }, { goto: phaseIdOf(t) }]);
+            return [...guardAgain([{ again: true }, { goto: phaseIdOf(t) }]), settledMarker()];
           },
           endTurn: (p, pass) => {
             usesPass ||= pass;
@@ -633,6 +691,7 @@ export class TurnCompiler {
                 ? [{ set: { var: "passCount", to: { add: [{ var: "passCount" }, 1] } } } as Effect]
                 : []),
               ...endTurnEffects(phaseId),
+              settledMarker(),
             ];
           },
         };
@@ -652,7 +711,31 @@ export class TurnCompiler {
         const then =
           get(node, "then") === undefined ? [] : runList(thenScope, get(node, "then"), at(mp, "then"));
         if (then === undefined) return undefined;
-        const turnEndsAlone = get(node, "then") === undefined && Object.keys(st.stages).length === 0;
+        // How the turn goes on after the move: see settle.ts.
+        const settled = settles(then);
+        let thenEffects = replaceMarkers(then, []);
+        let tail: Effect[] = [];
+        if (chainId !== undefined) {
+          // A continuation of a chain: the chain goes on while it can (the engine's stage), then its end.
+        } else if (st.oneMove) {
+          if (settled !== "always") tail = endTurnEffects(phaseId);
+        } else if (settled !== "always") {
+          if (keepWhy !== undefined) {
+            cx.unsupported(
+              mp,
+              "a move that may leave the turn going on (its rules do not always run EndTurn, PassTurn or SetActivePlayers)",
+              `the turn has no maxMoves, so the player would move again, but ${keepWhy}; expected EndTurn in the move's \`then\`, or maxMoves 1`,
+            );
+            return undefined;
+          }
+          const again = guardAgain([{ again: true }]);
+          if (settled === "never") tail = again;
+          else {
+            cx.variables[SETTLED_VAR] ??= { type: "bool", position: false };
+            thenEffects = replaceMarkers(then, [{ set: { var: SETTLED_VAR, to: 1 } }]);
+            tail = [when({ eq: [{ var: SETTLED_VAR }, 0] }, again), { set: { var: SETTLED_VAR, to: 0 } }];
+          }
+        }
         const def: MoveDefinition = {
           id,
           label: name,
@@ -664,8 +747,8 @@ export class TurnCompiler {
             ...(cx.variables.passCount && !usesPass ? [{ set: { var: "passCount", to: 0 } } as Effect] : []),
             ...pm.before,
             ...pm.do,
-            ...then,
-            ...(turnEndsAlone ? endTurnEffects(phaseId) : []),
+            ...thenEffects,
+            ...tail,
             ...(rotateEffects.length > 0 && phaseEnd !== false ? [when(phaseEnd, rotateEffects)] : []),
           ],
           ...(priority === 0 ? {} : { priority }),
@@ -690,6 +773,9 @@ export class TurnCompiler {
       const extra: { node: unknown; pointer: string }[] = [];
       if (name === "§") {
         pass = turnPass;
+        keepWhy = turnPass
+          ? "the turn's PassTurn on NoPossibleMoves runs only as the turn begins, so a player left without a move later would not pass"
+          : undefined;
         const ids = compileMoves(b.moves, b.movesPointer, undefined, phaseId, turnPass ? 1 : 0);
         if (ids === undefined) return undefined;
         group.push(...ids);
@@ -729,6 +815,12 @@ export class TurnCompiler {
           s = c.fall;
         }
         const n = chainOfStages.length;
+        keepWhy =
+          n > 1
+            ? `the stage's SetActivePlayers on NoPossibleMoves runs only as the stage is entered, so a player who goes on in "${chainOfStages[n - 1]}" is not offered "${chainOfStages[0]}"'s moves again (the translation offers the stages' moves by priority)`
+            : pass
+              ? "the stage's PassTurn on NoPossibleMoves runs only as the stage is entered, so a player left without a move later would not pass"
+              : undefined;
         for (let i = 0; i < n; i++) {
           const sn = chainOfStages[i] as string;
           const node = st.stages[sn] as Record<string, unknown>;
