@@ -423,7 +423,15 @@ const Shuffle: EffectHandler = (scope, node, pointer) => {
   return z === undefined ? undefined : [{ shuffle: z }];
 };
 
-const TakeFrom: EffectHandler = (scope, node, pointer) => {
+/**
+ * A TakeFrom's source zone and its effect: the source's first entity put last in the destination. A
+ * player's TakeFrom and one that runs by itself read the same.
+ */
+export function takeFrom(
+  scope: MoveScope,
+  node: unknown,
+  pointer: string,
+): { from: ZoneRef; put: Effect } | undefined {
   const args = get(node, "arguments");
   const ap = at(pointer, "arguments");
   const from = zoneOf(scope, get(args, "source"), at(ap, "source"));
@@ -432,9 +440,14 @@ const TakeFrom: EffectHandler = (scope, node, pointer) => {
   scope.tr.cx.reading(
     pointer,
     "TakeFrom",
-    "TakeFrom takes the source's first entity (the top of the match zone) and puts it last in the destination (its bottom).",
+    "TakeFrom takes the source's first entity (the top of the match zone) and puts it last in the destination (its bottom); from an empty source it takes nothing, and a player cannot choose it.",
   );
-  return [{ put: { piece: { top: from }, into: to, at: "bottom" } }];
+  return { from, put: { put: { piece: { top: from }, into: to, at: "bottom" } } };
+}
+
+const TakeFrom: EffectHandler = (scope, node, pointer) => {
+  const taken = takeFrom(scope, node, pointer);
+  return taken === undefined ? undefined : [taken.put];
 };
 
 const EndTurn: EffectHandler = (scope, _node, pointer) => scope.flow.endTurn(pointer, false);

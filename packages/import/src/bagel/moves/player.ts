@@ -12,7 +12,7 @@ import { and, cellRef, MOVER } from "../exprs.js";
 import type { Env, Witness } from "../model.js";
 import { conditionsOf, expandCondition } from "../shorthand.js";
 import type { MoveScope, PlayerHandler, PlayerMove } from "./api.js";
-import { setStateEffect, zoneOf } from "./effects.js";
+import { setStateEffect, takeFrom, zoneOf } from "./effects.js";
 
 const get = BagelContext.get;
 const TO = cellRef({ get: "to" });
@@ -318,20 +318,12 @@ const MoveEntity: PlayerHandler = (scope, node, pointer) => {
 };
 
 const TakeFrom: PlayerHandler = (scope, node, pointer) => {
-  const args = get(node, "arguments");
-  const ap = at(pointer, "arguments");
-  const from = zoneOf(scope, get(args, "source"), at(ap, "source"));
-  const to = zoneOf(scope, get(args, "destination"), at(ap, "destination"));
-  if (from === undefined || to === undefined) return undefined;
-  scope.tr.cx.reading(
-    pointer,
-    "TakeFrom",
-    "TakeFrom takes the source's first entity (the top of the match zone) and puts it last in the destination (its bottom); it is possible only while the source holds something.",
-  );
+  const taken = takeFrom(scope, node, pointer);
+  if (taken === undefined) return undefined;
   return {
     pattern: { none: true },
-    if: { gt: [{ size: from }, 0] },
-    do: [{ put: { piece: { top: from }, into: to, at: "bottom" } }],
+    if: { gt: [{ size: taken.from }, 0] },
+    do: [taken.put],
     before: [],
     thenEnv: scope.env,
     undoable: false,
