@@ -449,6 +449,15 @@ describe("the studio", () => {
     // A new kind joins the palette; its description is edited in its form; then it is removed.
     await page.fill('[aria-label="New kind name"]', "gem");
     await page.selectOption('[aria-label="New kind layer"]', "objects");
+    // The pane is rebuilt whenever the pack changes (or a solver verdict arrives): an edit of the
+    // title rebuilds it here, and what was typed for the new kind is still there afterwards.
+    await page.fill('[aria-label="Pack title"]', "Studio <Test> Pack 2");
+    await page.keyboard.press("Tab");
+    await page.waitForFunction(
+      () => document.querySelector(".pack-title")?.textContent === "Studio <Test> Pack 2",
+    );
+    expect(await page.inputValue('[aria-label="New kind name"]')).toBe("gem");
+    expect(await page.inputValue('[aria-label="New kind layer"]')).toBe("objects");
     await page.fill('[aria-label="New kind symbol"]', "g");
     await page.click('button:has-text("Add kind")');
     await page.waitForSelector('.palette-kind[data-kind="gem"]');
@@ -485,7 +494,7 @@ describe("the studio", () => {
     // The newest is the state the restore replaced: back to it.
     await page.locator(".snapshots li").first().locator('button:has-text("Restore")').click();
     await page.waitForFunction(
-      () => document.querySelector(".pack-title")?.textContent === "Studio <Test> Pack",
+      () => document.querySelector(".pack-title")?.textContent === "Studio <Test> Pack 2",
     );
     expect(await page.locator(".levels li").count()).toBe(3);
   });

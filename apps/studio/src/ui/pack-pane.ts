@@ -218,15 +218,30 @@ export class PackPane {
     return createProject(this.editor.files);
   }
 
+  /**
+   * What has been typed for a new kind so far. The pane is rebuilt whenever the pack changes or a
+   * solver verdict arrives; the draft keeps those keystrokes across a rebuild.
+   */
+  #draft = { name: "", layer: "", symbol: "" };
+
   /** A new kind: its name, layer and symbol; the rest is filled in the form once it exists. */
   #newKindForm(): HTMLElement {
     const layers = packNames("layer", this.editor.game, null, []);
+    const draft = this.#draft;
     const name = h("input", { attrs: { type: "text", "aria-label": "New kind name", placeholder: "name" } });
+    name.value = draft.name;
+    name.addEventListener("input", () => {
+      draft.name = name.value;
+    });
     const layer = h(
       "select",
       { attrs: { "aria-label": "New kind layer" } },
       layers.map((l) => h("option", { text: l, attrs: { value: l } })),
     );
+    if (layers.includes(draft.layer)) layer.value = draft.layer;
+    layer.addEventListener("change", () => {
+      draft.layer = layer.value;
+    });
     const symbol = h("input", {
       attrs: {
         type: "text",
@@ -236,9 +251,14 @@ export class PackPane {
         size: "3",
       },
     });
+    symbol.value = draft.symbol;
+    symbol.addEventListener("input", () => {
+      draft.symbol = symbol.value;
+    });
     const add = pushButton("Add kind", () => {
       const kind = name.value.trim();
       this.#kind = kind;
+      this.#draft = { name: "", layer: "", symbol: "" };
       this.editor.editProject(
         (p) => addEntityKind(p, kind, { layer: layer.value, tags: [], symbol: symbol.value || "?" }),
         `add kind ${kind}`,
