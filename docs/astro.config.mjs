@@ -40,6 +40,7 @@ const API_PACKAGES = [
   ["agent", ["src/index.ts", "src/node.ts"]],
   ["match", ["src/index.ts", "src/validate.ts"]],
   ["import", ["src/index.ts"]],
+  ["analysis", ["src/index.ts", "src/report/index.ts"]],
 ];
 
 export default defineConfig({

@@ -595,6 +595,81 @@ describe("a shared level link", () => {
   });
 });
 
+describe("the Analysis tab", () => {
+  it("measures the level being edited, marks the figures stale after an edit, and adds a generated variant", async () => {
+    const files = starterFiles(namesFromFolder("analysed courtyard"), "studio");
+    const tab = await browser.newPage();
+    const tabErrors = collectErrors(tab);
+    try {
+      await tab.goto(`${server.url}/${levelShareFragment(files, "first_steps")}`);
+      await tab.waitForFunction(() =>
+        /^Solvable in 6/.test(document.querySelector(".verdict-headline")?.textContent ?? ""),
+      );
+      await tab.click('[role="tab"]:has-text("Analysis")');
+      await tab.click('button:has-text("Analyse this level")');
+      await tab.waitForFunction(
+        () => document.querySelector(".analysis-pane")?.getAttribute("data-state") === "analysed",
+      );
+      const figures = await tab.evaluate(() =>
+        Object.fromEntries(
+          [...document.querySelectorAll(".analysis-figures dt")].map((dt) => [
+            dt.textContent,
+            dt.nextElementSibling?.textContent,
+          ]),
+        ),
+      );
+      // The starter's first level: 8 cells to stand on, 6 moves to the flag in 2 ways, no dead end;
+      // walking is needed, pushing (no crate here) is not.
+      expect(figures).toMatchObject({
+        "Shortest solution": "6",
+        "Optimal solutions": "2",
+        "Reachable states": "8",
+        "Dead ends": "0.0%",
+        Needs: "movement, move",
+      });
+      await tab.screenshot({ path: join(SHOTS, "studio-analysis.png") });
+
+      // An edit to the level leaves the figures up, marked as measured on an older level.
+      await tab.evaluate(() => {
+        const studio = (globalThis as never as StudioGlobal).gridponderStudio;
+        const editor = studio.editor as unknown as {
+          setText(path: string, text: string, label: string): void;
+        };
+        const path = studio.editor.levelPath;
+        const level = JSON.parse(String(studio.editor.files[path]));
+        level.title = "Renamed";
+        editor.setText(path, JSON.stringify(level), "rename");
+      });
+      await tab.waitForFunction(
+        () => document.querySelector(".analysis-pane")?.getAttribute("data-stale") === "true",
+      );
+
+      await tab.click('button:has-text("Generate 3 variants")');
+      await tab.waitForFunction(
+        () => document.querySelector(".analysis-pane")?.getAttribute("data-state") === "generated",
+      );
+      const variants = await tab.locator(".analysis-variants li").count();
+      expect(variants).toBeGreaterThan(0);
+      const first = tab.locator(".analysis-variants li").first();
+      const id = await first.getAttribute("data-level");
+      await first.locator('button:has-text("Add to pack")').click();
+      await tab.waitForFunction(
+        (want) => (globalThis as never as StudioGlobal).gridponderStudio.editor.level?.id === want,
+        id,
+      );
+      // The variant joined the pack as its last level, and the solver agrees it can be won.
+      expect(await tab.locator(".levels li").allTextContents()).toHaveLength(2);
+      await tab.waitForFunction(() =>
+        /^Solvable in \d+/.test(document.querySelector(".verdict-headline")?.textContent ?? ""),
+      );
+      await tab.screenshot({ path: join(SHOTS, "studio-variant-added.png") });
+      tabErrors.assertNone("the Analysis tab");
+    } finally {
+      await tab.close();
+    }
+  });
+});
+
 describe("a level of the catalog the studio is served with", () => {
   it("opens through Edit a copy (#edit=<pack>/<level>) as a copy with its images, at that level", async () => {
     // A catalog as `gridponder build` lays it out: the compiled pack under _packs/, the studio's index.

@@ -7,7 +7,7 @@ import { loadPackFolder } from "@gridponder/engine/node";
 import { isMatchManifestText, isMatchPackFolder, loadMatchPackFolder } from "@gridponder/match/node";
 import { type MatchValidationResult, validateMatchPack } from "@gridponder/match/validate";
 import type { Diagnostic, PackFiles } from "@gridponder/schema";
-import { listPackFiles } from "@gridponder/schema/node";
+import { listPackFiles, readPackFolder } from "@gridponder/schema/node";
 import { diagnosticText } from "./diagnostic-text.js";
 import { InputError, isSystemError, refusedPath } from "./errors.js";
 import { isZipFile, isZipName, readZipPack } from "./zip-pack.js";
@@ -215,6 +215,26 @@ export async function loadPlayablePack(packDir: string, registry?: Registry): Pr
     ]);
   }
   return loaded.pack;
+}
+
+/**
+ * A puzzle pack's files with the pack they load into, for tools that load variants of it (a system
+ * switched off, a level added): refused as {@link loadPlayablePack} refuses.
+ */
+export async function readPlayablePack(
+  packDir: string,
+  registry?: Registry,
+): Promise<{ pack: Pack; files: PackFiles }> {
+  const pack = await loadPlayablePack(packDir, registry);
+  try {
+    const files = (await isZipFile(packDir))
+      ? (await readZipPack(packDir)).files
+      : await readPackFolder(packDir);
+    return { pack, files };
+  } catch (error) {
+    if (isSystemError(error)) throw unreadable(error.path ?? packDir, error);
+    throw error;
+  }
 }
 
 /** Fails with an `InputError` listing the valid ids unless the pack has the level. */

@@ -1,8 +1,10 @@
 import { loadPlugins } from "@gridponder/engine/plugins";
 import { Command } from "commander";
 import { registerAgent } from "./commands/agent.js";
+import { registerAnalyze } from "./commands/analyze.js";
 import { registerBuild } from "./commands/build.js";
 import { registerConformance } from "./commands/conformance.js";
+import { registerGenerate } from "./commands/generate.js";
 import { registerImport } from "./commands/import.js";
 import { registerNew } from "./commands/new.js";
 import { registerPlay } from "./commands/play.js";
@@ -69,6 +71,8 @@ export function createProgram(ctx: CliContext): Command {
   registerNew(program, ctx);
   registerImport(program, ctx);
   registerSolve(program, ctx);
+  registerAnalyze(program, ctx);
+  registerGenerate(program, ctx);
   registerBuild(program, ctx);
   registerAgent(program, ctx);
 

@@ -197,6 +197,8 @@ describe("npm install @gridponder/cli into an empty project", { timeout: 300_000
     expect(await readdir(join(project, "node_modules/@gridponder"))).toEqual([
       // agent serve, mcp and run; its image observations draw through the SVG renderer.
       "agent",
+      // analyze and generate: design figures, difficulty and proven new levels.
+      "analysis",
       "cli",
       "engine",
       // import compiles games of other game-description languages into match packs.

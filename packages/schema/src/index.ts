@@ -5,6 +5,7 @@
  * @module
  */
 
+export { formatPackJson, PACK_JSON_LINE_WIDTH } from "./format-json.js";
 export {
   gameSchema,
   type JsonSchemaObject,

@@ -285,12 +285,7 @@ export function addLevel(project: PackProject, id: string, size: readonly [numbe
     }
   }
   const game = readGame(project);
-  const existing = levelFiles(project);
-  const path = levelPathFor(project, id);
-  if (existing.has(id) || project.files.has(path))
-    throw new EditError("duplicate_id", `there is already a level "${id}"`);
-  if (existing.size >= MAX_LEVELS)
-    throw new EditError("bad_value", `a pack may have at most ${MAX_LEVELS} levels`);
+  const path = newLevelPath(project, id);
   const avatarEnabled = game.defaults?.avatar?.enabled !== false;
   const level: LevelDefinition = {
     id,
@@ -300,18 +295,47 @@ export function addLevel(project: PackProject, id: string, size: readonly [numbe
     goals: [newGoal(project, game)],
     solution: { goldPath: [] },
   };
-  let next = withJson(project, path, level as unknown as JsonValue);
+  const next = appendToSequence(withJson(project, path, level as unknown as JsonValue), game, id);
+  return { project: next, path, level };
+}
+
+/** Where a new level `id` goes; refused when the id or its file is taken, or the pack is full. */
+function newLevelPath(project: PackProject, id: string): string {
+  const existing = levelFiles(project);
+  const path = levelPathFor(project, id);
+  if (existing.has(id) || project.files.has(path))
+    throw new EditError("duplicate_id", `there is already a level "${id}"`);
+  if (existing.size >= MAX_LEVELS)
+    throw new EditError("bad_value", `a pack may have at most ${MAX_LEVELS} levels`);
+  return path;
+}
+
+/** The project with level `id` played last: an entry appended to the game's levelSequence. */
+function appendToSequence(project: PackProject, game: GameDefinition, id: string): PackProject {
   const sequenceLength = Array.isArray(game.levelSequence) ? game.levelSequence.length : 0;
-  next = Array.isArray(game.levelSequence)
+  return Array.isArray(game.levelSequence)
     ? editJsonText(
-        next,
+        project,
         gamePath(project),
         ["levelSequence", sequenceLength],
         { type: "level", ref: id },
         true,
       )
-    : editJsonText(next, gamePath(project), ["levelSequence"], [{ type: "level", ref: id }]);
-  return { project: next, path, level };
+    : editJsonText(project, gamePath(project), ["levelSequence"], [{ type: "level", ref: id }]);
+}
+
+/**
+ * Adds a level file written elsewhere (a generated variant) as level `id`, appended to the play
+ * order. Refused when the id or its file is taken, or the pack holds as many levels as it may.
+ */
+export function addLevelText(
+  project: PackProject,
+  id: string,
+  text: string,
+): { project: PackProject; path: string } {
+  checkName("level id", id);
+  const path = newLevelPath(project, id);
+  return { project: appendToSequence(withText(project, path, text), readGame(project), id), path };
 }
 
 function levelPathOf(project: PackProject, id: string): string {

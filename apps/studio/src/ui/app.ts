@@ -10,6 +10,7 @@ import { CheckRunner } from "../check/check-runner.js";
 import { type CheckedPack, errorsOf } from "../check/pack-check.js";
 import { invalidVerdict } from "../check/verdict.js";
 import { VerdictRunner } from "../check/verdict-runner.js";
+import { AnalysisPane } from "./analysis-pane.js";
 import { AssetUrls } from "./asset-urls.js";
 import type { CellXY } from "./cell-line.js";
 import { cellsOfDiagnostics } from "./diagnostic-cells.js";
@@ -41,7 +42,7 @@ const TOOLS: readonly { tool: Tool; label: string }[] = [
   { tool: "avatar", label: "Avatar start" },
 ];
 
-type TabId = "play" | "json" | "pack";
+type TabId = "play" | "json" | "pack" | "analysis";
 
 export class Studio {
   readonly #root: HTMLElement;
@@ -51,6 +52,7 @@ export class Studio {
   readonly #palette: Palette;
   readonly #play: PlayPane;
   readonly #verdictPane: VerdictPane;
+  readonly #analysisPane: AnalysisPane;
   readonly #diagnostics: DiagnosticsPane;
   readonly #verdicts: VerdictRunner;
   readonly #levels: HTMLElement;
@@ -116,6 +118,10 @@ export class Studio {
       keepGoldPath: (actions) => this.#editor.setGoldPath(actions),
     });
     this.#verdictPane = new VerdictPane((actions) => this.#playSolution(actions));
+    this.#analysisPane = new AnalysisPane({
+      current: () => this.#analysisTarget(),
+      addLevel: (id, text) => this.#editor.addLevelFile(id, text),
+    });
     this.#diagnostics = new DiagnosticsPane((d) => this.#reveal(d));
     this.#verdicts = new VerdictRunner({
       maxStates: VERDICT_STATES,
@@ -195,6 +201,7 @@ export class Studio {
       ["play", "Play", this.#play.element],
       ["json", "JSON", this.#json.element],
       ["pack", "Pack", this.#packPane.element],
+      ["analysis", "Analysis", this.#analysisPane.element],
     ] as const) {
       const button = pushButton(label, () => this.#showTab(id), {
         attrs: {
@@ -216,6 +223,7 @@ export class Studio {
       this.#play.element,
       this.#json.element,
       this.#packPane.element,
+      this.#analysisPane.element,
     ]);
     this.#root.replaceChildren(
       header,
@@ -384,6 +392,7 @@ export class Studio {
     }
     const id = level?.id;
     this.#judgedPath = levelPath;
+    this.#analysisPane.levelChanged();
     if (!checked.valid || !id || !checked.pack?.levels[id]) {
       this.#verdicts.cancel();
       this.#verdictPane.show({
@@ -398,6 +407,16 @@ export class Studio {
     this.#verdicts.request(checked.valid, id);
     this.#play.show(checked.valid, this.#assets.paths, id);
     this.#markBusy();
+  }
+
+  /** The level the Analysis tab works on: the edited one, once the pack it belongs to has no errors. */
+  #analysisTarget(): { files: PackFiles; level: string; levelText: string } | null {
+    const checked = this.#checked;
+    const id = this.#editor.level?.id;
+    const files = this.#editor.files;
+    const text = files[this.#editor.levelPath];
+    if (!checked?.valid || this.#checkedResultFiles !== files || !id || typeof text !== "string") return null;
+    return { files, level: id, levelText: text };
   }
 
   #playSolution(actions: readonly ActionInput[]): void {

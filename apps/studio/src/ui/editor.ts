@@ -22,6 +22,7 @@ import {
 } from "../model/level-edits.js";
 import {
   addLevel,
+  addLevelText,
   createProject,
   levelFiles,
   levelPathFor,
@@ -413,6 +414,15 @@ export class Editor {
     const added = this.#attempt(() => addLevel(createProject(this.files), `level_${n}`, size));
     if (!added) return;
     this.#history.apply(toPackFiles(added.project), `add level_${n}`);
+    this.#levelPath = added.path;
+    this.#options.changed("edit");
+  }
+
+  /** Adds a level file made elsewhere (a generated variant) and selects it: one undo step. */
+  addLevelFile(id: string, text: string): void {
+    const added = this.#attempt(() => addLevelText(createProject(this.files), id, text));
+    if (!added) return;
+    this.#history.apply(toPackFiles(added.project), `add level ${id}`);
     this.#levelPath = added.path;
     this.#options.changed("edit");
   }

@@ -8,6 +8,7 @@ import { type CliContext, printError, printJson, printLine } from "../context.js
 import { InputError } from "../errors.js";
 import { requireFolder } from "../packs.js";
 import { plural } from "../plural.js";
+import { positiveSeconds } from "./numbers.js";
 
 interface BuildFlags {
   out: string;
@@ -22,13 +23,6 @@ interface BuildFlags {
 
 /** What the solver gets per level when `--solve` comes without a value. */
 const DEFAULT_SOLVE_SECONDS = 10;
-
-function positiveSeconds(text: string): number {
-  const n = Number(text);
-  if (text.trim() === "" || !Number.isFinite(n) || n <= 0)
-    throw new InvalidArgumentError("expected a positive number of seconds");
-  return n;
-}
 
 /** A path as the user would type it: relative to the working folder when inside it. */
 function shown(path: string): string {

@@ -1,14 +1,16 @@
 import { stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import { type SolveEvent, type SolveResult, solveLevels } from "@gridponder/solver/node";
-import { SingleBar } from "cli-progress";
 import { type Command, InvalidArgumentError } from "commander";
 import { type CliContext, printJson, printLine } from "../context.js";
 import { InputError } from "../errors.js";
 import { findPackFolders, loadPlayablePack, requireLevel } from "../packs.js";
 import { plural } from "../plural.js";
+import { progressBar } from "../progress-bar.js";
 import { inlineText } from "../terminal-text.js";
+import { textTable } from "../text-table.js";
 import { isZipFile, isZipName, readZipPack } from "../zip-pack.js";
+import { positiveInteger, positiveSeconds } from "./numbers.js";
 
 interface SolveFlags {
   maxDepth?: number;
@@ -17,12 +19,6 @@ interface SolveFlags {
   maxMemory?: number;
   workers?: number;
   strategy?: "bfs" | "astar";
-}
-
-function positiveInteger(text: string): number {
-  const n = Number(text);
-  if (!Number.isInteger(n) || n <= 0) throw new InvalidArgumentError("expected a positive integer");
-  return n;
 }
 
 /**
@@ -34,13 +30,6 @@ const MAX_WORKERS = 64;
 function workerCount(text: string): number {
   const n = positiveInteger(text);
   if (n > MAX_WORKERS) throw new InvalidArgumentError(`expected at most ${MAX_WORKERS} workers`);
-  return n;
-}
-
-/** Seconds, whole or not (`0.5`, `90`): a time limit below a second is a fair request for small levels. */
-function positiveSeconds(text: string): number {
-  const n = Number(text);
-  if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError("expected a positive number of seconds");
   return n;
 }
 
@@ -75,18 +64,6 @@ function row(r: SolveResult): string[] {
     `${(r.elapsedMs / 1000).toFixed(2)} s`,
     notes.join("; "),
   ];
-}
-
-function table(rows: string[][]): string {
-  const widths = rows[0]?.map((_, c) => Math.max(...rows.map((r) => (r[c] ?? "").length))) ?? [];
-  return rows
-    .map((r) =>
-      r
-        .map((cell, c) => cell.padEnd(widths[c] ?? 0))
-        .join("  ")
-        .trimEnd(),
-    )
-    .join("\n");
 }
 
 /** A level is a finding when its gold path fails, a hint stop is misplaced, or it cannot be solved. */
@@ -128,15 +105,7 @@ async function solvePack(
   const pack = await loadPlayablePack(packDir, ctx.registry);
   const levels = levelArgs.length > 0 ? levelArgs.map((id) => requireLevel(pack, id)) : [...pack.levelOrder];
   // A bar only where someone watches it: on a terminal, and never under --json.
-  const bar =
-    ctx.io.isTTY && !ctx.json
-      ? new SingleBar({
-          format: "solving {bar} {value}/{total} levels | {level} | {states} states",
-          stream: ctx.io.stderr as NodeJS.WritableStream,
-          hideCursor: true,
-          clearOnComplete: true,
-        })
-      : null;
+  const bar = progressBar(ctx, "solving {bar} {value}/{total} levels | {level} | {states} states");
   bar?.start(levels.length, 0, { level: "", states: 0 });
   let done = 0;
   const onEvent = (event: SolveEvent) => {
@@ -173,7 +142,7 @@ async function runSolve(ctx: CliContext, args: string[], flags: SolveFlags): Pro
     if (ctx.json) continue;
     if (packs.length > 1) printLine(ctx, `${inlineText(packDir)}:`);
     const header = ["level", "gold", "optimum", "unique (optima)", "states", "time", ""];
-    printLine(ctx, table([header, ...results.map(row)]));
+    printLine(ctx, textTable([header, ...results.map(row)]));
     printLine(ctx);
   }
   if (all.some(isFinding)) ctx.exitCode = 1;
