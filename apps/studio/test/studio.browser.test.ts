@@ -595,6 +595,66 @@ describe("a shared level link", () => {
   });
 });
 
+describe("a form rebuilt while the author types", () => {
+  it("keeps the text typed into the focused field, and it is the level's once the author leaves the field", async () => {
+    const files = starterFiles(namesFromFolder("typing courtyard"), "studio");
+    const tab = await browser.newPage();
+    const tabErrors = collectErrors(tab);
+    try {
+      await tab.goto(`${server.url}/${levelShareFragment(files, "first_steps")}`);
+      await tab.waitForFunction(() =>
+        /^Solvable in 6/.test(document.querySelector(".verdict-headline")?.textContent ?? ""),
+      );
+      const title = tab.locator('[aria-label="Level title"]');
+      await title.click();
+      await title.press("Control+a");
+      await tab.keyboard.type("Half typed");
+      await title.evaluate((el) => {
+        (el as HTMLElement & { built?: boolean }).built = true;
+      });
+      // Something else changes the pack meanwhile (a check or a verdict arriving does the same): the
+      // level's form is rebuilt under the author's fingers.
+      await tab.evaluate(() => {
+        const studio = (globalThis as never as StudioGlobal).gridponderStudio;
+        const editor = studio.editor as unknown as {
+          setText(path: string, text: string, label: string): void;
+        };
+        const manifest = JSON.parse(String(studio.editor.files["manifest.json"]));
+        manifest.title = "Renamed Elsewhere";
+        editor.setText("manifest.json", JSON.stringify(manifest), "rename the pack");
+      });
+      await tab.waitForFunction(() => {
+        const field = document.querySelector('[aria-label="Level title"]') as
+          | (HTMLElement & { built?: boolean })
+          | null;
+        return (
+          document.querySelector(".pack-title")?.textContent === "Renamed Elsewhere" &&
+          field !== null &&
+          !field.built
+        );
+      });
+      expect(await title.inputValue()).toBe("Half typed");
+      expect(await tab.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe(
+        "Level title",
+      );
+      const levelTitle = () =>
+        tab.evaluate(
+          () =>
+            (globalThis as never as StudioGlobal).gridponderStudio.editor.level as unknown as {
+              title: string;
+            },
+        );
+      // Chrome commits a field that is taken away while it holds an edit; whether or not a browser
+      // does, the text is the level's title once the author leaves the field.
+      await tab.keyboard.press("Tab");
+      await expect.poll(async () => (await levelTitle()).title).toBe("Half typed");
+      tabErrors.assertNone("the rebuilt form");
+    } finally {
+      await tab.close();
+    }
+  });
+});
+
 describe("the Analysis tab", () => {
   it("measures the level being edited, marks the figures stale after an edit, and adds a generated variant", async () => {
     const files = starterFiles(namesFromFolder("analysed courtyard"), "studio");

@@ -45,13 +45,39 @@ export function safeColor(value: string | null | undefined): string | null {
 }
 
 /**
+ * A value set by script does not make the browser fire `change` when the author leaves the field, so
+ * text carried over into a rebuilt control would never commit: leaving it fires `change` unless the
+ * browser has fired one itself.
+ */
+function commitOnLeave(control: HTMLInputElement | HTMLTextAreaElement): void {
+  let changed = false;
+  control.addEventListener(
+    "change",
+    () => {
+      changed = true;
+    },
+    { once: true },
+  );
+  control.addEventListener(
+    "blur",
+    () => {
+      if (!changed) control.dispatchEvent(new Event("change", { bubbles: true }));
+    },
+    { once: true },
+  );
+}
+
+/**
  * Rebuilds a form soon after it is asked to, keeping the focus on the control of the same accessible
  * name. A form is rebuilt after each committed change, and a change commits as the author tabs away
  * from a field: rebuilding once the focus has moved on (the next task) keeps the author's place, and
- * several changes in a row rebuild once.
+ * several changes in a row rebuild once. A rebuild that comes while the author is typing (a check or a
+ * solver verdict arriving) keeps what they typed in the focused field.
  */
 export class FormRebuilder {
   #pending = false;
+  /** Each text control's value as built, to tell what the author has typed since. */
+  readonly #built = new WeakMap<Element, string>();
 
   constructor(
     private readonly node: Element,
@@ -70,8 +96,27 @@ export class FormRebuilder {
   now(): void {
     const active = document.activeElement;
     const name = active && this.node.contains(active) ? active.getAttribute("aria-label") : null;
+    // Text typed into the focused field and not yet committed (it commits as the author leaves the
+    // field) would be lost with the old control: the new one takes it over, caret and all.
+    const typed =
+      (active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement) &&
+      this.#built.has(active) &&
+      active.value !== this.#built.get(active)
+        ? { value: active.value, start: active.selectionStart, end: active.selectionEnd }
+        : null;
     replaceChildren(this.node, this.build());
+    for (const control of this.node.querySelectorAll("input, textarea"))
+      this.#built.set(control, (control as HTMLInputElement | HTMLTextAreaElement).value);
     if (name === null) return;
-    this.node.querySelector<HTMLElement>(`[aria-label="${CSS.escape(name)}"]`)?.focus();
+    const next = this.node.querySelector<HTMLElement>(`[aria-label="${CSS.escape(name)}"]`);
+    next?.focus();
+    if ((next instanceof HTMLInputElement || next instanceof HTMLTextAreaElement) && typed !== null) {
+      next.value = typed.value;
+      // Inputs without a caret (number, say) refuse a selection; the value is what matters.
+      try {
+        next.setSelectionRange(typed.start, typed.end);
+      } catch {}
+      commitOnLeave(next);
+    }
   }
 }
