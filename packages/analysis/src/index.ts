@@ -34,8 +34,10 @@ export {
 export {
   type MechanicFinding,
   type MechanicsOptions,
+  type MechanicsSummary,
   type MechanicVerdict,
   mechanicsNeeded,
+  summarizeMechanics,
 } from "./mechanics.js";
 export {
   levelFile,

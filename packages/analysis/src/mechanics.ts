@@ -1,6 +1,6 @@
 import { solveLevel } from "@gridponder/solver";
 import type { PackSource } from "./pack-source.js";
-import { type Mechanic, mechanicsOf, namesMechanic, withoutMechanic } from "./variants.js";
+import { type Mechanic, mechanicLabel, mechanicsOf, namesMechanic, withoutMechanic } from "./variants.js";
 
 /**
  * What taking a mechanic out of a level does. `needed`: the level is proven unsolvable without it.
@@ -71,4 +71,29 @@ function judge(
   if (r.status === "bounded") return finding("unknown", null, `search stopped by ${r.bound}`);
   const without = r.optimalLength ?? 0;
   return finding(optimum !== null && without > optimum ? "helps" : "optional", without, null);
+}
+
+/** A level's mechanics findings grouped for display, each named by `mechanicLabel`. */
+export interface MechanicsSummary {
+  /** Mechanics the level is proven unsolvable without. */
+  readonly needed: readonly string[];
+  /** Mechanics it is solvable without, in `extra` more actions. */
+  readonly helps: readonly { readonly name: string; readonly extra: number }[];
+  /** Mechanics whose search without them hit a bound. */
+  readonly unknown: readonly string[];
+}
+
+/** Groups findings by verdict; `optimum` is the level's own (for how much longer it gets without one). */
+export function summarizeMechanics(
+  findings: readonly MechanicFinding[],
+  optimum: number | null,
+): MechanicsSummary {
+  const name = (f: MechanicFinding) => mechanicLabel(f, findings);
+  return {
+    needed: findings.filter((f) => f.verdict === "needed").map(name),
+    helps: findings
+      .filter((f) => f.verdict === "helps")
+      .map((f) => ({ name: name(f), extra: (f.optimumWithout ?? 0) - (optimum ?? 0) })),
+    unknown: findings.filter((f) => f.verdict === "unknown").map(name),
+  };
 }

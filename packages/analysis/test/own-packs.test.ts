@@ -20,6 +20,7 @@ import {
   packSource,
   readGrid,
   shortestWinCount,
+  summarizeMechanics,
   winDistances,
 } from "../src/index.js";
 
@@ -62,6 +63,11 @@ describe("mechanics needed", () => {
       "system:waystone=needed",
       "action:waystone=needed",
       "action:knock=optional",
+    ]);
+    // A system and an action of one id are told apart by their kind when shown.
+    expect(summarizeMechanics(a.mechanics ?? [], a.optimum).needed).toEqual([
+      "waystone (system)",
+      "waystone (action)",
     ]);
   });
 });

@@ -6,7 +6,7 @@
  * an edit to the level afterwards marks the figures as out of date rather than hiding them.
  * @module
  */
-import { type GeneratedLevel, type LevelAnalysis, mechanicLabel } from "@gridponder/analysis";
+import { type GeneratedLevel, type LevelAnalysis, summarizeMechanics } from "@gridponder/analysis";
 import type { PackFiles } from "@gridponder/schema";
 import type { AnalysisReply } from "../check/analysis-protocol.js";
 import { AnalysisRunner } from "../check/analysis-runner.js";
@@ -163,20 +163,12 @@ export class AnalysisPane {
       ["Random wins", `${percent(a.randomPlay.rate)} of ${a.randomPlay.walks} walks`],
       ["Difficulty", `${a.difficulty.toFixed(1)} of 10`],
     ];
-    const all = a.mechanics ?? [];
-    const byVerdict = (verdict: string) =>
-      all
-        .filter((m) => m.verdict === verdict)
-        .map((m) =>
-          verdict === "helps"
-            ? `${mechanicLabel(m, all)} (+${(m.optimumWithout ?? 0) - (a.optimum ?? 0)})`
-            : mechanicLabel(m, all),
-        )
-        .join(", ") || "–";
+    const { needed, helps, unknown } = summarizeMechanics(a.mechanics ?? [], a.optimum);
+    const list = (names: readonly string[]) => names.join(", ") || "–";
     rows.push(
-      ["Needs", byVerdict("needed")],
-      ["Shortened by", byVerdict("helps")],
-      ["Not decided", byVerdict("unknown")],
+      ["Needs", list(needed)],
+      ["Shortened by", list(helps.map((x) => `${x.name} (+${x.extra})`))],
+      ["Not decided", list(unknown)],
     );
     this.#figures.replaceChildren(
       h("h3", { text: a.title ?? a.level }),

@@ -6,9 +6,8 @@
  */
 import { createHash } from "node:crypto";
 import type { LevelAnalysis } from "../analyze.js";
-import type { MechanicFinding } from "../mechanics.js";
+import { summarizeMechanics } from "../mechanics.js";
 import { spearman } from "../spearman.js";
-import { mechanicLabel } from "../variants.js";
 import { analysisCharts } from "./charts.js";
 
 const STYLE = `
@@ -52,25 +51,16 @@ export interface ReportPack {
 
 const percent = (x: number | null) => (x === null ? "–" : `${(x * 100).toFixed(1)}%`);
 
-/** A level's mechanics as the table shows them: what it needs, and what shortens it. */
-export function mechanicsText(findings: readonly MechanicFinding[] | null): string {
-  if (findings === null) return "–";
-  const needed = findings
-    .filter((f) => f.verdict === "needed")
-    .map((f) => `<span class="needed">${escapeHtml(f.id)}</span>`);
-  const helps = findings
-    .filter((f) => f.verdict === "helps")
-    .map((f) => `${escapeHtml(f.id)} (without: ${f.optimumWithout})`);
-  const unknown = findings.filter((f) => f.verdict === "unknown").map((f) => `${escapeHtml(f.id)}?`);
-  return (
-    [
-      needed.join(", "),
-      helps.length > 0 ? `shortens: ${helps.join(", ")}` : "",
-      unknown.length > 0 ? `unknown: ${unknown.join(", ")}` : "",
-    ]
-      .filter((s) => s !== "")
-      .join("; ") || "–"
-  );
+/** A level's mechanics as the table shows them: what it needs, what shortens it, what is undecided. */
+export function mechanicsText(a: LevelAnalysis): string {
+  if (a.mechanics === null) return "–";
+  const { needed, helps, unknown } = summarizeMechanics(a.mechanics, a.optimum);
+  const parts = [
+    needed.map((n) => `<span class="needed">${escapeHtml(n)}</span>`).join(", "),
+    helps.length > 0 ? `shortens: ${helps.map((x) => `${escapeHtml(x.name)} (+${x.extra})`).join(", ")}` : "",
+    unknown.length > 0 ? `unknown: ${unknown.map(escapeHtml).join(", ")}` : "",
+  ];
+  return parts.filter((s) => s !== "").join("; ") || "–";
 }
 
 function row(a: LevelAnalysis): string {
@@ -86,7 +76,7 @@ function row(a: LevelAnalysis): string {
     `<td class="n">${a.branching.toFixed(2)}</td>`,
     `<td class="n">${percent(a.randomPlay.rate)}</td>`,
     `<td class="n">${a.difficulty.toFixed(1)}</td>`,
-    `<td>${mechanicsText(a.mechanics)}</td>`,
+    `<td>${mechanicsText(a)}</td>`,
   ];
   return `<tr>${cells.join("")}</tr>`;
 }

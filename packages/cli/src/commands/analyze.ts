@@ -1,11 +1,5 @@
 import { writeFile } from "node:fs/promises";
-import {
-  analyzeLevel,
-  type LevelAnalysis,
-  type MechanicFinding,
-  mechanicLabel,
-  packSource,
-} from "@gridponder/analysis";
+import { analyzeLevel, type LevelAnalysis, packSource, summarizeMechanics } from "@gridponder/analysis";
 import { analysisReportHtml, orderCorrelation } from "@gridponder/analysis/report";
 import type { Command } from "commander";
 import { type CliContext, printJson, printLine } from "../context.js";
@@ -30,12 +24,12 @@ const percent = (x: number | null) => (x === null ? "-" : `${(x * 100).toFixed(1
 /** What a level needs, and what only shortens it, in a few words. */
 function needs(a: LevelAnalysis): string {
   if (a.mechanics === null) return "";
-  const needed = a.mechanics.filter((m) => m.verdict === "needed").map((m) => m.id);
-  const helps = a.mechanics
-    .filter((m) => m.verdict === "helps")
-    .map((m) => `${m.id} (+${(m.optimumWithout ?? 0) - (a.optimum ?? 0)})`);
-  const unknown = a.mechanics.filter((m) => m.verdict === "unknown").map((m) => `${m.id}?`);
-  return [needed.join(", "), helps.length > 0 ? `shortens: ${helps.join(", ")}` : "", unknown.join(", ")]
+  const { needed, helps, unknown } = summarizeMechanics(a.mechanics, a.optimum);
+  return [
+    needed.join(", "),
+    helps.length > 0 ? `shortens: ${helps.map((x) => `${x.name} (+${x.extra})`).join(", ")}` : "",
+    unknown.map((n) => `${n}?`).join(", "),
+  ]
     .filter((s) => s !== "")
     .map(inlineText)
     .join("; ");

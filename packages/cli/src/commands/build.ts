@@ -2,7 +2,7 @@ import { isAbsolute, relative } from "node:path";
 import type { BuildSummary, CatalogProgress, CatalogSolveOptions } from "@gridponder/catalog";
 import { countDiagnostics, type Diagnostic, formatDiagnostics } from "@gridponder/schema";
 import { SingleBar } from "cli-progress";
-import { type Command, InvalidArgumentError } from "commander";
+import type { Command } from "commander";
 import { loadCatalog } from "../catalog-module.js";
 import { type CliContext, printError, printJson, printLine } from "../context.js";
 import { InputError } from "../errors.js";
