@@ -147,6 +147,21 @@ describe("gridponder generate", () => {
     }
   });
 
+  it("writes nothing when a file it would write is already in --out", async () => {
+    const folder = await mkdtemp(join(tmpdir(), "gp-generate-"));
+    try {
+      await writeFile(join(folder, "ck04_sealed_in_v2.json"), "mine");
+      const args = ["generate", CRATE_KEEP, "--from", "ck04_sealed_in", "--count", "2", "--out", folder];
+      const r = await run(args);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain("ck04_sealed_in_v2.json already exists; nothing was written");
+      expect((await readdir(folder)).sort()).toEqual(["ck04_sealed_in_v2.json"]);
+      expect(await readFile(join(folder, "ck04_sealed_in_v2.json"), "utf8")).toBe("mine");
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+
   it("exits 1 and says so when the criteria leave fewer levels than asked", async () => {
     const folder = await mkdtemp(join(tmpdir(), "gp-generate-"));
     try {

@@ -1,5 +1,5 @@
 import { createWriteStream, type WriteStream } from "node:fs";
-import { mkdir, readdir, rename, writeFile } from "node:fs/promises";
+import { mkdir, readdir } from "node:fs/promises";
 import { basename, join, resolve } from "node:path";
 import { Writable } from "node:stream";
 import {
@@ -33,6 +33,7 @@ import { jsonText, printLine, whenDrained } from "../context.js";
 import { InputError, refusedPath } from "../errors.js";
 import { findPackFolders, loadPlayablePack, requireLevel } from "../packs.js";
 import { cliVersion } from "../version.js";
+import { writeWhole } from "../write-file.js";
 import { isZipName } from "../zip-pack.js";
 
 interface ServeOptions {
@@ -211,13 +212,6 @@ async function emptyFolder(path: string): Promise<void> {
   if (entries.length > 0)
     throw new InputError(`${path} is not empty: give a new folder for the run's report`);
   await mkdir(path, { recursive: true });
-}
-
-/** Writes a file whole or not at all: to a temporary name first, then renamed into place. */
-async function writeWhole(path: string, text: string): Promise<void> {
-  const temp = `${path}.${process.pid}.tmp`;
-  await writeFile(temp, text);
-  await rename(temp, path);
 }
 
 function percent(x: number): string {

@@ -1,4 +1,3 @@
-import { writeFile } from "node:fs/promises";
 import { analyzeLevel, type LevelAnalysis, packSource, summarizeMechanics } from "@gridponder/analysis";
 import { analysisReportHtml, orderCorrelation } from "@gridponder/analysis/report";
 import type { Command } from "commander";
@@ -8,6 +7,7 @@ import { readPlayablePack, requireLevel } from "../packs.js";
 import { progressBar } from "../progress-bar.js";
 import { inlineText } from "../terminal-text.js";
 import { textTable } from "../text-table.js";
+import { writeWhole } from "../write-file.js";
 import { nonNegativeInteger, positiveInteger, positiveSeconds } from "./numbers.js";
 
 interface AnalyzeFlags {
@@ -88,7 +88,7 @@ async function runAnalyze(
       results,
     );
     try {
-      await writeFile(flags.report, html);
+      await writeWhole(flags.report, html);
     } catch (error) {
       throw new InputError(`cannot write the report to ${flags.report} (${messageOf(error)})`);
     }

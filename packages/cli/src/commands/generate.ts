@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { type GenerateReport, type GenerationMethod, generateLevels, packSource } from "@gridponder/analysis";
 import { type Command, InvalidArgumentError } from "commander";
@@ -7,6 +7,7 @@ import { InputError, isSystemError, messageOf } from "../errors.js";
 import { readPlayablePack, requireLevel } from "../packs.js";
 import { inlineText } from "../terminal-text.js";
 import { textTable } from "../text-table.js";
+import { writeNew } from "../write-file.js";
 import { isZipName } from "../zip-pack.js";
 import { nonNegativeInteger, positiveInteger, positiveSeconds } from "./numbers.js";
 
@@ -30,26 +31,30 @@ function methodOf(text: string): GenerateFlags["method"] {
 }
 
 /**
- * Writes each level file under `out` with the name it has in the pack, never over an existing file
- * (nothing a user made is replaced): a name already taken is an error before anything is written.
+ * Writes each level file under `out` with the name it has in the pack, each whole, never over an
+ * existing file (nothing a user made is replaced): when a name is taken, nothing is written.
  */
 async function writeLevels(report: GenerateReport, out: string, levelFolder: string): Promise<string[]> {
-  const written: string[] = [];
+  const paths = report.levels.map((level) => join(out, level.path.slice(levelFolder.length)));
+  for (const path of paths)
+    if (
+      await stat(path).then(
+        () => true,
+        () => false,
+      )
+    )
+      throw new InputError(`${path} already exists; nothing was written (choose another --out)`);
   await mkdir(out, { recursive: true });
-  for (const level of report.levels) {
-    const path = join(out, level.path.slice(levelFolder.length));
+  for (const [i, path] of paths.entries()) {
     try {
-      await writeFile(path, level.text, { flag: "wx" });
+      await writeNew(path, report.levels[i]?.text ?? "");
     } catch (error) {
       if (isSystemError(error) && error.code === "EEXIST")
-        throw new InputError(
-          `${path} already exists; nothing more was written (choose another --out or --seed)`,
-        );
+        throw new InputError(`${path} appeared while writing; the levels before it were written`);
       throw new InputError(`cannot write ${path} (${messageOf(error)})`);
     }
-    written.push(path);
   }
-  return written;
+  return paths;
 }
 
 async function runGenerate(ctx: CliContext, packDir: string, flags: GenerateFlags): Promise<void> {
