@@ -30,7 +30,8 @@ export interface LevelAnalysis {
   readonly mechanics: readonly MechanicFinding[] | null;
   /** The figures the difficulty estimate reads, and the estimate (1 easy – 10 hard). */
   readonly features: DifficultyFeatures;
-  readonly difficulty: number;
+  /** `null` for a level proven unsolvable: it has no difficulty to speak of. */
+  readonly difficulty: number | null;
 }
 
 /** Options of {@link analyzeLevel}. */
@@ -154,7 +155,7 @@ export function analyzeLevel(
     randomPlay: play,
     mechanics,
     features,
-    difficulty: difficultyOf(features),
+    difficulty: best.optimum === null && best.proven ? null : difficultyOf(features),
   };
 }
 

@@ -33,6 +33,8 @@ describe("analyze, on levels whose state space is counted by hand", () => {
     expect(a.optimumProven).toBe(true);
     expect(a.optimalCount).toBe(0);
     expect(a.randomPlay.wins).toBe(0);
+    // An unsolvable level has no difficulty.
+    expect(a.difficulty).toBe(null);
     const graph = exploreLevel(source.pack, "corridor");
     const cells = Array.from({ length: graph.size }, (_, n) => {
       const s = graph.state(n);

@@ -161,7 +161,7 @@ export class AnalysisPane {
       ["Dead ends", percent(a.deadEndRatio)],
       ["Branching", a.branching.toFixed(2)],
       ["Random wins", `${percent(a.randomPlay.rate)} of ${a.randomPlay.walks} walks`],
-      ["Difficulty", `${a.difficulty.toFixed(1)} of 10`],
+      ["Difficulty", a.difficulty === null ? "– (unsolvable)" : `${a.difficulty.toFixed(1)} of 10`],
     ];
     const { needed, helps, unknown } = summarizeMechanics(a.mechanics ?? [], a.optimum);
     const list = (names: readonly string[]) => names.join(", ") || "–";

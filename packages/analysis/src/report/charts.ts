@@ -36,7 +36,11 @@ function place(a: LevelAnalysis): string {
 
 function difficultyCurve(levels: readonly LevelAnalysis[]): Spec {
   return {
-    data: { values: levels.map((a) => ({ level: place(a), value: a.difficulty })) },
+    data: {
+      values: levels.flatMap((a) =>
+        a.difficulty === null ? [] : [{ level: place(a), value: a.difficulty }],
+      ),
+    },
     width: Math.max(320, 26 * levels.length),
     height: 240,
     mark: { type: "line", color: "#0072b2", point: { filled: true, size: 60, color: "#0072b2" } },

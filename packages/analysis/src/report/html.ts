@@ -75,7 +75,7 @@ function row(a: LevelAnalysis): string {
     `<td class="n">${percent(a.deadEndRatio)}</td>`,
     `<td class="n">${a.branching.toFixed(2)}</td>`,
     `<td class="n">${percent(a.randomPlay.rate)}</td>`,
-    `<td class="n">${a.difficulty.toFixed(1)}</td>`,
+    `<td class="n">${a.difficulty === null ? "–" : a.difficulty.toFixed(1)}</td>`,
     `<td>${mechanicsText(a)}</td>`,
   ];
   return `<tr>${cells.join("")}</tr>`;
@@ -83,9 +83,11 @@ function row(a: LevelAnalysis): string {
 
 /** The Spearman correlation of the estimate with the play order, or `null` for fewer than two levels. */
 export function orderCorrelation(levels: readonly LevelAnalysis[]): number | null {
+  // Levels proven unsolvable have no estimate: the correlation is over the others.
+  const rated = levels.filter((a) => a.difficulty !== null);
   const rho = spearman(
-    levels.map((a) => a.difficulty),
-    levels.map((a) => a.position),
+    rated.map((a) => a.difficulty ?? 0),
+    rated.map((a) => a.position),
   );
   return Number.isNaN(rho) ? null : rho;
 }

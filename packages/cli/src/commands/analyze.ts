@@ -45,7 +45,7 @@ function row(a: LevelAnalysis): string[] {
     percent(a.deadEndRatio),
     a.branching.toFixed(2),
     percent(a.randomPlay.rate),
-    a.difficulty.toFixed(1),
+    a.difficulty === null ? "-" : a.difficulty.toFixed(1),
     needs(a),
   ];
 }
