@@ -43,8 +43,8 @@ export {
 export { markerProof } from "./search/marker-proof.js";
 export { type LayerBatch, parallelBreadthFirst, type SearchLink } from "./search/parallel-bfs.js";
 export { type SearchSpace, type SearchSpaceOptions, searchSpace } from "./search-space.js";
-export { Int32List } from "./tables/int32-list.js";
 export { solveLevel, solveLevelShared } from "./solve.js";
+export { Int32List } from "./tables/int32-list.js";
 export type {
   Bound,
   GoldVerdict,
