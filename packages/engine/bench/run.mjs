@@ -1,4 +1,10 @@
 // Engine benchmark (`pnpm bench`): prints measured steps per second, median of several runs.
+//  (p) per pack: every pack of the conformance corpus (`shared/conformance/packs`: the seven published
+//      packs and the fixture packs) on its own, its gold paths replayed from a fresh session per level,
+//      each pack warmed for PACK_WARMUP_MS, then timed as SLICES slices of at least SLICE_MS of CPU
+//      time, the fastest counting (`per-pack.mjs`), warm and cold (below), ours and the reference
+//      taken pack by pack in turn; with a reference engine, the ratio per pack and the geometric mean
+//      of the ratios over the packs. `node bench/run.mjs --per-pack` prints only this;
 //  (a) end-to-end gold-path replay: a fresh session per level, then every gold-path action, over
 //      every level of the seven published packs of the conformance corpus (`shared/conformance/packs`),
 //      warm (levels prepared once per loaded pack, as in an app or a solver) and cold (a level's
@@ -10,17 +16,19 @@
 //      fw_001, the session created beforehand and its undo history kept, as in play.
 // Each workload runs in its own Node process, so one cannot skew the other's JIT profile.
 // With GP_REF_ENGINE=<root of a reference engine checkout> (the folder holding `engines/python`),
-// (a), (a+) and (a') also run through that engine (`reference.py`: same levels, same actions, a step
-// counted the same way; GP_REF_PYTHON names the interpreter, python3 by default), and the ratio ours /
-// reference is printed. They run as BENCH_TRIALS trials (3), each ours then the reference, and a ratio
-// is taken within a trial: the machine's speed drifts between trials.
+// (p), (a), (a+) and (a') also run through that engine (`reference.py`: same levels, same actions, a
+// step counted the same way; GP_REF_PYTHON names the interpreter, python3 by default), and the ratio
+// ours / reference is printed. They run as BENCH_TRIALS trials (3), each ours then the reference, and
+// a ratio is taken within a trial: the machine's speed drifts between trials.
 // Also prints the minified + gzipped size of the browser bundle.
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { createInterface } from "node:readline";
 import { gzipSync } from "node:zlib";
 import { CORPUS } from "@gridponder/conformance-corpus";
 import { build } from "esbuild";
+import { PACK_WARMUP_MS, SLICE_MS, SLICES, servePacks } from "./per-pack.mjs";
 
 const root = join(import.meta.dirname, "..");
 const conformanceDir = CORPUS;
@@ -162,8 +170,109 @@ function referenceReplay(engineRoot, corpus, ours) {
   return ref;
 }
 
+/**
+ * A process serving per-pack timings line by line (`servePacks` in `per-pack.mjs`, `reference.py
+ * --serve`): `sizes` is its first line, `time(name)` asks for one pack's rate.
+ */
+async function packServer(command, args) {
+  const child = spawn(command, args, { stdio: ["pipe", "pipe", "inherit"] });
+  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+  const next = async () => {
+    const { value, done } = await lines.next();
+    if (done) throw new Error(`${command} ${args.join(" ")} ended early`);
+    return JSON.parse(value);
+  };
+  const sizes = await next();
+  return {
+    sizes,
+    async time(name) {
+      child.stdin.write(`${name}\n`);
+      return (await next()).rate;
+    },
+    close: () => child.stdin.end(),
+  };
+}
+
+const geomean = (xs) => Math.exp(xs.reduce((s, x) => s + Math.log(x), 0) / xs.length);
+
+/**
+ * (p) The per-pack table. Per trial, each pack is timed by our warm server, our cold server and the
+ * reference in turn, so a ratio's two figures are taken seconds apart; the table gives, per pack, the
+ * median over the trials and the range.
+ */
+async function printPerPack(refRoot) {
+  const ours = (mode) => packServer(process.execPath, [import.meta.filename, "pack-server", mode]);
+  const servers = { warm: await ours("warm"), cold: await ours("cold") };
+  if (refRoot) {
+    const slicing = [PACK_WARMUP_MS / 1000, SLICES, SLICE_MS / 1000].map(String);
+    const script = join(import.meta.dirname, "reference.py");
+    servers.ref = await packServer(process.env.GP_REF_PYTHON ?? "python3", [
+      script,
+      refRoot,
+      packsDir,
+      "--serve",
+      ...slicing,
+    ]);
+  }
+  const shape = (sizes) => sizes.map((r) => `${r.name}:${r.levels}/${r.actions}`).join(" ");
+  const packs = servers.warm.sizes;
+  for (const server of Object.values(servers)) {
+    // A pack one side skipped or loaded differently would make its ratio meaningless.
+    if (shape(server.sizes) !== shape(packs)) {
+      throw new Error(`per-pack workloads differ:\n${shape(packs)}\n${shape(server.sizes)}`);
+    }
+  }
+  const trials = [];
+  for (let t = 0; t < TRIALS; t++) {
+    const trial = { warm: [], cold: [], ref: [] };
+    for (const { name } of packs) {
+      for (const [side, server] of Object.entries(servers)) trial[side].push(await server.time(name));
+    }
+    trials.push(trial);
+  }
+  for (const server of Object.values(servers)) server.close();
+
+  const times = (x) => `${x.toFixed(0)}×`;
+  const cell = (xs, f) => `${f(median(xs))} (${f(Math.min(...xs))}–${f(Math.max(...xs))})`.padEnd(18);
+  console.log(
+    `(p) per pack, gold-path replay, fresh session per level (${TRIALS} trials; per trial and pack each ` +
+      `side warms for ${PACK_WARMUP_MS} ms, then takes the fastest of ${SLICES} slices of ≥ ${SLICE_MS} ms of CPU time); ` +
+      `median over trials (range):`,
+  );
+  const what = refRoot ? "ours / reference" : "ours, steps/s";
+  console.log(
+    `    ${"pack".padEnd(22)} lvls acts  ${`warm, ${what}`.padEnd(18)}  ${`cold, ${what}`.padEnd(18)}` +
+      (refRoot ? "  reference steps/s" : ""),
+  );
+  const value = (t, side, i) => (refRoot ? t[side][i] / t.ref[i] : t[side][i]);
+  const f = refRoot ? times : fmt;
+  packs.forEach((r, i) => {
+    const warm = trials.map((t) => value(t, "warm", i));
+    const cold = trials.map((t) => value(t, "cold", i));
+    const ref = refRoot
+      ? `  ${cell(
+          trials.map((t) => t.ref[i]),
+          fmt,
+        )}`
+      : "";
+    console.log(
+      `    ${r.name.padEnd(22)} ${String(r.levels).padStart(4)} ${String(r.actions).padStart(4)}  ` +
+        `${cell(warm, f)}  ${cell(cold, f)}${ref}`.trimEnd(),
+    );
+  });
+  if (refRoot) {
+    const gm = (side) => trials.map((t) => geomean(t[side].map((rate, i) => rate / t.ref[i])));
+    console.log(
+      `    ${`geometric mean, ${packs.length} packs`.padEnd(32)} ` +
+        `${cell(gm("warm"), times)}  ${cell(gm("cold"), times)}`.trimEnd(),
+    );
+  }
+}
+
 const [workload, mode] = process.argv.slice(2);
-if (Object.hasOwn(CORPORA, workload ?? "")) {
+if (workload === "pack-server") {
+  await servePacks(mode === "cold");
+} else if (Object.hasOwn(CORPORA, workload ?? "")) {
   console.log(JSON.stringify(await goldReplay(CORPORA[workload], mode === "cold")));
 } else if (workload === "live") {
   console.log(JSON.stringify(await liveSession()));
@@ -173,6 +282,8 @@ if (Object.hasOwn(CORPORA, workload ?? "")) {
   const refRoot = process.env.GP_REF_ENGINE;
   const range = (xs, f) => `${f(Math.min(...xs))}–${f(Math.max(...xs))}`;
   const times = (x) => `${x.toFixed(0)}×`;
+  await printPerPack(refRoot);
+  if (workload === "--per-pack") process.exit(0);
   for (const name of Object.keys(CORPORA)) {
     const corpus = CORPORA[name];
     if (!existsSync(corpus.dir)) continue;

@@ -2,6 +2,7 @@ import type { JsonValue, LevelDefinition } from "@gridponder/schema";
 import { dictionary, own } from "@gridponder/schema";
 import { isPos } from "../board/geometry.js";
 import { freezeJson, frozenCopy, hasNoKeys } from "../board/json.js";
+import { copyRecord } from "../board/records.js";
 import type { Entity, Params, Pos } from "../contract/model.js";
 import type { LevelRuntime, Pack, Registry, SystemInstance, TurnContext } from "../contract/runtime.js";
 import type { GameState, MultiCellObjectState } from "../contract/state.js";
@@ -286,7 +287,7 @@ export function boardState(pack: Pack, level: LevelRuntime): GameState {
       item: avatar.inventory?.slot ?? null,
     },
     variables:
-      def.state.variables && !hasNoKeys(def.state.variables) ? dictionary(def.state.variables) : NO_VARIABLES,
+      def.state.variables && !hasNoKeys(def.state.variables) ? copyRecord(def.state.variables) : NO_VARIABLES,
     overlay: overlay
       ? { position: [overlay.position[0], overlay.position[1]], size: [overlay.size[0], overlay.size[1]] }
       : null,

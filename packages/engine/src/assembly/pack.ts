@@ -7,6 +7,7 @@ import {
   type ValidPack,
 } from "@gridponder/schema";
 import { freezeJson, hasNoKeys } from "../board/json.js";
+import { copyRecord } from "../board/records.js";
 import type { Entity, KindInfo, Params } from "../contract/model.js";
 import type { LayerInfo, LoadResult, Pack, Registry } from "../contract/runtime.js";
 
@@ -63,7 +64,7 @@ export function compileWith(valid: ValidPack, registry: Registry): Pack {
       if (known !== undefined) return known;
     }
     // Params are named by the pack: a record without a prototype finds only the names it holds.
-    const made: Entity = Object.freeze({ kind, info, params: freezeJson(dictionary(params)) as Params });
+    const made: Entity = Object.freeze({ kind, info, params: freezeJson(copyRecord(params)) as Params });
     if (single !== null) intern(interned, info.index, single, made);
     return made;
   };

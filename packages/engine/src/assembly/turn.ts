@@ -56,14 +56,17 @@ interface ActionCheck {
     readonly name: string;
     readonly spec: ParamSpec;
     readonly values: ReadonlySet<unknown> | null;
+    /** For a param taking a value from a list, each value's place in it (see `sharedKey`). */
+    readonly places: ReadonlyMap<unknown, number> | null;
   }[];
   /**
    * Resolutions of valid inputs, shared by every input that writes the same action: for an action
-   * without params the one resolution, for an action whose single param takes a value from a list
-   * (a direction, an enum) one per value. A turn then builds no resolution of its own, and an input
-   * changed after its turn cannot reach the engine's copy.
+   * whose params each take a value from a list (a direction, an enum) or a cell, one per combination
+   * of values, keyed as `sharedKey` numbers them. A turn then builds no resolution of its own, and an
+   * input changed after its turn cannot reach the engine's copy. `null` for an action with an integer
+   * param (no finite list).
    */
-  readonly shared: Map<unknown, ResolvedAction> | null;
+  readonly shared: Map<number, ResolvedAction> | null;
 }
 /** A pack's action checks by action id, and the resolutions of shorthand strings already seen. */
 interface PackActions {
@@ -83,12 +86,25 @@ function actionsOf(pack: Pack): PackActions {
     const checks = new Map<string, ActionCheck>();
     for (const [actionId, def] of pack.actions) {
       const declared = def.params ?? {};
-      const params = Object.entries(declared).map(([name, spec]) => ({
-        name,
-        spec,
-        values: spec.type === "direction" || spec.type === "enum" ? new Set<unknown>(spec.values) : null,
-      }));
-      const finite = params.length === 0 || (params.length === 1 && params[0]?.values !== null);
+      const params = Object.entries(declared).map(([name, spec]) => {
+        const listed = spec.type === "direction" || spec.type === "enum";
+        return {
+          name,
+          spec,
+          values: listed ? new Set<unknown>(spec.values) : null,
+          places: listed ? new Map<unknown, number>(spec.values.map((v, i) => [v, i])) : null,
+        };
+      });
+      // Every combination must get its own safe integer (see `sharedKey`).
+      let combinations = 1;
+      for (const p of params)
+        combinations *=
+          p.places !== null
+            ? p.places.size
+            : p.spec.type === "position"
+              ? CELL_KEYS
+              : Number.POSITIVE_INFINITY;
+      const finite = combinations <= Number.MAX_SAFE_INTEGER;
       checks.set(actionId, { declared, params, shared: finite ? new Map() : null });
     }
     found = { checks, shorthands: new Map() };
@@ -131,8 +147,10 @@ export function resolveAction(
   if (!check) return { error: `unknown action ${JSON.stringify(id)}` };
   const { shared } = check;
   if (shared !== null) {
-    // A value already resolved is valid: only extra keys could still make the input wrong.
-    const known = shared.get(sharedKey(check, raw));
+    // A combination already resolved is valid (`sharedKey` checks a cell against this level): only
+    // extra keys could still make the input wrong.
+    const key = sharedKey(check, level, raw);
+    const known = key === undefined ? undefined : shared.get(key);
     if (known !== undefined && ownKeyCount(raw) === check.params.length + 1) {
       if (typeof input === "string" && actions.shorthands.size < 256) actions.shorthands.set(input, known);
       return known;
@@ -163,11 +181,12 @@ export function resolveAction(
     const extra = Object.keys(raw).find((name) => name !== "action" && !Object.hasOwn(check.declared, name));
     return { error: `action ${JSON.stringify(id)} has no param ${JSON.stringify(extra)}` };
   }
-  if (shared !== null) {
-    const key = sharedKey(check, raw);
+  const key = shared === null ? undefined : sharedKey(check, level, raw);
+  if (shared !== null && key !== undefined) {
     let known = shared.get(key);
     if (known === undefined) {
-      const params = Object.freeze({ ...raw }) as Readonly<Record<string, JsonValue>>;
+      // A deep copy: a cell param is the caller's array, which may change later.
+      const params = frozenCopy(raw) as Readonly<Record<string, JsonValue>>;
       known = Object.freeze({ id, params });
       shared.set(key, known);
     }
@@ -190,9 +209,37 @@ export function resolveAction(
   return resolved;
 }
 
-/** What keys an input's shared resolution (see `ActionCheck.shared`): its one param's value, if any. */
-function sharedKey(check: ActionCheck, raw: Record<string, unknown>): unknown {
-  return check.params.length === 0 ? null : raw[(check.params[0] as { name: string }).name];
+/** How many keys a cell param takes in `sharedKey`: a board side is at most 256 cells (the schema's cap). */
+const CELL_KEYS = 256 * 256;
+
+/**
+ * What keys an input's shared resolution: its params' values numbered in mixed radix (a listed value
+ * by its place in the list, a cell by its coordinates). `undefined` when a value is not one of its
+ * param's (an unlisted value, a cell off this level's board): the input is then checked in full.
+ */
+function sharedKey(
+  check: ActionCheck,
+  level: LevelRuntime,
+  raw: Record<string, unknown>,
+): number | undefined {
+  let key = 0;
+  for (const { name, places } of check.params) {
+    const value = raw[name];
+    if (places !== null) {
+      const place = places.get(value);
+      if (place === undefined) return undefined;
+      key = key * places.size + place;
+    } else {
+      // A cell: the only other kind of param with a shared resolution.
+      if (!isPos(value)) return undefined;
+      const [x, y] = value;
+      // -0 is a valid coordinate but not the same value as 0: it gets no shared resolution.
+      if (x < 0 || y < 0 || x >= level.width || y >= level.height || Object.is(x, -0) || Object.is(y, -0))
+        return undefined;
+      key = key * CELL_KEYS + x * 256 + y;
+    }
+  }
+  return key;
 }
 
 /** How many own enumerable keys an object has, without building their list (this runs on turns). */

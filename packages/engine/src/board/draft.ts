@@ -1,7 +1,7 @@
 import type { ScalarValue } from "@gridponder/schema";
-import { dictionary } from "@gridponder/schema";
 import type { Entity } from "../contract/model.js";
 import type { AvatarState, Draft, GameState, MultiCellObjectState, OverlayState } from "../contract/state.js";
+import { copyRecord } from "./records.js";
 
 /**
  * A mutable working copy of a state, used while a turn runs. Every write copies the part it touches
@@ -87,8 +87,8 @@ export class WorkingDraft implements Draft {
 
   setVariable(name: string, value: ScalarValue): void {
     if (!this.varsOwned) {
-      // Variables are named by the pack: a record without a prototype finds only the names it holds.
-      this.vars = dictionary(this.vars);
+      // Variables are named by the pack: the copy finds only the names it holds (see `copyRecord`).
+      this.vars = copyRecord(this.vars);
       this.varsOwned = true;
     }
     (this.vars as Record<string, ScalarValue>)[name] = value;

@@ -69,7 +69,8 @@ function tally(ctx: TurnContext, goal: BalanceGoal): Tally {
   ) {
     result = sharedTally;
   } else {
-    const owned = new Map(goal.config.owners.map((o) => [o, 0]));
+    const owned = new Map<string, number>();
+    for (const o of goal.config.owners) owned.set(o, 0);
     let claimable = 0;
     for (const ground of claimCells) if (ground && claimKinds.includes(ground.kind)) claimable++;
     for (const mark of markCells) {
@@ -92,38 +93,48 @@ function tally(ctx: TurnContext, goal: BalanceGoal): Tally {
 }
 
 function connectedCount(ctx: TurnContext, goal: BalanceGoal, owner: string): number {
-  const { draft, pack } = ctx;
-  const layer = pack.layerIndex.get(goal.config.layer) ?? -1;
+  const { draft } = ctx;
+  const { layer } = wiringOf(ctx, goal);
   const source = own(goal.config.connectionSources, owner);
   if (!source || draft.get(layer, source[0], source[1])?.kind !== owner) return 0;
-  const seen = new Set<number>([source[1] * draft.width + source[0]]);
-  const stack: [number, number][] = [[source[0], source[1]]];
+  // A flood over cell indices with a typed visited table: this runs for every owner on every turn.
+  const { width, height } = draft;
+  const cells = draft.layerCells(layer);
+  const seen = new Uint8Array(width * height);
+  const start = source[1] * width + source[0];
+  const stack = [start];
+  seen[start] = 1;
+  let count = 1;
   while (stack.length > 0) {
-    const [x, y] = stack.pop() as [number, number];
-    for (const [dx, dy] of [
-      [0, -1],
-      [0, 1],
-      [-1, 0],
-      [1, 0],
-    ] as const) {
-      const nx = x + dx;
-      const ny = y + dy;
-      const key = ny * draft.width + nx;
-      if (!draft.inBounds(nx, ny) || seen.has(key) || draft.get(layer, nx, ny)?.kind !== owner) continue;
-      seen.add(key);
-      stack.push([nx, ny]);
+    const i = stack.pop() as number;
+    const x = i % width;
+    const y = (i - x) / width;
+    for (let d = 0; d < 4; d++) {
+      const nx = d === 2 ? x - 1 : d === 3 ? x + 1 : x;
+      const ny = d === 0 ? y - 1 : d === 1 ? y + 1 : y;
+      if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
+      const j = ny * width + nx;
+      if (seen[j] === 1 || cells[j]?.kind !== owner) continue;
+      seen[j] = 1;
+      count++;
+      stack.push(j);
     }
   }
-  return seen.size;
+  return count;
 }
 
 /** Whether territory is shared as the goal asks, and the owned (or source-connected) share of claimable cells. */
 export function balanceStatus(ctx: TurnContext, goal: BalanceGoal): { done: boolean; progress: number } {
   const c = goal.config;
   const { owned, claimable } = tally(ctx, goal);
-  const counts = [...owned.values()];
-  const total = counts.reduce((a, b) => a + b, 0);
-  const equal = counts.every((n) => n === counts[0]);
+  let total = 0;
+  let equal = true;
+  let first: number | null = null;
+  for (const n of owned.values()) {
+    total += n;
+    if (first === null) first = n;
+    else if (n !== first) equal = false;
+  }
   const complete = total === claimable;
   let connected = true;
   let connectedTotal = 0;
@@ -179,6 +190,18 @@ function repaintable(ctx: TurnContext, systems: readonly ActorWiring[]): boolean
   });
 }
 
+/** A claim map's entries (actor kind, mark kind), listed once per wiring rather than on every turn. */
+const claimEntries = new WeakMap<ActorWiring, readonly (readonly [string, string])[]>();
+
+function claimsOf(s: ActorWiring): readonly (readonly [string, string])[] {
+  let entries = claimEntries.get(s);
+  if (entries === undefined) {
+    entries = s.claim ? Object.entries(s.claim.map) : [];
+    claimEntries.set(s, entries);
+  }
+  return entries;
+}
+
 /** Moves left to the actors whose claims paint `owner`, or `null` when no budgets are wired to it. */
 function movesLeft(ctx: TurnContext, systems: readonly ActorWiring[], owner: string): number | null {
   let total: number | null = null;
@@ -187,12 +210,34 @@ function movesLeft(ctx: TurnContext, systems: readonly ActorWiring[], owner: str
     const live = own(ctx.draft.variables, s.budgetVariable) as unknown;
     const remaining =
       live !== null && typeof live === "object" ? (live as Record<string, number>) : s.budgets;
-    for (const [actor, mark] of Object.entries(s.claim.map)) {
+    for (const [actor, mark] of claimsOf(s)) {
       if (mark !== owner || !Object.hasOwn(s.budgets, actor)) continue;
       total = (total ?? 0) + (own(remaining, actor) ?? 0);
     }
   }
   return total;
+}
+
+/** Whether an owner holds more than `share` cells. */
+function overShare(owned: ReadonlyMap<string, number>, share: number): boolean {
+  for (const n of owned.values()) if (n > share) return true;
+  return false;
+}
+
+/** The balance goal a lose condition watches, found once per condition (conditions belong to a level). */
+const watchedGoals = new WeakMap<LoseCondition, BalanceGoal | null>();
+
+function watchedGoal(ctx: TurnContext, condition: LoseCondition): BalanceGoal | null {
+  let goal = watchedGoals.get(condition);
+  if (goal === undefined) {
+    const goalId = (condition.config as { goalId?: string } | undefined)?.goalId;
+    goal =
+      ctx.level.goals.find(
+        (g): g is BalanceGoal => g.type === "balance" && (goalId === undefined || g.id === goalId),
+      ) ?? null;
+    watchedGoals.set(condition, goal);
+  }
+  return goal;
 }
 
 /**
@@ -202,10 +247,7 @@ function movesLeft(ctx: TurnContext, systems: readonly ActorWiring[], owner: str
  * needs more cells than its actors have moves left.
  */
 export function balanceLose(ctx: TurnContext, condition: LoseCondition): boolean {
-  const goalId = (condition.config as { goalId?: string } | undefined)?.goalId;
-  const goal = ctx.level.goals.find(
-    (g): g is BalanceGoal => g.type === "balance" && (goalId === undefined || g.id === goalId),
-  );
+  const goal = watchedGoal(ctx, condition);
   if (!goal) return false;
   const { owned, claimable } = tally(ctx, goal);
   const owners = goal.config.owners.length;
@@ -215,11 +257,11 @@ export function balanceLose(ctx: TurnContext, condition: LoseCondition): boolean
   if (claimable % owners !== 0) return true;
   const share = claimable / owners;
   if (condition.type === "balance_unreachable") {
-    return !repaintable(ctx, systems) && [...owned.values()].some((n) => n > share);
+    return !repaintable(ctx, systems) && overShare(owned, share);
   }
   const wired = goal.config.owners.map((o) => movesLeft(ctx, systems, o));
   if (wired.every((m) => m === null)) return false;
-  if (!repaintable(ctx, systems) && [...owned.values()].some((n) => n > share)) return true;
+  if (!repaintable(ctx, systems) && overShare(owned, share)) return true;
   return goal.config.owners.some((o, i) => {
     const left = wired[i];
     return left !== null && left !== undefined && left < share - (owned.get(o) ?? 0);

@@ -1,4 +1,5 @@
 import type { Comparison, CountConstraintGoal, SumConstraintGoal } from "@gridponder/schema";
+import type { Entity } from "../contract/model.js";
 import type { Pack } from "../contract/runtime.js";
 import type { Draft } from "../contract/state.js";
 import { tileValue } from "./values.js";
@@ -71,8 +72,11 @@ export function compileLineConstraint(
     for (const line of lines) {
       let measure = 0;
       // A layer the game does not have holds no numbers.
-      for (let i = 0; i < length && cells !== null; i++) {
-        const v = tileValue(rows ? draft.get(layer, i, line) : draft.get(layer, line, i));
+      // A line off the board (a `row` or `col` index past its edge) holds no numbers.
+      const onBoard = Number.isInteger(line) && line >= 0 && line < count;
+      for (let i = 0; i < length && cells !== null && onBoard; i++) {
+        // The layer's cells read directly: every cell of a line on the board is one.
+        const v = tileValue((rows ? cells[line * width + i] : cells[i * width + line]) as Entity | null);
         if (v === null) continue;
         if (test) {
           if (test(v)) measure++;

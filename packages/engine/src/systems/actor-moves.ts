@@ -33,23 +33,37 @@ const BUCKETS = ["up", "down", "left", "right"];
 /**
  * The order simultaneous movers resolve in: grouped by direction (up, down, left, right), each group
  * front-first along its direction, ties by the other coordinate and then kind. A trailing mover can
- * then follow into the cell the one ahead has just left.
+ * then follow into the cell the one ahead has just left. Movers in other directions take no part.
  */
 export function frontFirst(movers: readonly Mover[]): Mover[] {
   const out: Mover[] = [];
-  for (const bucket of BUCKETS) {
+  for (let b = 0; b < BUCKETS.length; b++) {
+    const bucket = BUCKETS[b] as string;
+    const start = out.length;
+    for (const m of movers) if (m.direction === bucket) out.push(m);
+    // An insertion sort, stable as `Array.prototype.sort` is: a group holds a mover or two, and
+    // the library sort's setup costs more than sorting them.
     const d = directionDelta(bucket) as Pos;
-    const group = movers.filter((m) => m.direction === bucket);
-    group.sort((a, b) => {
-      const ahead = b.at[0] * d[0] + b.at[1] * d[1] - (a.at[0] * d[0] + a.at[1] * d[1]);
-      if (ahead !== 0) return ahead;
-      const other = d[0] !== 0 ? a.at[1] - b.at[1] : a.at[0] - b.at[0];
-      if (other !== 0) return other;
-      return a.entity.kind < b.entity.kind ? -1 : a.entity.kind > b.entity.kind ? 1 : 0;
-    });
-    out.push(...group);
+    for (let i = start + 1; i < out.length; i++) {
+      const m = out[i] as Mover;
+      let j = i;
+      while (j > start && goesBefore(m, out[j - 1] as Mover, d)) {
+        out[j] = out[j - 1] as Mover;
+        j--;
+      }
+      out[j] = m;
+    }
   }
   return out;
+}
+
+/** Whether `a` goes before `b` in a group moving along `d`: further ahead, then lower, then by kind. */
+function goesBefore(a: Mover, b: Mover, d: Pos): boolean {
+  const ahead = b.at[0] * d[0] + b.at[1] * d[1] - (a.at[0] * d[0] + a.at[1] * d[1]);
+  if (ahead !== 0) return ahead < 0;
+  const other = d[0] !== 0 ? a.at[1] - b.at[1] : a.at[0] - b.at[0];
+  if (other !== 0) return other < 0;
+  return a.entity.kind < b.entity.kind;
 }
 
 /** Whether a mover may not enter a cell: off the board, or a wall on the ground layer. */

@@ -25,39 +25,41 @@ export const coupledActors: SystemBehaviour<Required<CoupledActorsConfig>> = {
     // Actors move; a claim leaves its mark kinds.
     kindsCreated: (config) => Object.values(config.claim?.map ?? {}),
   },
+  prepare: (config, pack) => pack.layerIndex.get(config.actorLayer),
   action(ctx, action) {
-    const { config, draft, pack } = ctx;
+    const { config, draft } = ctx;
     if (action.id !== config.moveAction) return;
     const direction = String(action.params.direction);
     if (!(config.directions as readonly string[]).includes(direction)) return;
-    const layer = pack.layerIndex.get(config.actorLayer);
+    const layer = ctx.prepared as number | undefined;
     if (layer === undefined) return;
     const movers: Mover[] = [];
     const cells = draft.layerCells(layer);
-    const occupied = new Set<number>();
+    // By cell, 1 while an actor stands there: boards are small, and a typed table beats a set.
+    const occupied = new Uint8Array(cells.length);
     for (let i = 0; i < cells.length; i++) {
       const entity = cells[i];
       if (!entity) continue;
       const transform = own(config.directionTransforms, entity.kind);
       movers.push({
-        at: [i % draft.width, Math.floor(i / draft.width)],
+        // The cell's shared frozen position, as turns report positions (see `sharedPos` in ops).
+        at: ctx.level.cells[i] as Pos,
         entity,
         direction: transformDirection(direction, transform),
       });
-      occupied.add(i);
+      occupied[i] = 1;
     }
     for (const m of frontFirst(movers)) {
       const d = directionDelta(m.direction) as Pos;
-      const to: Pos = [m.at[0] + d[0], m.at[1] + d[1]];
-      if (
-        walled(ctx, config.groundLayer, config.wallTag, to[0], to[1]) ||
-        occupied.has(to[1] * draft.width + to[0])
-      ) {
+      const tx = m.at[0] + d[0];
+      const ty = m.at[1] + d[1];
+      if (walled(ctx, config.groundLayer, config.wallTag, tx, ty) || occupied[ty * draft.width + tx] === 1) {
         ctx.emit({ type: "actor_blocked", position: m.at, kind: m.entity.kind, direction });
         continue;
       }
-      occupied.delete(m.at[1] * draft.width + m.at[0]);
-      occupied.add(to[1] * draft.width + to[0]);
+      const to = ctx.level.cells[ty * draft.width + tx] as Pos;
+      occupied[m.at[1] * draft.width + m.at[0]] = 0;
+      occupied[ty * draft.width + tx] = 1;
       relocate(ctx, layer, m.at, to, m.entity);
       ctx.emit({ type: "actor_moved", kind: m.entity.kind, fromPosition: m.at, position: to, direction });
       ctx.emit({ type: "actor_entered", kind: m.entity.kind, position: to });

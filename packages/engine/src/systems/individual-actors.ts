@@ -1,11 +1,19 @@
 import type { IndividualActorsConfig, ScalarValue } from "@gridponder/schema";
-import { dictionary, own } from "@gridponder/schema";
+import { own } from "@gridponder/schema";
 import { directionDelta, isPos } from "../board/geometry.js";
+import { copyRecord } from "../board/records.js";
 import type { Pos } from "../contract/model.js";
 import type { SystemBehaviour, SystemContext } from "../contract/runtime.js";
 import { claimCell, frontFirst, type Mover, relocate, transformDirection, walled } from "./actor-moves.js";
 
 type Ctx = SystemContext<Required<IndividualActorsConfig>>;
+
+/** What the hook needs from the config, resolved once per level. */
+interface Prepared {
+  readonly layer: number | undefined;
+  /** Whether any kind reacts to the selected actor's steps. */
+  readonly reactive: boolean;
+}
 
 function veto(ctx: Ctx, reason: string): void {
   ctx.emit({ type: "action_vetoed", reason });
@@ -22,7 +30,6 @@ function budgetsOf(ctx: Ctx): Record<string, number> | null {
 function react(ctx: Ctx, layer: number, direction: string): void {
   const { config, draft } = ctx;
   const reactive = config.reactiveKinds;
-  if (Object.keys(reactive).length === 0) return;
   const cells = draft.layerCells(layer);
   const movers: Mover[] = [];
   const occupied = new Set<number>();
@@ -76,14 +83,21 @@ export const individualActors: SystemBehaviour<Required<IndividualActorsConfig>>
     kindsCreated: (config) => Object.values(config.claim?.map ?? {}),
   },
   // The selection lives in two level variables, which the system names in its config.
+  prepare(config, pack): Prepared {
+    return {
+      layer: pack.layerIndex.get(config.actorLayer),
+      reactive: Object.keys(config.reactiveKinds).length > 0,
+    };
+  },
   selectedPiece(config, state) {
     const kind = own(state.variables, config.selectedVariable);
     const at = own(state.variables, config.selectedPositionVariable) as unknown;
     return typeof kind === "string" && isPos(at) ? { at: [at[0], at[1]], kind } : null;
   },
   action(ctx, action) {
-    const { config, draft, pack } = ctx;
-    const layer = pack.layerIndex.get(config.actorLayer);
+    const { config, draft } = ctx;
+    const prepared = ctx.prepared as Prepared;
+    const { layer } = prepared;
     if (layer === undefined) return;
     if (action.id === config.selectAction) {
       const at = action.params.position;
@@ -93,7 +107,7 @@ export const individualActors: SystemBehaviour<Required<IndividualActorsConfig>>
       draft.setVariable(config.selectedVariable, actor.kind);
       draft.setVariable(config.selectedPositionVariable, [at[0], at[1]] as unknown as ScalarValue);
       if (config.budgets !== undefined && budgetsOf(ctx) === null)
-        draft.setVariable(config.budgetVariable, dictionary(config.budgets) as unknown as ScalarValue);
+        draft.setVariable(config.budgetVariable, copyRecord(config.budgets) as unknown as ScalarValue);
       ctx.emit({ type: "actor_selected", kind: actor.kind, position: at });
       return;
     }
@@ -120,15 +134,13 @@ export const individualActors: SystemBehaviour<Required<IndividualActorsConfig>>
     ctx.emit({ type: "actor_moved", kind: actor.kind, fromPosition: at, position: to, direction });
     ctx.emit({ type: "actor_entered", kind: actor.kind, position: to });
     claimCell(ctx, config.claim, config.groundLayer, actor, to);
-    if (config.budgets !== undefined && budgets)
-      draft.setVariable(
-        config.budgetVariable,
-        dictionary([
-          ...Object.entries(budgets),
-          [actor.kind, (own(budgets, actor.kind) ?? 0) - 1],
-        ]) as unknown as ScalarValue,
-      );
+    if (config.budgets !== undefined && budgets) {
+      // A copy with the actor's entry changed in place: the keys keep their order.
+      const next = copyRecord(budgets);
+      next[actor.kind] = (own(budgets, actor.kind) ?? 0) - 1;
+      draft.setVariable(config.budgetVariable, next as unknown as ScalarValue);
+    }
     draft.setVariable(config.selectedPositionVariable, [to[0], to[1]] as unknown as ScalarValue);
-    react(ctx, layer, direction);
+    if (prepared.reactive) react(ctx, layer, direction);
   },
 };

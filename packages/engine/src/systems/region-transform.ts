@@ -99,24 +99,31 @@ export const regionTransform: SystemBehaviour<Required<RegionTransformConfig>> =
     const [name, op] = entry;
     const [ox, oy] = overlay.position;
     const moves: [Pos, Pos][] = [];
+    const { width, height } = draft;
+    // Board cells by their shared frozen positions (see `sharedPos` in ops), once all are on the board.
+    const cells = ctx.level.cells;
+    const onBoard = (x: number, y: number) => x >= 0 && y >= 0 && x < width && y < height;
     if (op.type === "diagonal_swap") {
       const pair = DIAGONALS[String(action.params.direction)];
       if (!pair) return;
-      const a: Pos = [ox + pair[0][0], oy + pair[0][1]];
-      const b: Pos = [ox + pair[1][0], oy + pair[1][1]];
+      const ax = ox + pair[0][0];
+      const ay = oy + pair[0][1];
+      const bx = ox + pair[1][0];
+      const by = oy + pair[1][1];
+      if (!onBoard(ax, ay) || !onBoard(bx, by)) return;
+      const a = cells[ay * width + ax] as Pos;
+      const b = cells[by * width + bx] as Pos;
       moves.push([a, b], [b, a]);
     } else {
       const n = Math.min(overlay.size[0], overlay.size[1]);
+      // The region maps onto itself, so its targets are on the board when its cells are.
+      if (n > 0 && (!onBoard(ox, oy) || !onBoard(ox + n - 1, oy + n - 1))) return;
       for (let y = 0; y < n; y++)
         for (let x = 0; x < n; x++) {
           const [tx, ty] = mapping(op.type, action.params, n, x, y);
-          moves.push([
-            [ox + x, oy + y],
-            [ox + tx, oy + ty],
-          ]);
+          moves.push([cells[(oy + y) * width + ox + x] as Pos, cells[(oy + ty) * width + ox + tx] as Pos]);
         }
     }
-    if (moves.some(([a]) => !draft.inBounds(a[0], a[1]))) return;
     const anyVoid = moves.some(([a]) => isVoid(ctx, ground, a));
     if (config.blockOnVoid && anyVoid) return;
     // Nothing moves into or out of a void cell: a diagonal swap touching void does nothing (the traces

@@ -8,9 +8,30 @@ import type { SystemBehaviour, SystemContext } from "../contract/runtime.js";
 
 type Ctx = SystemContext<Required<SidedBoxConfig>>;
 
-/** Wall bits of a sided box, by the direction the wall faces. */
-const WALL: Readonly<Record<string, number>> = { up: 1, right: 2, down: 4, left: 8 };
-const OPPOSITE_WALL: Readonly<Record<string, number>> = { up: 4, right: 8, down: 1, left: 2 };
+/**
+ * The wall bit of a sided box facing a direction (up 1, right 2, down 4, left 8), or `undefined`. A
+ * switch, not a lookup by name: it runs on every move (see `directionDelta`).
+ */
+function wallBit(direction: string): number | undefined {
+  switch (direction) {
+    case "up":
+      return 1;
+    case "right":
+      return 2;
+    case "down":
+      return 4;
+    case "left":
+      return 8;
+    default:
+      return undefined;
+  }
+}
+
+/** The layers the system works on, resolved once per level. */
+interface Prepared {
+  readonly objects: number | undefined;
+  readonly ground: number | undefined;
+}
 
 function maskOf(ctx: Ctx, e: Entity): number {
   const v = own(e.params, ctx.config.sidesParam);
@@ -64,18 +85,22 @@ export const sidedBox: SystemBehaviour<Required<SidedBoxConfig>> = {
     // Other solids stop the avatar unless a tool clears them.
     solidObjects: (config) => ({ moves: [config.sidedTag], tools: config.toolInteractions }),
   },
+  prepare: (_config, pack): Prepared => ({
+    objects: pack.layerIndex.get("objects"),
+    ground: pack.layerIndex.get("ground"),
+  }),
   action(ctx, action) {
-    const { config, draft, pack } = ctx;
+    const { config, draft } = ctx;
     if (action.id !== config.moveAction) return;
     const direction = String(action.params.direction);
     const delta = directionDelta(direction);
-    const out = WALL[direction];
-    const inBit = OPPOSITE_WALL[direction];
+    const out = wallBit(direction);
     const from = draft.avatar.position;
-    if (!delta || out === undefined || inBit === undefined || !draft.avatar.enabled || !from) return;
+    if (!delta || out === undefined || !draft.avatar.enabled || !from) return;
+    // The wall facing back along the move: up and down, left and right swap bits 1 and 4, 2 and 8.
+    const inBit = out < 4 ? out * 4 : out / 4;
     const perp = 15 & ~(out | inBit);
-    const objects = pack.layerIndex.get("objects");
-    const ground = pack.layerIndex.get("ground");
+    const { objects, ground } = ctx.prepared as Prepared;
     if (objects === undefined || ground === undefined) return;
     const to: Pos = [from[0] + delta[0], from[1] + delta[1]];
     const walkableGround = (p: Pos, tags: readonly string[] | null): boolean => {

@@ -25,10 +25,12 @@ interface Slid {
  * projection onto the direction), ties in row-major order. The traces fix this order through the order
  * of the per-tile events (for `right`: column by column from the right edge, each column top-down).
  */
-const ORDERS = new Map<string, Int32Array>();
+const ORDERS = new Map<number, Int32Array>();
 
-function visitOrder(width: number, height: number, direction: string, delta: Pos): Int32Array {
-  const key = `${width}x${height}:${direction}`;
+function visitOrder(width: number, height: number, delta: Pos): Int32Array {
+  // A number, not a string: a key built per turn is a new string to hash. A dimension is at most 256
+  // (the schema's cap) and a delta's parts lie in -1..1.
+  const key = ((width * 512 + height) * 3 + delta[0] + 1) * 3 + delta[1] + 1;
   let order = ORDERS.get(key);
   if (!order) {
     const cells = Array.from({ length: width * height }, (_, i) => i);
@@ -40,32 +42,48 @@ function visitOrder(width: number, height: number, direction: string, delta: Pos
   return order;
 }
 
-function isVoid(e: Entity): boolean {
-  return e.kind === "void" || e.info.tags.has("void");
+/**
+ * What a cell holding an entity of a kind, on a layer other than the tiles' own, is to a sliding tile,
+ * from least to most in the way: nothing, a portal (a `teleport`-tagged entity: a tile that slides in
+ * stops there, with or without a `tile_teleport` system, fuzz `nc_008`), a blocker (a blocker-tagged
+ * entity: an empty cell is closed, but a tile standing there still takes a merge, fuzz `nc_002`), void
+ * ground (nothing enters, not even to merge). A cell is the most in the way of what it holds.
+ */
+const OPEN = 0;
+const PORTAL = 1;
+const BLOCKER = 2;
+const VOID = 3;
+
+interface Prepared {
+  /** Per kind index: OPEN, PORTAL, BLOCKER or VOID. */
+  readonly cellClass: Uint8Array;
+  /** Per kind index: 1 when the kind has one of the mergeable tags (it slides, and takes merges). */
+  readonly mergeable: Uint8Array;
 }
 
-/**
- * What a cell holds on the layers other than the tiles' own: `"void"` (void ground: nothing enters, not
- * even to merge), `"blocker"` (a blocker-tagged entity: an empty cell is closed, but a tile standing there
- * still takes a merge, fuzz `nc_002`), `"portal"` (a `teleport`-tagged entity: a tile that slides in stops
- * there, with or without a `tile_teleport` system, fuzz `nc_008`) or `null`.
- */
-function cellKind(
-  pack: Pack,
-  draft: Draft,
-  layer: number,
-  x: number,
-  y: number,
-  blockers: readonly string[],
-) {
-  let found: "blocker" | "portal" | null = null;
-  for (let li = 0; li < pack.layers.length; li++) {
+function prepare(config: Config, pack: Pack): Prepared {
+  const cellClass = new Uint8Array(pack.kinds.size);
+  const mergeable = new Uint8Array(pack.kinds.size);
+  for (const info of pack.kinds.values()) {
+    const e = pack.entity(info.name);
+    if (e.kind === "void" || info.tags.has("void")) cellClass[info.index] = VOID;
+    else if (hasAnyTag(e, config.blockerTags)) cellClass[info.index] = BLOCKER;
+    else if (info.tags.has("teleport")) cellClass[info.index] = PORTAL;
+    mergeable[info.index] = hasAnyTag(e, config.mergeableTags) ? 1 : 0;
+  }
+  return { cellClass, mergeable };
+}
+
+/** What cell `index` holds on the layers other than the tiles' own (see OPEN … VOID). */
+function cellKind(draft: Draft, layers: number, layer: number, index: number, cellClass: Uint8Array): number {
+  let found = OPEN;
+  for (let li = 0; li < layers; li++) {
     if (li === layer) continue;
-    const e = draft.get(li, x, y);
+    const e = draft.layerCells(li)[index];
     if (!e) continue;
-    if (isVoid(e)) return "void";
-    if (hasAnyTag(e, blockers)) found = "blocker";
-    else if (found === null && e.info.tags.has("teleport")) found = "portal";
+    const c = cellClass[e.info.index] as number;
+    if (c === VOID) return VOID;
+    if (c > found) found = c;
   }
   return found;
 }
@@ -83,9 +101,32 @@ function withValue(pack: Pack, target: Entity, value: number): Entity {
   return pack.entity(target.kind, { ...(target.params ?? {}), value });
 }
 
-/** The merged tile, or `null` when the two do not merge under the configured predicate. */
+/**
+ * Merge results by the tile merged into and the new value: tiles are shared (interned) entities, so
+ * the same few merges recur on every turn, and each would otherwise build and intern a params object.
+ */
+const mergedTiles = new WeakMap<Entity, Map<number, Entity>>();
+
+function merged(pack: Pack, target: Entity, value: number): Entity {
+  let byValue = mergedTiles.get(target);
+  if (byValue === undefined) {
+    byValue = new Map();
+    mergedTiles.set(target, byValue);
+  }
+  let result = byValue.get(value);
+  if (result === undefined) {
+    result = withValue(pack, target, value);
+    // Bounded like the pack's own interning: a pack counting ever higher keeps only so many.
+    if (byValue.size < 256) byValue.set(value, result);
+  }
+  return result;
+}
+
+/**
+ * The merged tile, or `null` when the two do not merge under the configured predicate. The caller has
+ * checked that `target` is mergeable.
+ */
 function mergeOf(pack: Pack, config: Config, mover: Entity, target: Entity): Entity | null {
-  if (!hasAnyTag(target, config.mergeableTags)) return null;
   const a = tileValue(mover);
   const b = tileValue(target);
   if (config.mergePredicate === "same_kind") {
@@ -95,7 +136,7 @@ function mergeOf(pack: Pack, config: Config, mover: Entity, target: Entity): Ent
   }
   if (b === null) return null;
   const result = config.mergeResult === "double" ? b * 2 : b + (a ?? 0);
-  return withValue(pack, target, result);
+  return merged(pack, target, result);
 }
 
 /**
@@ -112,6 +153,7 @@ export const slideMerge: SystemBehaviour<Config> = {
     avatarReach: 0,
     freeTurns: false,
   },
+  prepare,
   action(ctx, action) {
     const { config, draft, pack } = ctx;
     if (action.id !== config.mergeAction) return;
@@ -119,7 +161,7 @@ export const slideMerge: SystemBehaviour<Config> = {
     if (typeof direction !== "string") return;
     const delta = directionDelta(direction);
     if (!delta) return;
-    const order = visitOrder(draft.width, draft.height, direction, delta);
+    const order = visitOrder(draft.width, draft.height, delta);
     const slid: Slid[] = [];
     for (let layer = 0; layer < pack.layers.length; layer++) {
       if (!pack.layers[layer]?.exactlyOne) slideLayer(ctx, layer, order, delta, slid);
@@ -137,15 +179,20 @@ function slideLayer(
   slid: Slid[],
 ): void {
   const { config, draft, pack } = ctx;
+  const { cellClass, mergeable } = ctx.prepared as Prepared;
   const { width, height } = draft;
+  const layers = pack.layers.length;
+  const cells = ctx.level.cells;
   const [dx, dy] = delta;
   // Merges made so far by the tile now standing in each cell; a tile's count travels with it.
   let merges: Uint16Array | null = null;
-  for (const index of order) {
+  for (let o = 0; o < order.length; o++) {
+    const index = order[o] as number;
+    // Read through the draft each time: its first write copies the layer.
+    const tile = draft.layerCells(layer)[index];
+    if (!tile || mergeable[tile.info.index] === 0) continue;
     const x = index % width;
     const y = (index - x) / width;
-    const tile = draft.get(layer, x, y);
-    if (!tile || !hasAnyTag(tile, config.mergeableTags)) continue;
     let cx = x;
     let cy = y;
     let distance = 0;
@@ -157,21 +204,24 @@ function slideLayer(
         nx = (nx + width) % width;
         ny = (ny + height) % height;
         if (nx === x && ny === y) break;
-      } else if (!draft.inBounds(nx, ny)) {
+      } else if (nx < 0 || ny < 0 || nx >= width || ny >= height) {
         break;
       }
-      const cell = cellKind(pack, draft, layer, nx, ny, config.blockerTags);
-      if (cell === "void") break;
-      const other = draft.get(layer, nx, ny);
-      if (!other && cell === "blocker") break;
+      const next = ny * width + nx;
+      const cell = cellKind(draft, layers, layer, next, cellClass);
+      if (cell === VOID) break;
+      const other = draft.layerCells(layer)[next];
+      if (!other && cell === BLOCKER) break;
       if (other) {
-        const own = merges?.[y * width + x] ?? 0;
-        const theirs = merges?.[ny * width + nx] ?? 0;
+        const own = merges?.[index] ?? 0;
+        const theirs = merges?.[next] ?? 0;
         const result =
-          own < config.mergeLimit && theirs < config.mergeLimit ? mergeOf(pack, config, tile, other) : null;
+          own < config.mergeLimit && theirs < config.mergeLimit && mergeable[other.info.index] === 1
+            ? mergeOf(pack, config, tile, other)
+            : null;
         if (result) {
           merges ??= new Uint16Array(width * height);
-          merges[ny * width + nx] = Math.max(own, theirs) + 1;
+          merges[next] = Math.max(own, theirs) + 1;
           merge = { result, into: other };
           cx = nx;
           cy = ny;
@@ -182,18 +232,21 @@ function slideLayer(
       cx = nx;
       cy = ny;
       distance++;
-      if (cell === "portal") break;
+      if (cell === PORTAL) break;
     }
     if (distance === 0) continue;
+    const to = cy * width + cx;
     draft.set(layer, x, y, null);
     if (merge) {
       draft.set(layer, cx, cy, merge.result);
     } else {
       draft.set(layer, cx, cy, tile);
-      if (merges) merges[cy * width + cx] = merges[y * width + x] ?? 0;
+      if (merges) merges[to] = merges[index] ?? 0;
     }
-    if (merges) merges[y * width + x] = 0;
-    slid.push({ tile, layer: pack.layers[layer]?.id, from: [x, y], to: [cx, cy], distance, merge });
+    if (merges) merges[index] = 0;
+    // The cells' shared frozen positions, as turns report positions (see `sharedPos` in ops).
+    const from = cells[index] as Pos;
+    slid.push({ tile, layer: pack.layers[layer]?.id, from, to: cells[to] as Pos, distance, merge });
   }
 }
 

@@ -2,7 +2,7 @@ import type { SlidingBlocksConfig } from "@gridponder/schema";
 import { own } from "@gridponder/schema";
 import { directionDelta, isPos } from "../board/geometry.js";
 import type { Pos } from "../contract/model.js";
-import type { SystemBehaviour, SystemContext } from "../contract/runtime.js";
+import type { Pack, SystemBehaviour, SystemContext } from "../contract/runtime.js";
 import type { MultiCellObjectState } from "../contract/state.js";
 
 type Ctx = SystemContext<Required<SlidingBlocksConfig>>;
@@ -13,8 +13,38 @@ const AXIS_DIRECTIONS: Readonly<Record<string, readonly string[]>> = {
   both: ["up", "down", "left", "right"],
 };
 
-const occupies = (o: MultiCellObjectState, x: number, y: number) =>
-  o.cells.some((c) => c[0] === x && c[1] === y);
+/** What the hook needs from the config, resolved once per level: kind tables and layer indices. */
+interface Prepared {
+  readonly ground: number | undefined;
+  /** Per kind index, 1 when ground of it takes a block: not void, and one of the valid ground tags. */
+  readonly groundOk: Uint8Array;
+  /** The blocking layers that exist, in config order. */
+  readonly blockingLayers: readonly number[];
+  /** Per kind index: 0 when it does not block, 1 when it blocks, 2 when it blocks unless coverable. */
+  readonly blocks: Uint8Array;
+}
+
+function prepare(config: Required<SlidingBlocksConfig>, pack: Pack): Prepared {
+  const groundOk = new Uint8Array(pack.kinds.size);
+  const blocks = new Uint8Array(pack.kinds.size);
+  for (const info of pack.kinds.values()) {
+    const has = (tags: readonly string[]) => tags.some((t) => info.tags.has(t));
+    groundOk[info.index] = info.name !== "void" && has(config.validGroundTags) ? 1 : 0;
+    const blocking = config.blockingTags.length === 0 || has(config.blockingTags);
+    blocks[info.index] = !blocking ? 0 : has(config.coverableTags) ? 2 : 1;
+  }
+  const blockingLayers: number[] = [];
+  for (const id of config.blockingLayers) {
+    const li = pack.layerIndex.get(id);
+    if (li !== undefined) blockingLayers.push(li);
+  }
+  return { ground: pack.layerIndex.get(config.groundLayer), groundOk, blockingLayers, blocks };
+}
+
+function occupies(o: MultiCellObjectState, x: number, y: number): boolean {
+  for (const c of o.cells) if (c[0] === x && c[1] === y) return true;
+  return false;
+}
 
 function veto(ctx: Ctx, reason: string): void {
   ctx.emit({ type: "action_vetoed", reason });
@@ -22,22 +52,23 @@ function veto(ctx: Ctx, reason: string): void {
 
 /** Whether a block may move onto a board cell (the cells it already covers are judged leniently). */
 function cellOpen(ctx: Ctx, block: MultiCellObjectState, index: number, x: number, y: number): boolean {
-  const { config, draft, pack } = ctx;
-  const ground = pack.layerIndex.get(config.groundLayer);
+  const { config, draft } = ctx;
+  const { ground, groundOk, blockingLayers, blocks } = ctx.prepared as Prepared;
   const g = ground === undefined ? null : draft.get(ground, x, y);
-  if (!g || g.kind === "void" || !config.validGroundTags.some((t) => g.info.tags.has(t))) return false;
-  if (draft.multiCellObjects.some((o, i) => i !== index && occupies(o, x, y))) return false;
+  if (!g || groundOk[g.info.index] === 0) return false;
+  const objects = draft.multiCellObjects;
+  for (let i = 0; i < objects.length; i++) {
+    if (i !== index && occupies(objects[i] as MultiCellObjectState, x, y)) return false;
+  }
   // A blocker the block already stands on does not stop it from moving on over it.
   if (occupies(block, x, y)) return true;
   const role = typeof block.params.role === "string" ? block.params.role : "";
-  for (const id of config.blockingLayers) {
-    const li = pack.layerIndex.get(id);
-    const e = li === undefined ? null : draft.get(li, x, y);
+  for (const li of blockingLayers) {
+    const e = draft.get(li, x, y);
     if (!e) continue;
-    const blocks = config.blockingTags.length === 0 || config.blockingTags.some((t) => e.info.tags.has(t));
-    if (!blocks) continue;
-    const coverable = config.coverableTags.some((t) => e.info.tags.has(t));
-    if (coverable && !config.coverableBlockedRoles.includes(role)) continue;
+    const how = blocks[e.info.index];
+    if (how === 0) continue;
+    if (how === 2 && !config.coverableBlockedRoles.includes(role)) continue;
     return false;
   }
   return true;
@@ -58,6 +89,7 @@ export const slidingBlocks: SystemBehaviour<Required<SlidingBlocksConfig>> = {
     // Moves (or removes) entities; changes no entity's kind.
     kindsCreated: () => [],
   },
+  prepare,
   action(ctx, action) {
     const { config, draft, pack } = ctx;
     if (action.id !== config.moveAction) return;
@@ -97,8 +129,8 @@ export const slidingBlocks: SystemBehaviour<Required<SlidingBlocksConfig>> = {
       });
       return;
     }
-    if (!moved.every((c) => cellOpen(ctx, block, index, c[0], c[1])))
-      return veto(ctx, "the block is blocked");
+    for (const c of moved)
+      if (!cellOpen(ctx, block, index, c[0], c[1])) return veto(ctx, "the block is blocked");
     draft.setMultiCellObject(index, { ...block, cells: moved });
     ctx.emit({
       type: "multi_cell_object_moved",

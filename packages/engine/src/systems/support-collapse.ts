@@ -3,7 +3,7 @@ import { own } from "@gridponder/schema";
 import { directionDelta, isPos } from "../board/geometry.js";
 import { sharedPos } from "../board/ops.js";
 import type { Entity, Pos } from "../contract/model.js";
-import type { SystemBehaviour, SystemContext } from "../contract/runtime.js";
+import type { Pack, SystemBehaviour, SystemContext } from "../contract/runtime.js";
 
 type Ctx = SystemContext<Required<SupportCollapseConfig>>;
 
@@ -24,17 +24,33 @@ interface Piece {
 const hasAny = (e: Entity | null, tags: readonly string[]) =>
   e !== null && tags.some((t) => e.info.tags.has(t));
 
+/** The config's tag tests as tables by kind index (1 when the kind has one of the tags), made once per level. */
+interface Prepared {
+  readonly member: Uint8Array;
+  readonly root: Uint8Array;
+}
+
+function prepare(config: Required<SupportCollapseConfig>, pack: Pack): Prepared {
+  const table = (tags: readonly string[]) =>
+    Uint8Array.from(pack.kinds.values(), (info) => (tags.some((t) => info.tags.has(t)) ? 1 : 0));
+  return { member: table(config.memberTags), root: table(config.rootTags) };
+}
+
+/** Whether the entity's kind is marked in a table of `Prepared`. */
+const marked = (e: Entity | null | undefined, table: Uint8Array) => e != null && table[e.info.index] === 1;
+
 /** The member cells that no longer reach a root, grouped into connected components (board order). */
 function orphans(ctx: Ctx, layer: number): Piece[][] {
   const { config, draft } = ctx;
+  const { member, root } = ctx.prepared as Prepared;
   const { width, height } = draft;
   const cells = draft.layerCells(layer);
   const steps = config.connectivity === "diagonal" ? DIAGONAL : ORTHOGONAL;
-  const isMember = (i: number) => hasAny(cells[i] ?? null, config.memberTags);
+  const isMember = (i: number) => marked(cells[i], member);
   const supported = new Uint8Array(width * height);
   const queue: number[] = [];
   for (let i = 0; i < cells.length; i++)
-    if (hasAny(cells[i] ?? null, config.rootTags)) {
+    if (marked(cells[i], root)) {
       supported[i] = 1;
       queue.push(i);
     }
@@ -180,6 +196,7 @@ export const supportCollapse: SystemBehaviour<Required<SupportCollapseConfig>> =
     // A landing piece may change kind by \`settleTransform\`; collapsed cells take the layer's fill.
     kindsCreated: (config) => Object.values(config.settleTransform),
   },
+  prepare,
   action(ctx, action) {
     const { config, draft, pack } = ctx;
     if (config.severAction === undefined || action.id !== config.severAction) return;

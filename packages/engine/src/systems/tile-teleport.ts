@@ -1,8 +1,61 @@
 import type { TileTeleportConfig } from "@gridponder/schema";
-import type { Pos } from "../contract/model.js";
+import type { Entity, Pos } from "../contract/model.js";
 import type { SystemBehaviour } from "../contract/runtime.js";
+import type { Draft } from "../contract/state.js";
 
 const TELEPORT_TAG = "teleport";
+
+/** A teleport-tagged entity with a channel: its cell and its channel as a key. */
+interface End {
+  readonly pos: Pos;
+  readonly key: string;
+}
+type Pair = readonly [Pos, Pos];
+const NO_PAIRS: readonly Pair[] = [];
+
+/**
+ * A committed layer's teleport ends, by the layer's cells: committed layers never change, and the
+ * portals of a level mostly stand on a layer no turn writes, so the board is scanned once, not per turn.
+ */
+const endsOfLayer = new WeakMap<readonly (Entity | null)[], readonly End[]>();
+/** The pairs of one list of ends (the usual case: every portal on one layer). */
+const pairsOfEnds = new WeakMap<readonly End[], readonly Pair[]>();
+
+/** A layer's teleport ends in row-major order. */
+function endsOf(draft: Draft, cellsOf: readonly Pos[], layer: number): readonly End[] {
+  const cells = draft.layerCells(layer);
+  // A layer this turn wrote to is still changing: scanned, not remembered.
+  const fixed = !draft.ownsLayer(layer);
+  if (fixed) {
+    const known = endsOfLayer.get(cells);
+    if (known !== undefined) return known;
+  }
+  const ends: End[] = [];
+  for (let i = 0; i < cells.length; i++) {
+    const e = cells[i];
+    if (!e?.info.tags.has(TELEPORT_TAG)) continue;
+    const channel = e.params?.channel;
+    if (channel === undefined || channel === null) continue;
+    ends.push({ pos: cellsOf[i] as Pos, key: JSON.stringify(channel) });
+  }
+  if (fixed) endsOfLayer.set(cells, ends);
+  return ends;
+}
+
+/** The channels with exactly two ends, in the order their first ends appear. */
+function pairsOf(lists: readonly (readonly End[])[]): readonly Pair[] {
+  const channels = new Map<string, Pos[]>();
+  for (const ends of lists) {
+    for (const { pos, key } of ends) {
+      const found = channels.get(key);
+      if (found) found.push(pos);
+      else channels.set(key, [pos]);
+    }
+  }
+  const pairs: Pair[] = [];
+  for (const ends of channels.values()) if (ends.length === 2) pairs.push(ends as unknown as Pair);
+  return pairs;
+}
 
 /**
  * `tile_teleport` (NPC phase): teleport-tagged entities on the other layers are paired by their
@@ -24,26 +77,25 @@ export const tileTeleport: SystemBehaviour<Required<TileTeleportConfig>> = {
     const { config, draft, pack } = ctx;
     const layer = pack.layerIndex.get(config.layer);
     if (layer === undefined) return;
-    const channels = new Map<string, Pos[]>();
+    let only: readonly End[] | null = null;
+    let lists: (readonly End[])[] | null = null;
     for (let li = 0; li < pack.layers.length; li++) {
       if (li === layer) continue;
-      const cells = draft.layerCells(li);
-      for (let i = 0; i < cells.length; i++) {
-        const e = cells[i];
-        if (!e?.info.tags.has(TELEPORT_TAG)) continue;
-        const channel = e.params?.channel;
-        if (channel === undefined || channel === null) continue;
-        const key = JSON.stringify(channel);
-        const ends = channels.get(key);
-        const pos: Pos = [i % draft.width, Math.floor(i / draft.width)];
-        if (ends) ends.push(pos);
-        else channels.set(key, [pos]);
-      }
+      const ends = endsOf(draft, ctx.level.cells, li);
+      if (ends.length === 0) continue;
+      if (only === null) only = ends;
+      else if (lists === null) lists = [only, ends];
+      else lists.push(ends);
+    }
+    let pairs: readonly Pair[] = NO_PAIRS;
+    if (lists !== null) pairs = pairsOf(lists);
+    else if (only !== null) {
+      const known = pairsOfEnds.get(only);
+      pairs = known ?? pairsOf([only]);
+      if (known === undefined) pairsOfEnds.set(only, pairs);
     }
     const layerId = pack.layers[layer]?.id;
-    for (const ends of channels.values()) {
-      if (ends.length !== 2) continue;
-      const [a, b] = ends as [Pos, Pos];
+    for (const [a, b] of pairs) {
       const atA = draft.get(layer, a[0], a[1]);
       const atB = draft.get(layer, b[0], b[1]);
       let from: Pos;

@@ -5,7 +5,7 @@
  */
 import type { JsonValue } from "@gridponder/schema";
 import { directionDelta, isPos } from "../../board/geometry.js";
-import { freezeJson, jsonEqual } from "../../board/json.js";
+import { jsonEqual } from "../../board/json.js";
 import type { Entity, Params, Pos } from "../../contract/model.js";
 import type { Pack, TurnContext } from "../../contract/runtime.js";
 import type { MultiCellObjectState } from "../../contract/state.js";
@@ -38,18 +38,50 @@ function exitOf(
   return { position, spawn, offBoard: !draft.inBounds(spawn[0], spawn[1]) } satisfies Exit;
 }
 
+/**
+ * Queue items' entities by pack, item kind and item: an item is released, probed and checked on many
+ * turns, and making its entity anew builds and interns a params object each time.
+ */
+const itemEntities = new WeakMap<Pack, Map<string, Map<string | number, Entity | null>>>();
+
 function itemEntity(pack: Pack, emitter: MultiCellObjectState, item: JsonValue): Entity | null {
   if (item === null || item === undefined) return null;
-  if (typeof item === "number") {
-    const kind = typeof emitter.params.itemKind === "string" ? emitter.params.itemKind : "number";
-    return pack.kinds.has(kind) ? pack.entity(kind, { value: item }) : null;
+  if (typeof item === "number" || typeof item === "string") {
+    const kind =
+      typeof item === "string"
+        ? ""
+        : typeof emitter.params.itemKind === "string"
+          ? emitter.params.itemKind
+          : "number";
+    let byKind = itemEntities.get(pack);
+    if (byKind === undefined) {
+      byKind = new Map();
+      itemEntities.set(pack, byKind);
+    }
+    let byItem = byKind.get(kind);
+    if (byItem === undefined) {
+      byItem = new Map();
+      byKind.set(kind, byItem);
+    }
+    let entity = byItem.get(item);
+    if (entity === undefined) {
+      entity = makeItemEntity(pack, kind, item);
+      // Bounded, as the pack's own interning is: queues are short, but nothing caps them.
+      if (byItem.size < 1024) byItem.set(item, entity);
+    }
+    return entity;
   }
-  if (typeof item === "string") return pack.kinds.has(item) ? pack.entity(item) : null;
   if (typeof item === "object" && !Array.isArray(item) && typeof item.kind === "string") {
     const { kind, ...params } = item;
     return pack.kinds.has(kind) ? pack.entity(kind, params as Params) : null;
   }
   return null;
+}
+
+/** A number item is an entity of `kind` with that `value`; a string item names a kind (`kind` is ""). */
+function makeItemEntity(pack: Pack, kind: string, item: string | number): Entity | null {
+  if (typeof item === "number") return pack.kinds.has(kind) ? pack.entity(kind, { value: item }) : null;
+  return pack.kinds.has(item) ? pack.entity(item) : null;
 }
 
 /** An exit can take an item out when nothing stands on the exit cell or the spawn cell of the item's layer. */
@@ -93,9 +125,10 @@ export function releaseSingle(ctx: TurnContext, index: number, mco: MultiCellObj
   const exit = exitOf(draft, mco.params.exitPosition, mco.params.exitDirection);
   const entity = itemEntity(pack, mco, queue[current] ?? null);
   if (!exit || !entity || !exitClear(ctx, exit, entity.info.layerIndex)) return false;
+  // What the new params share with the old is frozen already: only the new object needs freezing.
   draft.setMultiCellObject(index, {
     ...mco,
-    params: freezeJson({ ...mco.params, currentIndex: current + 1 }),
+    params: Object.freeze({ ...mco.params, currentIndex: current + 1 }),
   });
   release(ctx, mco.id, entity, exit, 1);
   return true;
@@ -108,9 +141,27 @@ export function releaseSingle(ctx: TurnContext, index: number, mco: MultiCellObj
  */
 export function slotsOf(mco: MultiCellObjectState): JsonValue[] {
   const stored = mco.params.pipeSlots;
-  if (Array.isArray(stored) && stored.length === mco.cells.length) return stored.slice();
+  const n = mco.cells.length;
+  // Copied item by item: `slice` of a frozen array takes a slow path.
+  const out: JsonValue[] = [];
+  if (Array.isArray(stored) && stored.length === n) {
+    for (let i = 0; i < n; i++) out.push(stored[i] ?? null);
+    return out;
+  }
   const queue = Array.isArray(mco.params.queue) ? mco.params.queue : [];
-  return mco.cells.map((_, i) => queue[i] ?? null);
+  for (let i = 0; i < n; i++) out.push(queue[i] ?? null);
+  return out;
+}
+
+/**
+ * Whether a two-exit pipe has recorded its slots and they are all empty: a turn then releases and
+ * moves nothing, and leaves the pipe as it is.
+ */
+export function isEmptyPipe(mco: MultiCellObjectState): boolean {
+  const stored = mco.params.pipeSlots;
+  if (!Array.isArray(stored) || stored.length !== mco.cells.length) return false;
+  for (let i = 0; i < stored.length; i++) if (stored[i] !== null) return false;
+  return true;
 }
 
 /**
@@ -181,7 +232,9 @@ export function clearFlags(
   slots: readonly JsonValue[],
   exits: readonly (Exit | null)[],
 ) {
-  const probe = itemEntity(ctx.pack, mco, slots.find((s) => s !== null) ?? null);
+  let first: JsonValue = null;
+  for (let i = 0; i < slots.length && first === null; i++) first = slots[i] ?? null;
+  const probe = itemEntity(ctx.pack, mco, first);
   const layer = layerFor(ctx.pack, probe);
   const flag = (exit: Exit | null) => exit !== null && layer !== undefined && exitClear(ctx, exit, layer);
   return [flag(exits[0] ?? null), flag(exits[1] ?? null)] as const;
@@ -195,7 +248,9 @@ export function storeSlots(
   slots: JsonValue[],
 ): void {
   if (jsonEqual(mco.params.pipeSlots, slots)) return;
-  ctx.draft.setMultiCellObject(index, { ...mco, params: freezeJson({ ...mco.params, pipeSlots: slots }) });
+  // The items come from the frozen queue or slots, so freezing the new arrays and object is enough.
+  Object.freeze(slots);
+  ctx.draft.setMultiCellObject(index, { ...mco, params: Object.freeze({ ...mco.params, pipeSlots: slots }) });
 }
 
 export function isTwoExit(mco: MultiCellObjectState): boolean {

@@ -4,6 +4,7 @@ import {
   clearFlags,
   emitBoth,
   exitsOf,
+  isEmptyPipe,
   isTwoExit,
   moveItems,
   releaseSingle,
@@ -36,6 +37,7 @@ export const queuedEmitters: SystemDefinition<Required<QueuedEmittersConfig>> = 
         releaseSingle(ctx, index, mco);
         continue;
       }
+      if (isEmptyPipe(mco)) continue;
       const slots = slotsOf(mco);
       const exits = exitsOf(ctx, mco);
       const clear = clearFlags(ctx, mco, slots, exits);
