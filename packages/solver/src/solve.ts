@@ -57,9 +57,13 @@ export async function solveLevelShared(
   // Thread 0 searches; the others, when the heuristic has a table, help fill it once it is needed.
   const known = plan.known;
   const shares = plan.strategy === "bfs" && known?.shareTable !== undefined && known.prepare !== undefined;
-  if (!shares) return link.index === 0 ? solvePlanned(plan, options) : null;
   // A marker level's best-first search, after the table, is shared too (see `MarkerTeam`).
   const marker = plan.space.bound !== null;
+  // Without a table to fill, the threads still share the best-first search: a level whose relaxed carry
+  // model does not fit (more plots than any published level) would otherwise be searched by one thread.
+  if (!shares && plan.strategy === "bfs" && marker && known !== null && !plan.space.dead(plan.space.start))
+    return shareMarkerSearch(plan, known, options, link);
+  if (!shares) return link.index === 0 ? solvePlanned(plan, options) : null;
   const [buffers] = await link.exchange(
     link.index === 0
       ? {
@@ -96,6 +100,36 @@ export async function solveLevelShared(
     // Helpers still parked (the table was never needed, or the searches are over) go home.
     postJob(team, Job.Quit);
     markerTeam?.postQuit();
+  }
+}
+
+/**
+ * The best-first marker search of a level whose heuristic has no shared table, run by every thread
+ * (see `MarkerTeam`); thread 0 gets the result.
+ */
+async function shareMarkerSearch(
+  plan: LevelPlan,
+  known: Heuristic,
+  options: SolveOptions,
+  link: SearchLink,
+): Promise<SolveResult | null> {
+  const [buffers] = await link.exchange(link.index === 0 ? { marker: markerTeamBuffers(link.count) } : {});
+  const markerTeam = joinMarkerTeam(
+    (buffers as { marker: MarkerTeamBuffers }).marker,
+    link.index,
+    link.count,
+  );
+  if (link.index !== 0) {
+    // Each thread estimates its own cores: a heuristic with tables of its own builds them here too.
+    known.prepare?.(performance.now() + plan.limits.remainingMs);
+    helpMarkerSearches(plan, known, markerTeam);
+    return null;
+  }
+  try {
+    const result = solvePlanned({ ...plan, markerTeam }, options);
+    return markerTeam.searched ? { ...result, threads: link.count } : result;
+  } finally {
+    markerTeam.postQuit();
   }
 }
 

@@ -62,6 +62,22 @@ describe("solveLevels (worker threads)", () => {
     expect(together?.statesExpanded).toBeLessThan(alone[0]?.statesExpanded as number);
   });
 
+  it("searches a marker level whose heuristic has no table with every thread, with the answers of one thread", async () => {
+    // Two published levels side by side (bench/make-hard.mjs): five plots, too many for the relaxed
+    // carry model, so the placement distance alone guides a search of 1.5 M states.
+    const pack = join(import.meta.dirname, "../bench/hard/twinseed_hard");
+    const alone = await solveLevels(pack, ["th_007"], { workers: 1 });
+    const workers = watch();
+    const [together] = await solveLevels(pack, ["th_007"], { workers: 2 });
+    expect(workers.started()).toBe(2);
+    expect(workers.live()).toBe(0);
+    expect(alone[0]?.threads).toBe(1);
+    expect(together?.threads).toBe(2);
+    expect(together?.heuristic).toBe("placement distance");
+    for (const field of ["status", "optimalLength", "optimalCount", "gold"] as const)
+      expect(together?.[field]).toEqual(alone[0]?.[field]);
+  });
+
   it("leaves a level searched with a heuristic to one thread", async () => {
     const workers = watch();
     const [result] = await solveLevels(join(PACKS, "flood_colors"), ["fl_011"], { workers: 2 });

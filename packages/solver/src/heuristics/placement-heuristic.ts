@@ -60,30 +60,44 @@ export const placementHeuristic: HeuristicFactory = (pack: Pack, level: LevelRun
     distances.set(key, dist);
     return dist;
   };
+  // Per ground layer (states share one until a turn changes the ground, and most turns do not): its
+  // plots and their distance grids. Working them out per state (the wall signature as text, a map
+  // look-up per plot) cost more than the engine's turn on placement levels.
+  const byGround = new WeakMap<object, GroundPlots>();
+  const plotsOf = (groundCells: readonly (Entity | null)[]): GroundPlots => {
+    let known = byGround.get(groundCells);
+    if (known === undefined) {
+      const plots: number[] = [];
+      for (let i = 0; i < cells; i++) if (groundCells[i]?.kind === target) plots.push(i);
+      const signature = plots.length === 0 ? "" : wallSignature(groundCells);
+      known = { plots, distances: plots.map((p) => distanceFrom(groundCells, signature, p)) };
+      byGround.set(groundCells, known);
+    }
+    return known;
+  };
   const heuristic: Heuristic = {
     name: "placement distance",
     estimate(state) {
       const groundCells = state.layers[ground] as readonly (Entity | null)[];
       const objectCells = state.layers[objects] as readonly (Entity | null)[];
-      const plots: number[] = [];
-      const baskets: number[] = [];
-      for (let i = 0; i < cells; i++) {
-        if (groundCells[i]?.kind === target) plots.push(i);
-        if (objectCells[i]?.kind === carrier) baskets.push(i);
-      }
+      const { plots, distances: grids } = plotsOf(groundCells);
       if (plots.length === 0) return 0;
+      const baskets: number[] = [];
+      for (let i = 0; i < cells; i++) if (objectCells[i]?.kind === carrier) baskets.push(i);
       if (baskets.length < plots.length) return Number.POSITIVE_INFINITY;
       // cost[p][b]: pushes for basket b to reach plot p (-1: never).
-      const signature = wallSignature(groundCells);
-      const cost = plots.map((p) => {
-        const dist = distanceFrom(groundCells, signature, p);
-        return baskets.map((b) => dist[b] as number);
-      });
+      const cost = grids.map((dist) => baskets.map((b) => dist[b] as number));
       return cheapestAssignment(cost, baskets.length);
     },
   };
   return heuristic;
 };
+
+/** A ground layer's plots and, per plot, the pushes from each cell to it (see `distanceFrom`). */
+interface GroundPlots {
+  readonly plots: readonly number[];
+  readonly distances: readonly Int32Array[];
+}
 
 /**
  * The least total cost of giving each row (plot) its own column (basket); costs of -1 are forbidden.

@@ -78,6 +78,8 @@ export function markerTeamBuffers(count: number): MarkerTeamBuffers {
 
 export class MarkerTeam {
   private readonly transport: TeamTransport;
+  /** The searches this lead has posted (see `postSearch`). */
+  private searches = 0;
   /** The jobs this helper has taken (see `awaitJob`). */
   private taken = 0;
   /** Scratch for a round's words, by `Word`. */
@@ -120,7 +122,13 @@ export class MarkerTeam {
 
   /** The lead: asks the helpers to search with `bound` (-1: none); each helper takes it once. */
   postSearch(bound: number): void {
+    this.searches++;
     this.transport.postJob(MarkerJob.Search, bound);
+  }
+
+  /** The lead: whether it has asked the helpers to search (a level may be settled before they join). */
+  get searched(): boolean {
+    return this.searches > 0;
   }
 
   /** The lead: sends the helpers home. */

@@ -47,9 +47,9 @@ export interface PoolOptions extends PlainSolveOptions {
   /**
    * Worker threads; default: one per available core. With several levels, at most one per level, each
    * solving levels in turn; with one level, all of them search it together when it is searched
-   * breadth-first without a heuristic (see `parallelBreadthFirst`) or is a marker level with a table
-   * heuristic (they fill the table, then run the best-first search: see `MarkerTeam`), else one
-   * searches it.
+   * breadth-first without a heuristic (see `parallelBreadthFirst`) or is a marker level with a
+   * heuristic (they fill its table if it has one, then run the best-first search: see `MarkerTeam`),
+   * else one searches it.
    */
   readonly workers?: number;
   /**

@@ -37,6 +37,10 @@ function blindRun(
   if (blind === null) return null;
   return blind.status !== "bounded" || blind.bound !== "maxStates" ? blind : undefined;
 }
+
+/** The states a marker search without a shared table expands alone before its team joins it. */
+const SOLO_STATES = 500_000;
+
 /**
  * Proves the optimum of a marker level (see `markerBreadthFirst`) with an admissible heuristic and a
  * known winning length (the gold path's):
@@ -95,6 +99,15 @@ function bestFirstProof(
   if (blind !== undefined) return { done: blind && runs.report(blind) };
   // Within the time limit: a table cut short is weaker but still admissible.
   heuristic.prepare?.(performance.now() + limits.remainingMs);
+  // A team with no table to share starts only where the search is large: its rounds cost more than
+  // they save on a small one (th_013 of the hard set: about 1 s alone, 2 s with two threads).
+  const solo =
+    team !== undefined && !((heuristic.tableEntries ?? 0) > 0)
+      ? runs.bestFirst(limits.stage(Number.POSITIVE_INFINITY, SOLO_STATES), bound)
+      : null;
+  if (solo === "inconsistent") return { runs };
+  if (solo !== null && (solo.status !== "bounded" || solo.bound !== "maxStates"))
+    return { done: runs.report(solo) };
   const best = runs.bestFirst(limits, bound, team);
   if (best === "inconsistent") return { runs };
   return { done: best && runs.report(best) };
