@@ -12,13 +12,18 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
 import { CORPUS } from "@gridponder/conformance-corpus";
 import { loadPack, runTurn, Session, stableStringify } from "@gridponder/engine";
 import { formatPackJson } from "@gridponder/schema";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const SHARED = join(CORPUS, "packs");
-const OUT = join(here, "hard");
+// `--out <dir>` writes elsewhere than bench/hard; `--only <id,...>` makes only those levels (a test
+// needs one level of the set without making all of it).
+const { values: flags } = parseArgs({ options: { out: { type: "string" }, only: { type: "string" } } });
+const OUT = flags.out ?? join(here, "hard");
+const ONLY = flags.only ? new Set(flags.only.split(",")) : null;
 
 /** Seeded generator (mulberry32 over an FNV-1a hash of the seed text): the same levels every run. */
 function rng(seed) {
@@ -533,6 +538,7 @@ function makePack(name, recipes) {
   get.src = src;
   const levels = [];
   for (const recipe of recipes) {
+    if (ONLY !== null && !ONLY.has(recipe.id)) continue;
     let made = null;
     for (let attempt = 0; attempt < 8 && made === null; attempt++) {
       const r = rng(`${recipe.id}/${attempt}`);
@@ -552,6 +558,8 @@ function makePack(name, recipes) {
     );
     levels.push(made);
   }
+  // A partial run (`--only`) leaves the packs it made no level of as they are.
+  if (ONLY !== null && levels.length === 0) return;
   const dir = join(OUT, `${name}_hard`);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(join(dir, "levels"), { recursive: true });
