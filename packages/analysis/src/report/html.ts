@@ -5,6 +5,7 @@
  * @module
  */
 import { createHash } from "node:crypto";
+import { escapeXml as escapeHtml } from "@gridponder/renderer-svg";
 import type { LevelAnalysis } from "../analyze.js";
 import { summarizeMechanics } from "../mechanics.js";
 import { spearman } from "../spearman.js";
@@ -29,19 +30,6 @@ td.n, th.n { text-align: right; font-variant-numeric: tabular-nums; }
 footer { margin-top: 40px; color: #555; font-size: .9rem; border-top: 1px solid #e6e6e9; padding-top: 12px; }
 @media (max-width: 600px) { body { padding: 16px 10px 32px; } .charts { grid-template-columns: minmax(0, 1fr); } table { font-size: .82rem; } th, td { padding: 4px; } }
 `;
-
-const ESCAPES: Readonly<Record<string, string>> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
-
-/** Text safe inside an element or a quoted attribute. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
-}
 
 /** What the page says about the pack itself. */
 export interface ReportPack {

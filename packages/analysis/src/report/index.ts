@@ -4,4 +4,4 @@
  * @module
  */
 export { analysisCharts, type Chart } from "./charts.js";
-export { analysisReportHtml, escapeHtml, mechanicsText, orderCorrelation, type ReportPack } from "./html.js";
+export { analysisReportHtml, mechanicsText, orderCorrelation, type ReportPack } from "./html.js";
