@@ -39,6 +39,7 @@ export {
   mechanicsNeeded,
   summarizeMechanics,
 } from "./mechanics.js";
+export { orderCorrelation } from "./order-correlation.js";
 export {
   levelFile,
   levelJson,

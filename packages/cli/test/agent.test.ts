@@ -2,11 +2,13 @@ import { spawn, spawnSync } from "node:child_process";
 import { access, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
+import { BASELINES, OBSERVATION_FORMS } from "@gridponder/agent";
 import { decodeActions } from "@gridponder/catalog/share-code";
 import { Session } from "@gridponder/engine";
 import { loadPackFolder } from "@gridponder/engine/node";
 import { expandGoldPathStep } from "@gridponder/schema";
 import { describe, expect, it } from "vitest";
+import { BUILT_IN_AGENT_NAMES, OBSERVATION_FORM_NAMES } from "../src/agent-module.js";
 import { BIN, LANTERN_CELLAR, REPO, run, tempDir } from "./helpers.js";
 
 /** The Python client the "Agents and benchmarks" guide shows, run where python3 is installed. */
@@ -18,6 +20,13 @@ const GOLD = JSON.parse(await readFile(join(LANTERN_CELLAR, "levels/lc01_bottom_
 
 const lines = (requests: unknown[]) =>
   requests.map((r) => (typeof r === "string" ? r : JSON.stringify(r))).join("\n");
+
+describe("the agent options", () => {
+  it("offer the agent package's observation forms and built-in agents, named without loading it", () => {
+    expect([...OBSERVATION_FORM_NAMES]).toEqual([...OBSERVATION_FORMS]);
+    expect([...BUILT_IN_AGENT_NAMES]).toEqual(Object.keys(BASELINES));
+  });
+});
 
 describe("gridponder agent serve", () => {
   it("answers each request line with one response line, and plays a level to a win", async () => {

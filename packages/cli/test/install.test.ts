@@ -6,6 +6,7 @@ import { createServer, type Server } from "node:http";
 import { dirname, join, sep } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AGENT_MISSING } from "../src/agent-module.js";
 import { CATALOG_MISSING } from "../src/catalog-module.js";
 import { LANTERN_CELLAR, tempDir } from "./helpers.js";
 
@@ -146,6 +147,7 @@ describe("npm install @gridponder/cli into an empty project", { timeout: 300_000
   let project: string;
   let pack: string;
   let registry: Server | undefined;
+  let installedBytes = 0;
   const cleanups: (() => Promise<void>)[] = [];
   const scratch = async () => {
     const { dir, cleanup } = await tempDir();
@@ -180,10 +182,9 @@ describe("npm install @gridponder/cli into an empty project", { timeout: 300_000
     const count = installed.filter(
       (p) => p.endsWith("package.json") && !p.includes(`node_modules${sep}`),
     ).length;
+    installedBytes = await folderBytes(join(project, "node_modules"));
     console.log(
-      `${closure.length} packages packed; node_modules holds ${count} package manifests, ${(
-        (await folderBytes(join(project, "node_modules"))) / 1e6
-      ).toFixed(1)} MB`,
+      `${closure.length} packages packed; node_modules holds ${count} package manifests, ${(installedBytes / 1e6).toFixed(1)} MB`,
     );
   });
   afterAll(async () => {
@@ -191,12 +192,12 @@ describe("npm install @gridponder/cli into an empty project", { timeout: 300_000
     for (const cleanup of cleanups) await cleanup();
   });
 
-  it("installs without the site builder", async () => {
+  it("installs in under 15 MB, without the site builder, the agent or the report's chart libraries", async () => {
+    // Bytes of the files themselves (not disk blocks): the same on every machine for the same lockfile.
+    expect(installedBytes).toBeLessThan(15e6);
     const modules = await readdir(join(project, "node_modules"));
     expect(modules).toContain("@gridponder");
     expect(await readdir(join(project, "node_modules/@gridponder"))).toEqual([
-      // agent serve, mcp and run; its image observations draw through the SVG renderer.
-      "agent",
       // analyze and generate: design figures, difficulty and proven new levels.
       "analysis",
       "cli",
@@ -205,6 +206,7 @@ describe("npm install @gridponder/cli into an empty project", { timeout: 300_000
       "import",
       // validate checks match packs (board and card games) with its validator.
       "match",
+      // analysis escapes its report with it.
       "renderer-svg",
       "schema",
       "solver",
@@ -213,7 +215,8 @@ describe("npm install @gridponder/cli into an empty project", { timeout: 300_000
       // play and trace draw through the view model.
       "view",
     ]);
-    expect(modules).not.toContain("astro");
+    for (const heavy of ["astro", "three", "vega", "vega-lite", "@modelcontextprotocol", "@resvg", "zod"])
+      expect(modules).not.toContain(heavy);
   });
 
   it("validates, solves and traces a pack", async () => {
@@ -232,5 +235,20 @@ describe("npm install @gridponder/cli into an empty project", { timeout: 300_000
     const built = await gridponder("build", project, "--out", join(project, "site"));
     expect(built.code).toBe(2);
     expect(built.stderr).toContain(CATALOG_MISSING);
+  });
+
+  it("says how to get the agent commands and the analysis report, with exit code 2", async () => {
+    const served = await gridponder("agent", "serve", pack);
+    expect(served.code).toBe(2);
+    expect(served.stderr).toContain(AGENT_MISSING);
+    const report = join(project, "report.html");
+    const analysed = await gridponder("analyze", pack, "lc01_bottom_step", "--report", report);
+    expect(analysed.code).toBe(2);
+    expect(analysed.stderr).toContain("npm install vega vega-lite");
+    // Refused before any analysis ran: nothing written.
+    await expect(stat(report)).rejects.toThrow();
+    const table = await gridponder("analyze", pack, "lc01_bottom_step", "--no-mechanics");
+    expect(table.code).toBe(0);
+    expect(table.stdout).toContain("lc01_bottom_step");
   });
 });

@@ -82,8 +82,39 @@ function figure(a: LevelAnalysis, field: string): number {
   }
 }
 
+/** The packages the charts are drawn with: optional peer dependencies, so only a report installs them. */
+export const CHART_PACKAGES = ["vega", "vega-lite"] as const;
+
+/** What a report says where the chart packages are not installed. */
+export const CHARTS_MISSING = `The analysis report draws its charts with ${CHART_PACKAGES.join(" and ")}, optional peer dependencies of @gridponder/analysis that are not installed here. Install them beside it (npm install ${CHART_PACKAGES.join(" ")}) and run the report again.`;
+
+/** Thrown by `chartLibraries` (and so by the report) where vega or vega-lite is not installed. */
+export class ChartLibrariesMissing extends Error {
+  constructor() {
+    super(CHARTS_MISSING);
+    this.name = "ChartLibrariesMissing";
+  }
+}
+
+/**
+ * Loads vega and vega-lite, or throws `ChartLibrariesMissing` when either is not installed, so a
+ * caller can ask for them before a long analysis rather than after it.
+ */
+export async function chartLibraries(): Promise<[typeof import("vega"), typeof import("vega-lite")]> {
+  try {
+    return await Promise.all([import("vega"), import("vega-lite")]);
+  } catch (error) {
+    // Only the packages themselves missing; a dependency of theirs missing is a broken install.
+    const code = (error as NodeJS.ErrnoException | null)?.code;
+    const message = String((error as Error | null)?.message);
+    if (code === "ERR_MODULE_NOT_FOUND" && CHART_PACKAGES.some((name) => message.includes(`'${name}'`)))
+      throw new ChartLibrariesMissing();
+    throw error;
+  }
+}
+
 async function draw(spec: Spec): Promise<string> {
-  const [vega, { compile }] = await Promise.all([import("vega"), import("vega-lite")]);
+  const [vega, { compile }] = await chartLibraries();
   const view = new vega.View(vega.parse(compile({ ...spec, config: CONFIG } as never).spec), {
     renderer: "none",
   });

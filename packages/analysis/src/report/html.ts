@@ -8,7 +8,7 @@ import { createHash } from "node:crypto";
 import { escapeXml as escapeHtml } from "@gridponder/renderer-svg";
 import type { LevelAnalysis } from "../analyze.js";
 import { summarizeMechanics } from "../mechanics.js";
-import { spearman } from "../spearman.js";
+import { orderCorrelation } from "../order-correlation.js";
 import { analysisCharts } from "./charts.js";
 
 const STYLE = `
@@ -67,17 +67,6 @@ function row(a: LevelAnalysis): string {
     `<td>${mechanicsText(a)}</td>`,
   ];
   return `<tr>${cells.join("")}</tr>`;
-}
-
-/** The Spearman correlation of the estimate with the play order, or `null` for fewer than two levels. */
-export function orderCorrelation(levels: readonly LevelAnalysis[]): number | null {
-  // Levels proven unsolvable have no estimate: the correlation is over the others.
-  const rated = levels.filter((a) => a.difficulty !== null);
-  const rho = spearman(
-    rated.map((a) => a.difficulty ?? 0),
-    rated.map((a) => a.position),
-  );
-  return Number.isNaN(rho) ? null : rho;
 }
 
 /** The whole page. */

@@ -2,31 +2,23 @@ import { createWriteStream, type WriteStream } from "node:fs";
 import { mkdir, readdir } from "node:fs/promises";
 import { basename, join, resolve } from "node:path";
 import { Writable } from "node:stream";
-import {
+import type {
   AgentSession,
-  BASELINES,
-  inProcess,
   MatchAgentSession,
-  makeAliases,
-  OBSERVATION_FORMS,
-  type ObservationForm,
-  type Opponent,
-  type Player,
-  type Report,
-  runHarness,
+  ObservationForm,
+  Opponent,
+  Player,
+  Report,
 } from "@gridponder/agent";
-import {
-  externalAgent,
-  folderImages,
-  longExternalAgent,
-  pngRenderer,
-  reportHtml,
-  serveLines,
-  serveMcp,
-} from "@gridponder/agent/node";
 import type { Pack } from "@gridponder/engine";
 import { isMatchPackFolder, loadMatchPackFolder } from "@gridponder/match/node";
 import { type Command, Option } from "commander";
+import {
+  type AgentModules,
+  BUILT_IN_AGENT_NAMES,
+  loadAgent,
+  OBSERVATION_FORM_NAMES,
+} from "../agent-module.js";
 import { CATALOG_FOLDER, type FinalLines, type PlayedPack, withReplays } from "../agent-report.js";
 import type { CliContext } from "../context.js";
 import { jsonText, printLine, whenDrained } from "../context.js";
@@ -58,6 +50,7 @@ function wholeOption(name: string, value: string | undefined, min: number): numb
 
 /** A session on a match pack: the agent in one seat, bots in the others. */
 async function openMatchSession(
+  { agent }: AgentModules,
   packDir: string,
   options: ServeOptions,
   transcript: WriteStream | null,
@@ -77,7 +70,7 @@ async function openMatchSession(
   const seatCount = wholeOption("--seats", options.seats, 1);
   const seed = wholeOption("--seed", options.seed, 0);
   try {
-    return new MatchAgentSession(
+    return new agent.MatchAgentSession(
       {
         manifest: loaded.manifest,
         game: loaded.game,
@@ -120,19 +113,20 @@ async function openTranscript(path: string): Promise<WriteStream> {
 }
 
 /** Draws a pack's boards as PNG, with its sprites when it is a folder (a zip's are not unpacked). */
-async function imagesOf(packDir: string, pack: Pack) {
-  return isZipName(packDir) ? { image: pngRenderer() } : folderImages(packDir, pack);
+async function imagesOf({ node }: AgentModules, packDir: string, pack: Pack) {
+  return isZipName(packDir) ? { image: node.pngRenderer() } : node.folderImages(packDir, pack);
 }
 
 /** A session on a pack as the options say, its transcript streamed to a new file when one is named. */
 async function openSession(
   ctx: CliContext,
+  modules: AgentModules,
   packDir: string,
   options: ServeOptions,
 ): Promise<{ session: AgentSession | MatchAgentSession; close: () => Promise<void> }> {
   if (!isZipName(packDir) && (await isMatchPackFolder(packDir))) {
     const transcript = options.transcript ? await openTranscript(options.transcript) : null;
-    const session = await openMatchSession(packDir, options, transcript);
+    const session = await openMatchSession(modules, packDir, options, transcript);
     const close = async () => {
       if (transcript) await new Promise<void>((resolve) => transcript.end(resolve));
     };
@@ -142,11 +136,11 @@ async function openSession(
   if (options.level !== undefined) requireLevel(pack, options.level);
   const transcript = options.transcript ? await openTranscript(options.transcript) : null;
   const seed = anonymiseSeed(options.anonymise);
-  const session = new AgentSession(pack, {
+  const session = new modules.agent.AgentSession(pack, {
     ...(options.level === undefined ? {} : { level: options.level }),
-    ...(seed === null ? {} : { aliases: makeAliases(pack, seed) }),
+    ...(seed === null ? {} : { aliases: modules.agent.makeAliases(pack, seed) }),
     observation: options.observation,
-    ...(await imagesOf(packDir, pack)),
+    ...(await imagesOf(modules, packDir, pack)),
     ...(transcript ? { onEntry: (entry) => transcript.write(`${JSON.stringify(entry)}\n`) } : {}),
   });
   const close = async () => {
@@ -156,17 +150,19 @@ async function openSession(
 }
 
 async function runServe(ctx: CliContext, packDir: string, options: ServeOptions): Promise<void> {
-  const { session, close } = await openSession(ctx, packDir, options);
+  const modules = await loadAgent();
+  const { session, close } = await openSession(ctx, modules, packDir, options);
   const out = ctx.io.stdout;
   try {
-    await serveLines(session, ctx.io.stdin, (line) => whenDrained(out, out.write(line)));
+    await modules.node.serveLines(session, ctx.io.stdin, (line) => whenDrained(out, out.write(line)));
   } finally {
     await close();
   }
 }
 
 async function runMcp(ctx: CliContext, packDir: string, options: ServeOptions): Promise<void> {
-  const { session, close } = await openSession(ctx, packDir, options);
+  const modules = await loadAgent();
+  const { session, close } = await openSession(ctx, modules, packDir, options);
   const sink = ctx.io.stdout;
   // The transport writes to a stream; the command's stdout is whatever sink it was given.
   const output = new Writable({
@@ -175,7 +171,7 @@ async function runMcp(ctx: CliContext, packDir: string, options: ServeOptions): 
     },
   });
   try {
-    await serveMcp(session, ctx.io.stdin, output, cliVersion());
+    await modules.node.serveMcp(session, ctx.io.stdin, output, cliVersion());
   } finally {
     await close();
   }
@@ -219,21 +215,25 @@ function percent(x: number): string {
 }
 
 async function runAgents(ctx: CliContext, packArgs: string[], options: RunOptions): Promise<void> {
+  const modules = await loadAgent();
+  const { agent, node } = modules;
   const seed = Math.trunc(Number(options.seed));
   if (!Number.isSafeInteger(seed))
     throw new InputError(`--seed must be an integer, not ${JSON.stringify(options.seed)}`);
   const budgetFactor = positiveNumber(options.budget, "--budget");
   const timeLimitMs = positiveNumber(options.timeLimit, "--time-limit") * 1000;
-  const builtIn = BASELINES[options.agent];
+  const builtIn = agent.BASELINES[options.agent];
   if (builtIn && options.session === "long")
     throw new InputError(
       `--session long is for a command agent: the built-in ${options.agent} agent keeps nothing between levels`,
     );
   const long =
-    !builtIn && options.session === "long" ? longExternalAgent(options.agent, seed, { timeLimitMs }) : null;
+    !builtIn && options.session === "long"
+      ? node.longExternalAgent(options.agent, seed, { timeLimitMs })
+      : null;
   const play: Player = builtIn
-    ? inProcess(builtIn())
-    : (long?.play ?? externalAgent(options.agent, { timeLimitMs }));
+    ? agent.inProcess(builtIn())
+    : (long?.play ?? node.externalAgent(options.agent, { timeLimitMs }));
   // The greedy baseline reads goal progress from JSON; a program reads what it is given (text by default).
   const observation = options.observation ?? (builtIn ? "json" : "text");
   const folders = (await Promise.all(packArgs.map((p) => findPackFolders(p)))).flat();
@@ -249,17 +249,19 @@ async function runAgents(ctx: CliContext, packArgs: string[], options: RunOption
   const lines: FinalLines = new Map();
   let report: Report;
   try {
-    report = await runHarness(played, {
+    report = await agent.runHarness(played, {
       agent: options.agent,
       play,
       seed,
       budgetFactor,
       observation,
       times: !builtIn,
-      ...(options.anonymise ? { aliases: (pack: Pack) => makeAliases(pack, seed) } : {}),
+      ...(options.anonymise ? { aliases: (pack: Pack) => agent.makeAliases(pack, seed) } : {}),
       images: (name) => {
         const entry = played.find((p) => p.name === name);
-        return entry ? imagesOf(entry.folder, entry.pack) : Promise.resolve({ image: pngRenderer() });
+        return entry
+          ? imagesOf(modules, entry.folder, entry.pack)
+          : Promise.resolve({ image: node.pngRenderer() });
       },
       onAttempt: async (pack, score, transcript, line) => {
         const byLevel = lines.get(pack) ?? new Map();
@@ -283,7 +285,7 @@ async function runAgents(ctx: CliContext, packArgs: string[], options: RunOption
     base: options.catalogBase,
   });
   report = replays.report;
-  await writeWhole(join(out, "report.html"), await reportHtml(report));
+  await writeWhole(join(out, "report.html"), await node.reportHtml(report));
   await writeWhole(join(out, "report.json"), `${JSON.stringify(report, null, 2)}\n`);
   if (ctx.json) {
     printLine(ctx, jsonText(report));
@@ -321,7 +323,7 @@ function sessionOptions(command: Command): Command {
     .option("--level <id>", "the level to begin on (the pack's first by default)")
     .addOption(
       new Option("--observation <form>", "how the board is described")
-        .choices([...OBSERVATION_FORMS])
+        .choices([...OBSERVATION_FORM_NAMES])
         .default("text"),
     )
     .option("--transcript <file>", "also write every request and response to this new JSONL file")
@@ -395,7 +397,7 @@ An MCP client starts this command and talks to it over stdin and stdout. In a cl
     .argument("<packs...>", "pack folders, or folders of packs")
     .requiredOption(
       "--agent <agent>",
-      `a built-in agent (${Object.keys(BASELINES).join(", ")}) or a command to start for each level`,
+      `a built-in agent (${BUILT_IN_AGENT_NAMES.join(", ")}) or a command to start for each level`,
     )
     .option("--seed <n>", "the seed of seeded agents, passed to commands as GRIDPONDER_SEED", "0")
     .option("--budget <factor>", "each level's move limit, as a multiple of its reference length", "3")
@@ -404,7 +406,7 @@ An MCP client starts this command and talks to it over stdin and stdout. In a cl
       new Option(
         "--observation <form>",
         "how the board is described (json for built-ins, text for commands)",
-      ).choices([...OBSERVATION_FORMS]),
+      ).choices([...OBSERVATION_FORM_NAMES]),
     )
     .requiredOption(
       "--out <dir>",

@@ -1,5 +1,11 @@
-import { analyzeLevel, type LevelAnalysis, packSource, summarizeMechanics } from "@gridponder/analysis";
-import { analysisReportHtml, orderCorrelation } from "@gridponder/analysis/report";
+import {
+  analyzeLevel,
+  type LevelAnalysis,
+  orderCorrelation,
+  packSource,
+  summarizeMechanics,
+} from "@gridponder/analysis";
+import { analysisReportHtml, ChartLibrariesMissing, chartLibraries } from "@gridponder/analysis/report";
 import type { Command } from "commander";
 import { type CliContext, printJson, printLine } from "../context.js";
 import { InputError, messageOf } from "../errors.js";
@@ -50,6 +56,19 @@ function row(a: LevelAnalysis): string[] {
   ];
 }
 
+/**
+ * Loads the report's chart libraries (optional peer dependencies of the analysis package), or an input
+ * error naming them, before the analysis rather than after its minutes.
+ */
+async function requireChartLibraries(): Promise<void> {
+  try {
+    await chartLibraries();
+  } catch (error) {
+    if (error instanceof ChartLibrariesMissing) throw new InputError(error.message);
+    throw error;
+  }
+}
+
 async function runAnalyze(
   ctx: CliContext,
   packDir: string,
@@ -57,6 +76,7 @@ async function runAnalyze(
   flags: AnalyzeFlags,
 ): Promise<void> {
   const { files } = await readPlayablePack(packDir, ctx.registry);
+  if (flags.report !== undefined) await requireChartLibraries();
   const source = packSource(files, { registry: ctx.registry });
   const levels =
     levelArgs.length > 0 ? levelArgs.map((id) => requireLevel(source.pack, id)) : [...source.pack.levelOrder];
