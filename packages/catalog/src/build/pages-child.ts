@@ -18,7 +18,13 @@ async function buildPages(jobFile: string): Promise<void> {
     root: CATALOG_ROOT,
     outDir: job.outDir,
     cacheDir: job.cacheDir,
-    vite: { cacheDir: job.viteCacheDir },
+    vite: {
+      cacheDir: job.viteCacheDir,
+      // Every dependency bundled into the chunks that prerender the pages: they run from the staging
+      // folder, where a bare import resolves only when the catalog's dependencies are installed in a
+      // folder above it (not so for npx, a global install, or a site built outside the project).
+      environments: { prerender: { resolve: { noExternal: true } } },
+    },
     base: job.base,
     logLevel: "error",
     mode: "production",
