@@ -215,7 +215,9 @@ console.log(JSON.stringify({ accepted, steps: level.solution.goldPath.length, wo
     });
     expect(installed.code, said(installed)).toBe(0);
     // The compiled pack and its images, as `gridponder build` published them.
-    const packs = join(site as string, "_packs/lantern-cellar");
+    const published = await readdir(join(site as string, "_packs"));
+    expect(published).toHaveLength(1);
+    const packs = join(site as string, "_packs", published[0] as string);
     const compiled = (await readdir(packs)).find((f) => /^pack\.[0-9a-f]+\.json$/.test(f));
     expect(compiled).toBeDefined();
     await mkdir(join(dir, "public"));
