@@ -21,7 +21,7 @@ export {
   configureCatalog,
   getCatalog,
 } from "./build/catalog.ts";
-export { CatalogError } from "./build/errors.ts";
+export { CatalogError, type CatalogErrorCode } from "./build/errors.ts";
 export { gridponderCatalog } from "./build/integration.ts";
 export type { CatalogSolveOptions, LevelSolver } from "./build/optima.ts";
 export type { CatalogProgress, ProgressListener } from "./build/progress.ts";

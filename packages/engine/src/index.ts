@@ -11,12 +11,10 @@ export * from "./api.js";
 export { axisActions } from "./assembly/axis-actions.js";
 export { builtinRegistry } from "./assembly/builtins.js";
 export { type CanonicalState, canonicalState, stableStringify } from "./assembly/canonical.js";
-export { LevelLoadError, prepareLevel } from "./assembly/level.js";
+export { LevelLoadError } from "./assembly/level.js";
 export {
-  type CustomTypes,
   compilePack,
   compilePackWith,
-  customTypes,
   type LoadOptions,
   loadPack,
   prepareValidated,
@@ -62,7 +60,6 @@ export { BUILTIN_SYSTEMS } from "./systems/index.js";
 export {
   checkTrace,
   formatLevelReport,
-  jsonDiff,
   type LevelReport,
   levelPasses,
   type Mismatch,

@@ -10,7 +10,12 @@ import { VALUES } from "./bagel/values/index.js";
 import { EFFECT_FUNCTIONS } from "./sdgdl/effects.js";
 import { FUNCTIONS } from "./sdgdl/functions.js";
 
-/** What each importer reads. */
+/**
+ * What each importer reads.
+ * Exported for the docs' tests, which check that the import guide covers every construct; not part of the
+ * public API.
+ * @internal
+ */
 export const IMPORT_CONSTRUCTS = {
   sdgdl: {
     /** Functions of conditions and expressions. */

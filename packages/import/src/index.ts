@@ -7,9 +7,8 @@
 
 export { importBagel } from "./bagel/index.js";
 export { IMPORT_CONSTRUCTS } from "./constructs.js";
-export { at, Findings } from "./findings.js";
 export { FORMATS, type SourceFormat } from "./formats.js";
-export { assemblePack, gameIdOf, type ImportResult, type PackParts, REPORT_FILE } from "./pack.js";
-export { emptyReport, type ImportReport, type ReportItem, reportText } from "./report.js";
+export { type ImportResult, REPORT_FILE } from "./pack.js";
+export { type ImportReport, type ReportItem, reportText } from "./report.js";
 export { importSdgdl } from "./sdgdl/index.js";
-export { MAX_SOURCE_CHARS, parseSource } from "./source.js";
+export { MAX_SOURCE_CHARS } from "./source.js";

@@ -92,8 +92,8 @@ export interface MatchPackContents {
 /**
  * Reads the files a match pack is made of from a folder: manifest.json, game.json, theme.json and
  * levels/*.json (no deeper). Symbolic links inside the folder are not followed, files over the size
- * limit are not read, and neither are more than {@link MAX_LEVELS} level files; each is listed in
- * `unread` with why. Only a folder that cannot be read at all throws.
+ * limit are not read, and neither are more than `MAX_LEVELS` (of `@gridponder/schema`) level files; each
+ * is listed in `unread` with why. Only a folder that cannot be read at all throws.
  */
 export async function readMatchPackFolder(dir: string): Promise<MatchPackContents> {
   const files: Record<string, string> = Object.create(null);

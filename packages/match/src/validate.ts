@@ -11,13 +11,14 @@ export {
   themeSchema as matchThemeSchema,
 } from "./generated/schemas.js";
 export type * from "./types/index.js";
-export { type JsonFile, type JsonParse, type Position, parseJsonFile } from "./validate/json-source.js";
 export {
-  checkMatchSchema,
-  type MatchSchemaName,
-  matchSchemaDocument,
-  prepareMatchValidators,
-} from "./validate/schema-check.js";
+  type DuplicateKey,
+  type JsonFile,
+  type JsonParse,
+  type Position,
+  parseJsonFile,
+} from "./validate/json-source.js";
+export { prepareMatchValidators } from "./validate/schema-check.js";
 export { MAX_BOARD_HEIGHT, MAX_BOARD_WIDTH } from "./validate/semantics.js";
 export {
   LEVEL_ID_PATTERN,

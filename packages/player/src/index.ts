@@ -22,7 +22,6 @@ export {
   openCompiledPack,
   openCompiledPackWith,
   registryForPack,
-  sharedAssetPrefix,
 } from "./compiled-pack.js";
 export {
   defineGridponderPlayer,
@@ -46,5 +45,3 @@ export {
   type SceneIndex,
   type StaysInCells,
 } from "./scene-diff.js";
-export { nextLevel, storiesBefore } from "./story.js";
-export { swipeDirection } from "./swipe.js";

@@ -199,6 +199,16 @@ export function changedCells(before: SceneIndex, after: SceneIndex, stays: Stays
   return { cells };
 }
 
+/**
+ * The partial redraws of the 2D board, for `CanvasRenderer`'s `partialRedraws` option. Declared rather than
+ * inferred from `partialRedraws`, so the type names the operations and not this module's functions.
+ */
+export interface PartialRedraws {
+  /** What the diff needs of a scene, made once per scene. */
+  indexScene(scene: Scene): SceneIndex;
+  /** The cells whose pixels may differ between two scenes, or `null` to draw everything. */
+  changedCells(before: SceneIndex, after: SceneIndex, stays: StaysInCells): SceneChange | null;
+}
+
 /** The partial redraws of the 2D board, for `CanvasRenderer`'s `partialRedraws` option. */
-export const partialRedraws = { indexScene, changedCells } as const;
-export type PartialRedraws = typeof partialRedraws;
+export const partialRedraws: PartialRedraws = { indexScene, changedCells };

@@ -15,7 +15,12 @@ const ENTITIES: Readonly<Record<string, string>> = {
   "'": "&#39;",
 };
 
-/** Text safe inside an element and inside a double- or single-quoted attribute. */
+/**
+ * Text safe inside an element and inside a double- or single-quoted attribute.
+ * Exported for the other Gridponder packages that write SVG or HTML (agent, analysis, catalog); not part of
+ * the public API.
+ * @internal
+ */
 export function escapeXml(text: string): string {
   return text.replace(NOT_XML, "").replace(/[&<>"']/g, (ch) => ENTITIES[ch] ?? ch);
 }

@@ -20,7 +20,11 @@ export interface PackListing {
   readonly unread: UnreadFile[];
 }
 
-/** The part of an error worth showing: `EACCES: permission denied`, without the call and path Node adds. */
+/**
+ * The part of an error worth showing: `EACCES: permission denied`, without the call and path Node adds.
+ * Exported for the match package's folder reader; not part of the public API.
+ * @internal
+ */
 export function fileErrorText(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   return message.replace(/, \w+ '[^']*'$/, "");
@@ -115,6 +119,8 @@ export async function readPackFolder(dir: string): Promise<PackFiles> {
 /**
  * Lists the shared asset collections found on search paths: each sub-folder is a collection named
  * after it. A search path or collection that cannot be read is passed over.
+ * Exported for the player's pack compiler; not part of the public API.
+ * @internal
  */
 export async function findSharedCollections(
   searchPaths: readonly string[],
@@ -142,6 +148,8 @@ export async function findSharedCollections(
 /**
  * The diagnostic of a pack folder that cannot be read at all (it is missing, or not a folder, or not
  * readable): the pack has no manifest.
+ * Exported for the match package's folder reader; not part of the public API.
+ * @internal
  */
 export function unreadableFolderDiagnostic(dir: string, error: unknown): Diagnostic {
   return {

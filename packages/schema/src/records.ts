@@ -5,7 +5,11 @@
  * @module
  */
 
-/** The value `record` holds under `key` itself; never one `Object.prototype` supplies. */
+/**
+ * The value `record` holds under `key` itself; never one `Object.prototype` supplies.
+ * Exported for the engine, the view, the match package and the studio; not part of the public API.
+ * @internal
+ */
 export function own<T>(record: Readonly<Record<string, T>> | null | undefined, key: string): T | undefined {
   return record != null && Object.hasOwn(record, key) ? record[key] : undefined;
 }
@@ -13,6 +17,8 @@ export function own<T>(record: Readonly<Record<string, T>> | null | undefined, k
 /**
  * A record without a prototype, holding the entries given: every lookup in it finds only its own keys,
  * and even a key `__proto__` is an ordinary key.
+ * Exported for the engine, the view, the match package and the studio; not part of the public API.
+ * @internal
  */
 export function dictionary<T>(
   entries: Iterable<readonly [string, T]> | Readonly<Record<string, T>> = [],

@@ -20,16 +20,7 @@ export { placementHeuristic } from "./heuristics/placement-heuristic.js";
 export { relaxedCarryHeuristic } from "./heuristics/relaxed-carry/heuristic.js";
 export { Limits } from "./limits.js";
 export type { OriginFreeTeleport } from "./models/index.js";
-export {
-  joinMarkerTeam,
-  MarkerJob,
-  MarkerTeam,
-  type MarkerTeamBuffers,
-  markerTeamBuffers,
-  type Outbox,
-  RoundWords,
-  Word,
-} from "./parallel/marker-team.js";
+export { MarkerTeam, type MarkerTeamBuffers, type Outbox, RoundWords, Word } from "./parallel/marker-team.js";
 export type { TableTeam, TeamBuffers } from "./parallel/table-team.js";
 export type { TeamTransport, TransportBuffers, TransportShape } from "./parallel/team-transport.js";
 export { aStar } from "./search/astar.js";
@@ -43,7 +34,7 @@ export {
 export { markerProof } from "./search/marker-proof.js";
 export { type LayerBatch, parallelBreadthFirst, type SearchLink } from "./search/parallel-bfs.js";
 export { type SearchSpace, type SearchSpaceOptions, searchSpace } from "./search-space.js";
-export { solveLevel, solveLevelShared } from "./solve.js";
+export { solveLevel } from "./solve.js";
 export { Int32List } from "./tables/int32-list.js";
 export type {
   Bound,

@@ -6,7 +6,11 @@
 import { type AnimationDefinition, type JsonValue, own } from "@gridponder/schema";
 import type { AssetCatalog, FrameAnimation, SpriteRef } from "./types.js";
 
-/** A path as catalogs list it: forward slashes, no `./` or leading `/`. */
+/**
+ * A path as catalogs list it: forward slashes, no `./` or leading `/`.
+ * Exported for the view's own modules; not part of the public API.
+ * @internal
+ */
 export function normalisePath(path: string): string {
   let p = path.trim().replace(/\\/g, "/");
   while (p.startsWith("./")) p = p.slice(2);
@@ -85,7 +89,11 @@ export function resolveAsset(catalog: AssetCatalog | undefined, path: string): S
   return ref;
 }
 
-/** A scalar as it is written into a sprite path or a label. */
+/**
+ * A scalar as it is written into a sprite path or a label.
+ * Exported for the view's own modules; not part of the public API.
+ * @internal
+ */
 export function scalarText(value: JsonValue | undefined): string | null {
   if (value === undefined || value === null) return null;
   if (typeof value === "string") return value;

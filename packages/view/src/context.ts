@@ -96,7 +96,11 @@ export function createViewContext(pack: Pack, assets?: AssetCatalog): ViewContex
   };
 }
 
-/** A value computed once per context (for derived tables of other modules). */
+/**
+ * A value computed once per context (for derived tables of other modules).
+ * Exported for the view's own modules (each keeps its tables in the context); not part of the public API.
+ * @internal
+ */
 export function memoized<T>(ctx: ViewContext, key: string, make: () => T): T {
   if (ctx.memo.has(key)) return ctx.memo.get(key) as T;
   const value = make();

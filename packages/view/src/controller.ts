@@ -197,7 +197,8 @@ export class ViewController {
 
   /**
    * The gold-path actions from the current history to the next hint stop (or to the end of the gold
-   * path). Empty when the history has left the gold path (see {@link hintPlan}) or the level is over.
+   * path). Empty when the history has left the gold path (see {@link ViewController.hintPlan}) or the level
+   * is over.
    */
   hintActions(): ActionInput[] {
     const level = this.session.level;

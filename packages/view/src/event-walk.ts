@@ -52,7 +52,12 @@ export function straightPath(from: Cell, to: Cell): Cell[] {
   return out;
 }
 
-/** The unit step of a direction name, or `null`. */
+/**
+ * The unit step of a direction name, or `null`.
+ * Exported for the view's own modules; `DIRECTION_DELTAS` of `@gridponder/engine` is the public form. Not
+ * part of the public API.
+ * @internal
+ */
 export function directionDelta(direction: unknown): Cell | null {
   return typeof direction === "string" ? (DIRECTION_DELTAS[direction] ?? null) : null;
 }

@@ -82,6 +82,9 @@ export function canonicalState(pack: Pack, state: GameState, width: number, heig
  * Serialises JSON with object keys sorted at every level: equal states give byte-identical text (the
  * text `JSON.stringify` gives for a copy with sorted keys). Written directly, without that copy: a
  * search numbers states by this text.
+ * Exported for the other Gridponder packages (solver, analysis, view, renderers), which key states and scenes
+ * by it; not part of the public API.
+ * @internal
  */
 export function stableStringify(value: unknown): string {
   return writeSorted(value) as string;

@@ -53,6 +53,8 @@ export function customTypes(registry: Registry): CustomTypes {
 /**
  * The validator's options for a pack played with `registry`: a registry's own types, rule effects and
  * rule conditions are accepted with their config schemas, on top of what `options` says.
+ * Exported for the solver and the studio, which validate before they load; not part of the public API.
+ * @internal
  */
 export function validateOptionsFor<O extends ValidateOptions>(options: O, registry: Registry): O {
   if (registry === builtinRegistry) return options;

@@ -102,6 +102,9 @@ export function compileWith(valid: ValidPack, registry: Registry): Pack {
 /**
  * The types a validated pack uses that `registry` lacks, as diagnostics naming each (file, pointer,
  * type): systems in `game.json`, goals and lose conditions in the levels.
+ * Exported for the player and the studio, which check compiled packs against on-demand registries; not part
+ * of the public API.
+ * @internal
  */
 export function missingTypes(valid: ValidPack, registry: Registry): Diagnostic[] {
   const missing: Diagnostic[] = [];

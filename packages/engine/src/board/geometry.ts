@@ -61,7 +61,11 @@ export const OPPOSITE: Readonly<Record<string, string>> = {
   down_right: "up_left",
 };
 
-/** Whether a value is an `[x, y]` pair of integers. */
+/**
+ * Whether a value is an `[x, y]` pair of integers.
+ * Exported for the view; not part of the public API.
+ * @internal
+ */
 export function isPos(value: unknown): value is Pos {
   return (
     Array.isArray(value) && value.length === 2 && Number.isInteger(value[0]) && Number.isInteger(value[1])

@@ -1,4 +1,8 @@
-/** Deep-freezes plain JSON data so it can be shared between states without defensive copies. */
+/**
+ * Deep-freezes plain JSON data so it can be shared between states without defensive copies.
+ * Exported for the agent; not part of the public API.
+ * @internal
+ */
 export function freezeJson<T>(value: T): T {
   if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
     Object.freeze(value);

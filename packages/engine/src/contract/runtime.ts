@@ -548,12 +548,16 @@ export interface LevelRuntime {
   /**
    * Interned avatar states by cell (see `avatarState` in ops): a long history then shares them. Made
    * when the avatar first moves, and a cell's list when the avatar first stands there.
+   * A cache of the engine's, filled while playing; not part of the public API.
+   * @internal
    */
   avatars: (AvatarState[] | undefined)[] | null;
   /**
    * Frozen action objects already checked for this level, with their resolution (`null` until the
    * first): a search replays the same few action objects millions of times. Frozen, so they cannot
    * change after the check.
+   * A cache of the engine's, filled while playing; not part of the public API.
+   * @internal
    */
   resolvedActions: Map<object, ResolvedAction> | null;
   /** The enabled systems that take part in each phase, in `game.json` order. */

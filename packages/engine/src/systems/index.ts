@@ -23,6 +23,9 @@ import { withDefaults } from "./with-defaults.js";
 /**
  * The built-in systems, one module each, with their documented defaults. A type missing here cannot be
  * loaded: a level that uses it is refused with an error naming the type.
+ * Exported for the solver's tests of the systems' search roles; `builtinRegistry` is the public form. Not
+ * part of the public API.
+ * @internal
  */
 export const BUILTIN_SYSTEMS: Partial<Record<SystemType, SystemDefinition<never>>> = {
   anchor_point: withDefaults(anchorPoint),

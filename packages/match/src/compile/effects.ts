@@ -434,5 +434,9 @@ export function attributeSetters(cx: CompileContext, attrs: unknown, pointer: st
   return out;
 }
 
-/** The effect keys, for the validator and the docs. */
+/**
+ * The effect keys, for the validator and the docs.
+ * Exported for the docs' tests, which check that the reference covers every key; not part of the public API.
+ * @internal
+ */
 export const EFFECT_KEYS: readonly string[] = Object.keys(EFFECTS);

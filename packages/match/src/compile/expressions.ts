@@ -839,5 +839,9 @@ const EXPRESSIONS: Record<string, OpCompiler> = {
   },
 };
 
-/** The expression keys, for the validator and the docs. */
+/**
+ * The expression keys, for the validator and the docs.
+ * Exported for the docs' tests, which check that the reference covers every key; not part of the public API.
+ * @internal
+ */
 export const EXPRESSION_KEYS: readonly string[] = Object.keys(EXPRESSIONS);

@@ -12,13 +12,21 @@ import {
 } from "@gridponder/schema";
 import { type Node, type ParseError, parseTree, printParseErrorCode } from "jsonc-parser";
 
-/** A position in a file: 1-based line and column (in UTF-16 code units, as editors count). */
+/**
+ * A position in a file: 1-based line and column (in UTF-16 code units, as editors count).
+ * Exported for the import package, which reads its sources with it; not part of the public API.
+ * @internal
+ */
 export interface Position {
   readonly line: number;
   readonly column: number;
 }
 
-/** A key written twice in one object: JSON.parse keeps the later value and says nothing. */
+/**
+ * A key written twice in one object: JSON.parse keeps the later value and says nothing.
+ * Exported for the import package, which reads its sources with it; not part of the public API.
+ * @internal
+ */
 export interface DuplicateKey extends Position {
   /** The pointer of the key's value. */
   readonly pointer: string;
@@ -26,17 +34,25 @@ export interface DuplicateKey extends Position {
   readonly firstLine: number;
 }
 
-/** A parsed JSON file. */
+/**
+ * A parsed JSON file.
+ * Exported for the import package, which reads its sources with it; not part of the public API.
+ * @internal
+ */
 export interface JsonFile {
   readonly file: string;
   readonly value: unknown;
   /** Where the value at `pointer` is written (the key, for an object's member), or its closest ancestor. */
   locate(pointer: string): Position | undefined;
-  /** Keys written twice in one object, at most {@link MAX_DUPLICATE_KEYS}. */
+  /** Keys written twice in one object, at most `MAX_DUPLICATE_KEYS` (20). */
   duplicateKeys(): DuplicateKey[];
 }
 
-/** The outcome of parsing one file. */
+/**
+ * The outcome of parsing one file.
+ * Exported for the import package, which reads its sources with it; not part of the public API.
+ * @internal
+ */
 export type JsonParse =
   | { readonly ok: true; readonly json: JsonFile }
   | { readonly ok: false; readonly message: string; readonly position: Position; readonly tooDeep: boolean };
@@ -49,6 +65,8 @@ const STRICT = { disallowComments: true, allowTrailingComma: false, allowEmptyCo
 /**
  * Parses strict JSON (no comments, no trailing commas). `JSON.parse` reads the value; jsonc-parser's
  * syntax tree, built only when a position is asked for, maps pointers back to the text.
+ * Exported for the import package, which reads its sources with it; not part of the public API.
+ * @internal
  */
 export function parseJsonFile(file: string, content: string): JsonParse {
   const text = content.charCodeAt(0) === 0xfeff ? content.slice(1) : content;

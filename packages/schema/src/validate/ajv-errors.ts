@@ -7,12 +7,18 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 import { type Diagnostic, isUnderPointer, pointerDepth, valueAtPointer } from "./diagnostics.js";
 
-/** A diagnostic before it is attached to a file. */
+/**
+ * A diagnostic before it is attached to a file.
+ * Exported for the match validator, which reports its findings the same way; not part of the public API.
+ * @internal
+ */
 export type FileDiagnostic = Omit<Diagnostic, "file">;
 
 /**
  * A new Ajv instance as the validators use it: every error, each with the data and schema it is about,
  * and the generated schemas trusted as they are.
+ * Exported for the match validator, which reports its findings the same way; not part of the public API.
+ * @internal
  */
 export function createSchemaAjv(): Ajv {
   return new Ajv({
@@ -29,6 +35,8 @@ export function createSchemaAjv(): Ajv {
 /**
  * Compiles a part of the schema document `id` (one branch of a union) on its own: its document-local
  * `#/definitions/…` references are made absolute first.
+ * Exported for the match validator, which reports its findings the same way; not part of the public API.
+ * @internal
  */
 export function compileSchemaPart(ajv: Ajv, part: unknown, id: string): ValidateFunction {
   const absolute = JSON.parse(
@@ -43,6 +51,8 @@ export function compileSchemaPart(ajv: Ajv, part: unknown, id: string): Validate
  * Replaces each failed union of `unions`, in their order, by `explain(union, value)`: the union's own
  * error and every error under its value give way to the explanation. A union already replaced, as
  * part of an enclosing one, is passed over.
+ * Exported for the match validator, which reports its findings the same way; not part of the public API.
+ * @internal
  */
 export function replaceUnions(
   errors: readonly ErrorObject[],
@@ -64,6 +74,8 @@ export function replaceUnions(
  * Of the errors of each branch of a union failed at `base`, those of the branch the value resembles
  * most: the one whose errors reach deepest into the value (an error of the wrong type at `base` itself
  * reaches least, an unknown field half a level less than any other error), the fewest errors on a tie.
+ * Exported for the match validator, which reports its findings the same way; not part of the public API.
+ * @internal
  */
 export function closestBranch(
   results: readonly ErrorObject[][],
@@ -87,7 +99,11 @@ export function closestBranch(
   return best;
 }
 
-/** The first line of a schema's description, to hint at what the value is for. */
+/**
+ * The first line of a schema's description, to hint at what the value is for.
+ * Exported for the match validator, which reports its findings the same way; not part of the public API.
+ * @internal
+ */
 export function describedBy(schema: unknown): string | undefined {
   if (schema && typeof schema === "object" && "description" in schema) {
     const d = (schema as { description?: unknown }).description;
@@ -96,7 +112,11 @@ export function describedBy(schema: unknown): string | undefined {
   return undefined;
 }
 
-/** The diagnostic with `hint`, when there is one. */
+/**
+ * The diagnostic with `hint`, when there is one.
+ * Exported for the match validator, which reports its findings the same way; not part of the public API.
+ * @internal
+ */
 export function withHint(d: FileDiagnostic, hint: string | undefined): FileDiagnostic {
   return hint ? { ...d, hint } : d;
 }
@@ -105,6 +125,8 @@ export function withHint(d: FileDiagnostic, hint: string | undefined): FileDiagn
  * A `schema-value` error: a value that breaks a limit, a pattern or a constant of its schema, hinted
  * with what the value is for. Too many items are pointed at the first one past the limit: that is the
  * one to remove.
+ * Exported for the match validator, which reports its findings the same way; not part of the public API.
+ * @internal
  */
 export function schemaValueDiagnostic(
   e: ErrorObject,
@@ -130,6 +152,8 @@ export function schemaValueDiagnostic(
 /**
  * The first `max` diagnostics, and one more saying how many others there are (an error when any of
  * them is one).
+ * Exported for the match validator, which reports its findings the same way; not part of the public API.
+ * @internal
  */
 export function capDiagnostics(diagnostics: FileDiagnostic[], max: number): FileDiagnostic[] {
   if (diagnostics.length <= max) return diagnostics;

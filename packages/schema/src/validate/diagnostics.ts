@@ -34,7 +34,11 @@ export function pointerOf(...segments: (string | number)[]): string {
   return segments.map((s) => `/${escapePointerSegment(s)}`).join("");
 }
 
-/** Splits a JSON pointer into its unescaped segments. */
+/**
+ * Splits a JSON pointer into its unescaped segments.
+ * Exported for the match validator, which reports its findings the same way; not part of the public API.
+ * @internal
+ */
 export function pointerSegments(pointer: string): string[] {
   if (pointer === "") return [];
   return pointer
@@ -43,7 +47,11 @@ export function pointerSegments(pointer: string): string[] {
     .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
 }
 
-/** The value a JSON pointer names in `root` (own members only), or `undefined` where there is none. */
+/**
+ * The value a JSON pointer names in `root` (own members only), or `undefined` where there is none.
+ * Exported for the match validator, which reports its findings the same way; not part of the public API.
+ * @internal
+ */
 export function valueAtPointer(root: unknown, pointer: string): unknown {
   let v: unknown = root;
   for (const seg of pointerSegments(pointer)) {
@@ -53,7 +61,11 @@ export function valueAtPointer(root: unknown, pointer: string): unknown {
   return v;
 }
 
-/** How many segments a JSON pointer has: 0 for the whole document. */
+/**
+ * How many segments a JSON pointer has: 0 for the whole document.
+ * Exported for the match validator, which reports its findings the same way; not part of the public API.
+ * @internal
+ */
 export function pointerDepth(pointer: string): number {
   return pointer === "" ? 0 : pointer.split("/").length - 1;
 }

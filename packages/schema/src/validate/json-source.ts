@@ -167,7 +167,11 @@ function firstSyntaxError(text: string): { message: string; line: number; column
   };
 }
 
-/** What a jsonc-parser error code (`printParseErrorCode`) means, in words; the code itself when unknown. */
+/**
+ * What a jsonc-parser error code (`printParseErrorCode`) means, in words; the code itself when unknown.
+ * Exported for the match validator, which reports its findings the same way; not part of the public API.
+ * @internal
+ */
 export function describeParseError(code: string): string {
   const words: Record<string, string> = {
     InvalidSymbol: "unexpected character",
@@ -198,14 +202,22 @@ function lazyLineStarts(text: string): () => number[] {
   };
 }
 
-/** The offset at which each line of `text` starts (the first at 0). */
+/**
+ * The offset at which each line of `text` starts (the first at 0).
+ * Exported for the match validator, which reports its findings the same way; not part of the public API.
+ * @internal
+ */
 export function lineStarts(text: string): number[] {
   const starts = [0];
   for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) starts.push(i + 1);
   return starts;
 }
 
-/** The 1-based line and column (in UTF-16 code units) of an offset, given the {@link lineStarts} of the text. */
+/**
+ * The 1-based line and column (in UTF-16 code units) of an offset, given the {@link lineStarts} of the text.
+ * Exported for the match validator, which reports its findings the same way; not part of the public API.
+ * @internal
+ */
 export function offsetToLineColumn(
   starts: readonly number[],
   offset: number,

@@ -1,6 +1,8 @@
 /**
  * Edit distance counting insertions, deletions, substitutions and swaps of neighbours (so "tgas" is
  * one edit from "tags"), capped: returns `max + 1` as soon as the distance must exceed `max`.
+ * Exported for the match validator, which reports its findings the same way; not part of the public API.
+ * @internal
  */
 export function editDistance(a: string, b: string, max = 3): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
@@ -24,7 +26,11 @@ export function editDistance(a: string, b: string, max = 3): number {
   return prev[b.length] ?? max + 1;
 }
 
-/** Options for {@link closestName}. */
+/**
+ * Options for {@link closestName}.
+ * Exported for the match validator, which reports its findings the same way; not part of the public API.
+ * @internal
+ */
 export interface ClosestNameOptions {
   /** A longer name is not looked up (default 200 characters). */
   maxLength?: number;
@@ -35,6 +41,8 @@ export interface ClosestNameOptions {
 /**
  * The candidate closest to `name`, ignoring case, if it is close enough to be a likely typo
  * (distance at most a third of the name's length, and at most 3).
+ * Exported for the match validator, which reports its findings the same way; not part of the public API.
+ * @internal
  */
 export function closestName(
   name: string,
@@ -71,7 +79,11 @@ export function quote(value: unknown): string {
   return shortJson(value);
 }
 
-/** A value as JSON for a message, cut short past 60 characters; `nothing` for `undefined`. */
+/**
+ * A value as JSON for a message, cut short past 60 characters; `nothing` for `undefined`.
+ * Exported for the match validator, which reports its findings the same way; not part of the public API.
+ * @internal
+ */
 export function shortJson(value: unknown): string {
   if (value === undefined) return "nothing";
   let text: string;
@@ -83,7 +95,11 @@ export function shortJson(value: unknown): string {
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 
-/** The JSON type name of a value, as used in messages. */
+/**
+ * The JSON type name of a value, as used in messages.
+ * Exported for the match validator, which reports its findings the same way; not part of the public API.
+ * @internal
+ */
 export function jsonType(value: unknown): string {
   if (value === null) return "null";
   if (Array.isArray(value)) return "array";

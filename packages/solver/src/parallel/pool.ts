@@ -17,7 +17,11 @@ export type SolveEvent =
   | { readonly type: "done"; readonly result: SolveResult }
   | { readonly type: "error"; readonly level: string; readonly message: string };
 
-/** What the pool asks of a worker thread (internal to the pool). */
+/**
+ * What the pool asks of a worker thread.
+ * Internal to the pool and its threads; not part of the public API.
+ * @internal
+ */
 export type WorkerRequest =
   | {
       readonly type: "job";
@@ -28,7 +32,11 @@ export type WorkerRequest =
     }
   | { readonly type: "batches"; readonly batches: readonly object[] };
 
-/** What a worker thread tells the pool: the events it passes on, and the search's own traffic. */
+/**
+ * What a worker thread tells the pool: the events it passes on, and the search's own traffic.
+ * Internal to the pool and its threads; not part of the public API.
+ * @internal
+ */
 export type WorkerReply =
   | SolveEvent
   | { readonly type: "batch"; readonly batch: object }

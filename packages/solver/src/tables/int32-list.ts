@@ -1,4 +1,8 @@
-/** A growable list of 32-bit integers, kept in one typed array (no boxing, little garbage). */
+/**
+ * A growable list of 32-bit integers, kept in one typed array (no boxing, little garbage).
+ * Exported for the analysis package's state graphs; not part of the public API.
+ * @internal
+ */
 export class Int32List {
   private items: Int32Array;
   count = 0;
