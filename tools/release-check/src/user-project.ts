@@ -76,6 +76,9 @@ export function userEnv(registry: LocalRegistry, cache: string): NodeJS.ProcessE
     npm_config_update_notifier: "false",
     npm_config_fund: "false",
     npm_config_audit: "false",
+    // A registry that cannot be reached fails the install in minutes, not after npm's long backoff.
+    npm_config_fetch_retries: "2",
+    npm_config_fetch_retry_maxtimeout: "20000",
     // Node warns about experimental features in some dependencies; the output is read by the test.
     NODE_NO_WARNINGS: "1",
   };
