@@ -1,5 +1,5 @@
-// The README's test command after the lint: every package's typecheck, tests and publint through turbo,
-// then a summary of the conformance suites, which need a corpus that is not in the repository.
+// The README's test command after the lint: every package's typecheck, tests, publint and API report check
+// through turbo, then a summary of the conformance suites, which need a corpus that is not in the repository.
 import { spawn } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
@@ -43,11 +43,15 @@ if (!HAS_CORPUS && runningInCI()) {
   process.exit(1);
 }
 
-const turbo = spawn("turbo", ["run", "typecheck", "test", "publint", "--continue", "--concurrency=2"], {
-  stdio: "inherit",
-  // Part of the test tasks' cache key (turbo.json), so a corpus that appears later is tested, not replayed.
-  env: { ...process.env, GRIDPONDER_CONFORMANCE_FOUND: HAS_CORPUS ? CORPUS : "none" },
-});
+const turbo = spawn(
+  "turbo",
+  ["run", "typecheck", "test", "publint", "api", "--continue", "--concurrency=2"],
+  {
+    stdio: "inherit",
+    // Part of the test tasks' cache key (turbo.json), so a corpus that appears later is tested, not replayed.
+    env: { ...process.env, GRIDPONDER_CONFORMANCE_FOUND: HAS_CORPUS ? CORPUS : "none" },
+  },
+);
 // Ctrl+C reaches turbo too; this process waits for it to stop and reports how it ended.
 process.on("SIGINT", () => {});
 process.on("SIGTERM", () => turbo.kill("SIGTERM"));
