@@ -480,7 +480,7 @@ export function loadCascade(pack: Pack, level: LevelRuntime, state: GameState): 
     for (let j = 0; j < layers.length; j++) {
       const e = (layers[j] as readonly (Entity | null)[])[i];
       if (!e) continue;
-      // The cell's shared frozen position, as turns report positions (see `sharedPos` in ops).
+      // The cell's shared position, as turns report positions (see `sharedPos` in ops).
       const position = level.cells[i];
       placed.push({ type: "object_placed", position, kind: e.kind, params: e.params ?? {}, layer: ids[j] });
     }

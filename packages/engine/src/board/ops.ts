@@ -4,11 +4,11 @@ import type { LevelRuntime, TurnContext } from "../contract/runtime.js";
 import type { AvatarState } from "../contract/state.js";
 
 /**
- * The shared, frozen `[x, y]` of a cell: states keep positions (the avatar's), and a long undo
- * history should not hold a copy per turn.
+ * The shared `[x, y]` of a cell (`LevelRuntime.cells`, read-only by type, not frozen): states keep
+ * positions (the avatar's), and a long undo history should not hold a copy per turn.
  */
 export function sharedPos(level: LevelRuntime, x: number, y: number): Pos {
-  if (x < 0 || y < 0 || x >= level.width || y >= level.height) return Object.freeze([x, y] as const);
+  if (x < 0 || y < 0 || x >= level.width || y >= level.height) return [x, y];
   return level.cells[y * level.width + x] as Pos;
 }
 

@@ -2,7 +2,7 @@ import type { PushObjectsConfig } from "@gridponder/schema";
 import type { Entity, Pos } from "../contract/model.js";
 import type { PendingMove, PushRule, TurnContext } from "../contract/runtime.js";
 import { hasAnyTag } from "./entities.js";
-import { directionDelta } from "./geometry.js";
+import { stepOf } from "./geometry.js";
 
 /** What settling a pending move reads: the board's cells and the avatar's item (a state or a draft). */
 export interface SettleView {
@@ -42,7 +42,7 @@ export function settlementOf(
     if (item !== null && item === tool.item && blocker.info.tags.has(tool.targetTag))
       return { by: "tool", blocker, tool };
   }
-  const delta = directionDelta(move.direction);
+  const delta = stepOf(move.direction);
   if (!delta) return null;
   const to = pushDestination(config, view, objects, ground, blocker, move.to, delta);
   return to === null ? null : { by: "push", blocker, to };

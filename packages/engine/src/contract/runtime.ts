@@ -543,7 +543,11 @@ export interface LevelRuntime {
   /** The lose conditions compiled for this level, in the same order: whether each holds after a turn. */
   readonly loseChecks: readonly ((ctx: TurnContext) => boolean)[];
   readonly maxCascadeDepth: number;
-  /** One frozen `[x, y]` per cell (row-major), shared by every state that stores a position. */
+  /**
+   * One `[x, y]` per cell (row-major), shared by every state that stores a position. Read-only: they
+   * are not frozen at run time (reading a frozen array's elements is about ten times slower in V8), so
+   * changing one would change every state and level of that board size.
+   */
   readonly cells: readonly Pos[];
   /**
    * Interned avatar states by cell (see `avatarState` in ops): a long history then shares them. Made

@@ -84,12 +84,22 @@ function layersTagged(prepared: Prepared, pack: Pack, tag: string): readonly num
 /** Distance of a cell no path reaches. */
 const FAR = Number.POSITIVE_INFINITY;
 
+/**
+ * The unit steps as plain arrays: `DIRECTION_DELTAS` hands out frozen ones, whose elements V8 reads
+ * about ten times slower, and the NPC phase reads steps for every cell it searches.
+ */
+const PLAIN_STEPS = new Map(Object.entries(DIRECTION_DELTAS).map(([name, d]) => [name, [d[0], d[1]] as Pos]));
+
+function plainStep(name: string): Pos | undefined {
+  return PLAIN_STEPS.get(name);
+}
+
 function prepare(config: Config, pack: Pack): Prepared {
   const npcLayer = pack.layerIndex.get(config.layer) ?? -1;
   const ground = pack.layerIndex.get(config.groundLayer) ?? -1;
   const blockers = pack.layers.map((l) => l.index).filter((i) => i !== npcLayer && i !== ground);
   const steps = config.directions.flatMap((d) => {
-    const step = Object.hasOwn(DIRECTION_DELTAS, d) ? DIRECTION_DELTAS[d] : undefined;
+    const step = plainStep(d);
     return step ? [step] : [];
   });
   // Tag tests per kind, once per level: the NPC phase reads them for every cell of every turn.
@@ -351,7 +361,7 @@ class NpcTurn {
 
   /** The cell one step from `c` in direction `name`; -1 off the board or for no direction. */
   private along(c: number, name: string): number {
-    const step = Object.hasOwn(DIRECTION_DELTAS, name) ? DIRECTION_DELTAS[name] : undefined;
+    const step = plainStep(name);
     return step === undefined ? -1 : this.offset(c, step[0], step[1]);
   }
 

@@ -1,5 +1,5 @@
 import type { ActorClaim, DirectionTransform } from "@gridponder/schema";
-import { directionDelta, OPPOSITE } from "../board/geometry.js";
+import { OPPOSITE, stepOf } from "../board/geometry.js";
 import type { Entity, Pos } from "../contract/model.js";
 import type { TurnContext } from "../contract/runtime.js";
 
@@ -43,7 +43,7 @@ export function frontFirst(movers: readonly Mover[]): Mover[] {
     for (const m of movers) if (m.direction === bucket) out.push(m);
     // An insertion sort, stable as `Array.prototype.sort` is: a group holds a mover or two, and
     // the library sort's setup costs more than sorting them.
-    const d = directionDelta(bucket) as Pos;
+    const d = stepOf(bucket) as Pos;
     for (let i = start + 1; i < out.length; i++) {
       const m = out[i] as Mover;
       let j = i;

@@ -1,11 +1,11 @@
 import type { AvatarNavigationConfig } from "@gridponder/schema";
-import { directionDelta } from "../board/geometry.js";
+import { stepOf } from "../board/geometry.js";
 import { moveAvatar } from "../board/ops.js";
 import type { Pos } from "../contract/model.js";
 import type { SystemBehaviour } from "../contract/runtime.js";
 
 interface Prepared {
-  /** The unit steps of the allowed directions (the shared ones `directionDelta` returns). */
+  /** The unit steps of the allowed directions (the shared ones `stepOf` returns). */
   readonly steps: readonly Pos[];
   readonly ground: number | undefined;
   readonly objects: number | undefined;
@@ -49,7 +49,7 @@ export const avatarNavigation: SystemBehaviour<Required<AvatarNavigationConfig>>
   },
   prepare(config, pack): Prepared {
     return {
-      steps: config.directions.map(directionDelta).filter((d): d is Pos => d !== undefined),
+      steps: config.directions.map(stepOf).filter((d): d is Pos => d !== undefined),
       ground: pack.layerIndex.get(config.groundLayer),
       objects: pack.layerIndex.get("objects"),
     };
@@ -62,7 +62,7 @@ export const avatarNavigation: SystemBehaviour<Required<AvatarNavigationConfig>>
     if (!avatar.enabled || !from) return;
     const prepared = ctx.prepared as Prepared;
     const direction = action.params.direction as string;
-    const delta = directionDelta(direction);
+    const delta = stepOf(direction);
     if (!delta || !prepared.steps.includes(delta)) return;
     const tx = from[0] + delta[0];
     const ty = from[1] + delta[1];

@@ -1,6 +1,6 @@
 import type { CoupledActorsConfig } from "@gridponder/schema";
 import { own } from "@gridponder/schema";
-import { directionDelta } from "../board/geometry.js";
+import { stepOf } from "../board/geometry.js";
 import type { Pos } from "../contract/model.js";
 import type { SystemBehaviour } from "../contract/runtime.js";
 import { claimCell, frontFirst, type Mover, relocate, transformDirection, walled } from "./actor-moves.js";
@@ -42,7 +42,7 @@ export const coupledActors: SystemBehaviour<Required<CoupledActorsConfig>> = {
       if (!entity) continue;
       const transform = own(config.directionTransforms, entity.kind);
       movers.push({
-        // The cell's shared frozen position, as turns report positions (see `sharedPos` in ops).
+        // The cell's shared position, as turns report positions (see `sharedPos` in ops).
         at: ctx.level.cells[i] as Pos,
         entity,
         direction: transformDirection(direction, transform),
@@ -50,7 +50,7 @@ export const coupledActors: SystemBehaviour<Required<CoupledActorsConfig>> = {
       occupied[i] = 1;
     }
     for (const m of frontFirst(movers)) {
-      const d = directionDelta(m.direction) as Pos;
+      const d = stepOf(m.direction) as Pos;
       const tx = m.at[0] + d[0];
       const ty = m.at[1] + d[1];
       if (walled(ctx, config.groundLayer, config.wallTag, tx, ty) || occupied[ty * draft.width + tx] === 1) {

@@ -1,5 +1,5 @@
 import type { IceSlideConfig } from "@gridponder/schema";
-import { directionDelta, isPos } from "../board/geometry.js";
+import { isPos, stepOf } from "../board/geometry.js";
 import { moveAvatar } from "../board/ops.js";
 import { pushDestination, pushEntity, reportPush } from "../board/push.js";
 import type { GameEvent } from "../contract/events.js";
@@ -44,7 +44,7 @@ function open(ctx: Ctx, ground: number, x: number, y: number): Entity | null {
 /** One step of an avatar sliding on from slippery ground; true when it moved. */
 function slideAvatar(ctx: Ctx, entered: GameEvent, direction: string): boolean {
   const layers = layersOf(ctx);
-  const delta = directionDelta(direction);
+  const delta = stepOf(direction);
   const at = ctx.draft.avatar.position;
   if (!layers || !delta || !at) return false;
   const { draft } = ctx;
@@ -82,7 +82,7 @@ function slideObject(ctx: Ctx, pending: readonly GameEvent[]): boolean {
         e.type === "object_pushed" && isPos(e.toPosition) && e.toPosition[0] === px && e.toPosition[1] === py,
     );
     if (!push || typeof push.direction !== "string") continue;
-    const delta = directionDelta(push.direction);
+    const delta = stepOf(push.direction);
     const entity = draft.get(layers.objects, px, py);
     if (!delta || !entity) continue;
     if (!isSlippery(ctx, draft.get(layers.ground, px, py))) continue;

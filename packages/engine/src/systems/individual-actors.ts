@@ -1,6 +1,6 @@
 import type { IndividualActorsConfig, ScalarValue } from "@gridponder/schema";
 import { own } from "@gridponder/schema";
-import { directionDelta, isPos } from "../board/geometry.js";
+import { isPos, stepOf } from "../board/geometry.js";
 import { copyRecord } from "../board/records.js";
 import type { Pos } from "../contract/model.js";
 import type { SystemBehaviour, SystemContext } from "../contract/runtime.js";
@@ -42,7 +42,7 @@ function react(ctx: Ctx, layer: number, direction: string): void {
     movers.push({ at, entity, direction: transformDirection(direction, own(reactive, entity.kind)) });
   }
   for (const m of frontFirst(movers)) {
-    const d = directionDelta(m.direction) as Pos;
+    const d = stepOf(m.direction) as Pos;
     const to: Pos = [m.at[0] + d[0], m.at[1] + d[1]];
     const key = to[1] * draft.width + to[0];
     if (walled(ctx, config.groundLayer, config.wallTag, to[0], to[1]) || occupied.has(key)) continue;
@@ -121,7 +121,7 @@ export const individualActors: SystemBehaviour<Required<IndividualActorsConfig>>
     const budgets = budgetsOf(ctx);
     if (config.budgets !== undefined && budgets && (own(budgets, actor.kind) ?? 0) <= 0)
       return veto(ctx, "the selected actor has no moves left");
-    const d = directionDelta(direction) as Pos;
+    const d = stepOf(direction) as Pos;
     const to: Pos = [at[0] + d[0], at[1] + d[1]];
     if (
       walled(ctx, config.groundLayer, config.wallTag, to[0], to[1]) ||

@@ -163,7 +163,7 @@ export const lineOfSight: SystemBehaviour<Required<LineOfSightConfig>> = {
     for (let i = 0; i < cells.length && found < limit; i++) {
       const target = cells[i];
       if (!target || isTarget[target.info.index] === 0) continue;
-      // The cell's shared frozen position, as turns report positions (see `sharedPos` in ops).
+      // The cell's shared position, as turns report positions (see `sharedPos` in ops).
       const at = ctx.level.cells[i] as Pos;
       for (const source of sources) {
         if (config.multiCellObjectsBlock && coveredByOther(ctx, source, at[0], at[1])) continue;

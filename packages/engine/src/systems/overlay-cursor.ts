@@ -1,5 +1,5 @@
 import type { OverlayCursorConfig } from "@gridponder/schema";
-import { directionDelta } from "../board/geometry.js";
+import { stepOf } from "../board/geometry.js";
 import type { Pos } from "../contract/model.js";
 import type { SystemBehaviour } from "../contract/runtime.js";
 
@@ -34,7 +34,7 @@ export const overlayCursor: SystemBehaviour<Required<OverlayCursorConfig>> = {
       x = avatar[0] - (size[0] % 2 === 1 ? (size[0] - 1) / 2 : 0);
       y = avatar[1] - (size[1] % 2 === 1 ? (size[1] - 1) / 2 : 0);
     } else {
-      const delta = directionDelta(String(action.params.direction));
+      const delta = stepOf(String(action.params.direction));
       if (!delta) return;
       x = (current?.position[0] ?? 0) + delta[0];
       y = (current?.position[1] ?? 0) + delta[1];

@@ -100,7 +100,7 @@ export const regionTransform: SystemBehaviour<Required<RegionTransformConfig>> =
     const [ox, oy] = overlay.position;
     const moves: [Pos, Pos][] = [];
     const { width, height } = draft;
-    // Board cells by their shared frozen positions (see `sharedPos` in ops), once all are on the board.
+    // Board cells by their shared positions (see `sharedPos` in ops), once all are on the board.
     const cells = ctx.level.cells;
     const onBoard = (x: number, y: number) => x >= 0 && y >= 0 && x < width && y < height;
     if (op.type === "diagonal_swap") {

@@ -1,6 +1,6 @@
 import type { SidedBoxConfig } from "@gridponder/schema";
 import { own } from "@gridponder/schema";
-import { directionDelta } from "../board/geometry.js";
+import { stepOf } from "../board/geometry.js";
 import { moveAvatar, removeEntity } from "../board/ops.js";
 import { pushEntity } from "../board/push.js";
 import type { Entity, Pos } from "../contract/model.js";
@@ -10,7 +10,7 @@ type Ctx = SystemContext<Required<SidedBoxConfig>>;
 
 /**
  * The wall bit of a sided box facing a direction (up 1, right 2, down 4, left 8), or `undefined`. A
- * switch, not a lookup by name: it runs on every move (see `directionDelta`).
+ * switch, not a lookup by name: it runs on every move (see `stepOf`).
  */
 function wallBit(direction: string): number | undefined {
   switch (direction) {
@@ -93,7 +93,7 @@ export const sidedBox: SystemBehaviour<Required<SidedBoxConfig>> = {
     const { config, draft } = ctx;
     if (action.id !== config.moveAction) return;
     const direction = String(action.params.direction);
-    const delta = directionDelta(direction);
+    const delta = stepOf(direction);
     const out = wallBit(direction);
     const from = draft.avatar.position;
     if (!delta || out === undefined || !draft.avatar.enabled || !from) return;

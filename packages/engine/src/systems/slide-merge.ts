@@ -1,6 +1,6 @@
 import type { JsonValue, SlideMergeConfig } from "@gridponder/schema";
 import { hasAnyTag } from "../board/entities.js";
-import { directionDelta } from "../board/geometry.js";
+import { stepOf } from "../board/geometry.js";
 import type { Entity, Pos } from "../contract/model.js";
 import type { Pack, SystemBehaviour, SystemContext } from "../contract/runtime.js";
 import type { Draft } from "../contract/state.js";
@@ -159,7 +159,7 @@ export const slideMerge: SystemBehaviour<Config> = {
     if (action.id !== config.mergeAction) return;
     const direction = action.params.direction;
     if (typeof direction !== "string") return;
-    const delta = directionDelta(direction);
+    const delta = stepOf(direction);
     if (!delta) return;
     const order = visitOrder(draft.width, draft.height, delta);
     const slid: Slid[] = [];
@@ -244,7 +244,7 @@ function slideLayer(
       if (merges) merges[to] = merges[index] ?? 0;
     }
     if (merges) merges[index] = 0;
-    // The cells' shared frozen positions, as turns report positions (see `sharedPos` in ops).
+    // The cells' shared positions, as turns report positions (see `sharedPos` in ops).
     const from = cells[index] as Pos;
     slid.push({ tile, layer: pack.layers[layer]?.id, from, to: cells[to] as Pos, distance, merge });
   }

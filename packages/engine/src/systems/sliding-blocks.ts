@@ -1,6 +1,6 @@
 import type { SlidingBlocksConfig } from "@gridponder/schema";
 import { own } from "@gridponder/schema";
-import { directionDelta, isPos } from "../board/geometry.js";
+import { isPos, stepOf } from "../board/geometry.js";
 import type { Pos } from "../contract/model.js";
 import type { Pack, SystemBehaviour, SystemContext } from "../contract/runtime.js";
 import type { MultiCellObjectState } from "../contract/state.js";
@@ -95,7 +95,7 @@ export const slidingBlocks: SystemBehaviour<Required<SlidingBlocksConfig>> = {
     if (action.id !== config.moveAction) return;
     const at = action.params.position;
     const direction = String(action.params.direction);
-    const delta = directionDelta(direction);
+    const delta = stepOf(direction);
     if (!isPos(at) || !delta) return veto(ctx, "a block move needs a position and a direction");
     const index = draft.multiCellObjects.findIndex((o) => occupies(o, at[0], at[1]));
     const block = draft.multiCellObjects[index];

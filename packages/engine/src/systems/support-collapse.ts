@@ -1,6 +1,6 @@
 import type { SupportCollapseConfig } from "@gridponder/schema";
 import { own } from "@gridponder/schema";
-import { directionDelta, isPos } from "../board/geometry.js";
+import { isPos, stepOf } from "../board/geometry.js";
 import { sharedPos } from "../board/ops.js";
 import type { Entity, Pos } from "../contract/model.js";
 import type { Pack, SystemBehaviour, SystemContext } from "../contract/runtime.js";
@@ -89,7 +89,7 @@ function orphans(ctx: Ctx, layer: number): Piece[][] {
 function collapse(ctx: Ctx): void {
   const { config, draft, pack } = ctx;
   const layer = pack.layerIndex.get(config.layer);
-  const fall = directionDelta(config.direction);
+  const fall = stepOf(config.direction);
   if (layer === undefined || !fall) return;
   const components = orphans(ctx, layer);
   if (components.length === 0) return;
@@ -138,7 +138,7 @@ function collapse(ctx: Ctx): void {
         (b) => Object.entries(config.deflect).find(([tag]) => b.info.tags.has(tag))?.[1],
       );
       const way = ways[0];
-      const side = way === undefined ? undefined : directionDelta(way);
+      const side = way === undefined ? undefined : stepOf(way);
       if (deflectedHere || !side || ways.some((w) => w !== way)) break;
       const sideways = component.every((p) => draft.inBounds(p.x + ox + side[0], p.y + oy + side[1]));
       if (!sideways || blockersAt(component, ox + side[0], oy + side[1])) break;
@@ -208,7 +208,7 @@ export const supportCollapse: SystemBehaviour<Required<SupportCollapseConfig>> =
     if (isPos(position)) {
       if (Math.abs(position[0] - at[0]) + Math.abs(position[1] - at[1]) === 1) target = position;
     } else {
-      const d = directionDelta(String(direction));
+      const d = stepOf(String(direction));
       if (d) target = [at[0] + d[0], at[1] + d[1]];
     }
     const cell =

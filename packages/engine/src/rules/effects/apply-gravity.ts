@@ -1,5 +1,5 @@
 import type { ApplyGravityParams } from "@gridponder/schema";
-import { directionDelta } from "../../board/geometry.js";
+import { stepOf } from "../../board/geometry.js";
 import type { Entity } from "../../contract/model.js";
 import type { TurnContext } from "../../contract/runtime.js";
 import type { Draft } from "../../contract/state.js";
@@ -42,7 +42,7 @@ function open(ctx: TurnContext, draft: Draft, layer: number, x: number, y: numbe
  */
 export function applyGravity(ctx: TurnContext, selector: GravitySelector, direction: string): void {
   const { draft, pack } = ctx;
-  const delta = directionDelta(direction);
+  const delta = stepOf(direction);
   if (!delta) return;
   const [dx, dy] = delta;
   const { width, height } = draft;

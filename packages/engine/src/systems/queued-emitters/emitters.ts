@@ -4,7 +4,7 @@
  * @module
  */
 import type { JsonValue } from "@gridponder/schema";
-import { directionDelta, isPos } from "../../board/geometry.js";
+import { isPos, stepOf } from "../../board/geometry.js";
 import { jsonEqual } from "../../board/json.js";
 import type { Entity, Params, Pos } from "../../contract/model.js";
 import type { Pack, TurnContext } from "../../contract/runtime.js";
@@ -32,7 +32,7 @@ function exitOf(
   direction: JsonValue | undefined,
 ) {
   if (!isPos(position) || typeof direction !== "string") return null;
-  const delta = directionDelta(direction);
+  const delta = stepOf(direction);
   if (!delta) return null;
   const spawn: Pos = [position[0] + delta[0], position[1] + delta[1]];
   return { position, spawn, offBoard: !draft.inBounds(spawn[0], spawn[1]) } satisfies Exit;
