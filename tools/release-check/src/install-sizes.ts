@@ -52,13 +52,16 @@ export function installClosure(project: string, name: string): string[] {
   return [...found];
 }
 
-/** The bytes of a package's own files: its folder without the packages nested in its node_modules. */
-async function ownBytes(dir: string): Promise<number> {
+/**
+ * The bytes of every file under `dir` (not disk blocks: the same on every machine); with `ownOnly`,
+ * a package's own files: its folder without the packages nested in its node_modules.
+ */
+export async function folderBytes(dir: string, ownOnly = false): Promise<number> {
   let total = 0;
   for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
     if (!entry.isFile()) continue;
     const path = join(entry.parentPath, entry.name);
-    if (path.slice(dir.length).includes(`${sep}node_modules${sep}`)) continue;
+    if (ownOnly && path.slice(dir.length).includes(`${sep}node_modules${sep}`)) continue;
     total += (await stat(path)).size;
   }
   return total;
@@ -71,6 +74,6 @@ export async function closureSize(
 ): Promise<{ bytes: number; packages: number }> {
   const folders = new Set(names.flatMap((name) => installClosure(project, name)));
   let bytes = 0;
-  for (const folder of folders) bytes += await ownBytes(folder);
+  for (const folder of folders) bytes += await folderBytes(folder, true);
   return { bytes, packages: folders.size };
 }

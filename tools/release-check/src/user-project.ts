@@ -1,6 +1,6 @@
 import { execFile } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
-import { mkdtemp, readdir, rm, stat, writeFile } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { LocalRegistry } from "./registry.js";
@@ -93,12 +93,4 @@ export async function freshFolder(prefix: string): Promise<{ dir: string; cleanu
 /** A user's project: a folder with a package.json of its own (so npm installs into it, not above). */
 export async function userProject(dir: string, name: string): Promise<void> {
   await writeFile(join(dir, "package.json"), `${JSON.stringify({ name, private: true, type: "module" })}\n`);
-}
-
-/** The bytes of every file under `dir` (not disk blocks: the same on every machine). */
-export async function folderBytes(dir: string): Promise<number> {
-  let total = 0;
-  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true }))
-    if (entry.isFile()) total += (await stat(join(entry.parentPath, entry.name))).size;
-  return total;
 }

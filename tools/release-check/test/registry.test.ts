@@ -2,10 +2,9 @@ import { cp, mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { launchBrowser, serveDir } from "@gridponder/browser-harness";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closureSize } from "../src/install-sizes.js";
+import { closureSize, folderBytes } from "../src/install-sizes.js";
 import { type LocalRegistry, publishedVersions, startRegistry } from "../src/registry.js";
 import {
-  folderBytes,
   freshFolder,
   publicPackages,
   type Ran,

@@ -15,16 +15,19 @@ const STEP_UP_RIGHT: Pos = [1, -1];
 const STEP_DOWN_LEFT: Pos = [-1, 1];
 const STEP_DOWN_RIGHT: Pos = [1, 1];
 
+/** A frozen copy of a step, to hand out. */
+const handedOut = (step: Pos): Pos => Object.freeze([step[0], step[1]] as const);
+
 /** The eight directions and their unit steps (y grows downwards). */
 export const DIRECTION_DELTAS: Readonly<Record<string, Pos>> = Object.freeze({
-  up: Object.freeze([0, -1] as const),
-  down: Object.freeze([0, 1] as const),
-  left: Object.freeze([-1, 0] as const),
-  right: Object.freeze([1, 0] as const),
-  up_left: Object.freeze([-1, -1] as const),
-  up_right: Object.freeze([1, -1] as const),
-  down_left: Object.freeze([-1, 1] as const),
-  down_right: Object.freeze([1, 1] as const),
+  up: handedOut(STEP_UP),
+  down: handedOut(STEP_DOWN),
+  left: handedOut(STEP_LEFT),
+  right: handedOut(STEP_RIGHT),
+  up_left: handedOut(STEP_UP_LEFT),
+  up_right: handedOut(STEP_UP_RIGHT),
+  down_left: handedOut(STEP_DOWN_LEFT),
+  down_right: handedOut(STEP_DOWN_RIGHT),
 });
 
 /**

@@ -90,16 +90,12 @@ const FAR = Number.POSITIVE_INFINITY;
  */
 const PLAIN_STEPS = new Map(Object.entries(DIRECTION_DELTAS).map(([name, d]) => [name, [d[0], d[1]] as Pos]));
 
-function plainStep(name: string): Pos | undefined {
-  return PLAIN_STEPS.get(name);
-}
-
 function prepare(config: Config, pack: Pack): Prepared {
   const npcLayer = pack.layerIndex.get(config.layer) ?? -1;
   const ground = pack.layerIndex.get(config.groundLayer) ?? -1;
   const blockers = pack.layers.map((l) => l.index).filter((i) => i !== npcLayer && i !== ground);
   const steps = config.directions.flatMap((d) => {
-    const step = plainStep(d);
+    const step = PLAIN_STEPS.get(d);
     return step ? [step] : [];
   });
   // Tag tests per kind, once per level: the NPC phase reads them for every cell of every turn.
@@ -361,7 +357,7 @@ class NpcTurn {
 
   /** The cell one step from `c` in direction `name`; -1 off the board or for no direction. */
   private along(c: number, name: string): number {
-    const step = plainStep(name);
+    const step = PLAIN_STEPS.get(name);
     return step === undefined ? -1 : this.offset(c, step[0], step[1]);
   }
 
