@@ -50,10 +50,12 @@ export type {
 export type {
   AreaGrowthRole,
   AvatarStepRole,
+  JoiningBoxesRole,
   PushRole,
   RecallRole,
   SlideRole,
   SystemRole,
+  TeleportRole,
 } from "./contract/search-roles.js";
 export type { MultiCellObjectState, OverlayState } from "./contract/state.js";
 export { BUILTIN_SYSTEMS } from "./systems/index.js";

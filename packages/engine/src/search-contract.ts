@@ -20,8 +20,10 @@ export type { SearchDeclarations, SolidObjects, ToolUse } from "./contract/runti
 export type {
   AreaGrowthRole,
   AvatarStepRole,
+  JoiningBoxesRole,
   PushRole,
   RecallRole,
   SlideRole,
   SystemRole,
+  TeleportRole,
 } from "./contract/search-roles.js";

@@ -15,6 +15,7 @@ export {
   strongestOf,
   zeroHeuristic,
 } from "./heuristics/heuristics.js";
+export { joiningBoxesHeuristic } from "./heuristics/joining-boxes-heuristic.js";
 export { patternHeuristic } from "./heuristics/pattern-heuristic.js";
 export { placementHeuristic } from "./heuristics/placement-heuristic.js";
 export { relaxedCarryHeuristic } from "./heuristics/relaxed-carry/heuristic.js";

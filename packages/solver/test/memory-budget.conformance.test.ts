@@ -5,10 +5,10 @@ import { defaultMemoryBudgetMb, solveLevels } from "../dist/node.js";
 import { PACKS } from "./corpus.js";
 
 /** A level searched breadth-first without a heuristic: every thread of a pool searches it together. */
-const BOX = join(PACKS, "box_builder");
-const SHARED_LEVEL = "bb_012";
-/** One such level whose search expands over a million states. */
-const BIG_LEVEL = "bb_014";
+const BOX = join(PACKS, "carrot_quest");
+const SHARED_LEVEL = "fw_004";
+/** One such level whose search expands a quarter of a million states. */
+const BIG_LEVEL = "fw_005";
 
 describe("one memory budget for a whole solve", () => {
   it("gives each of a solve's N threads 1/N of --max-memory, not the whole of it each", async () => {
@@ -34,7 +34,7 @@ describe("one memory budget for a whole solve", () => {
     expect(capped?.statesExpanded).toBeLessThanOrEqual(2 * 2048);
     // With the default budget the same search runs on until another bound stops it: a count of
     // states, so the test's work does not grow with the level.
-    const [uncapped] = await solveLevels(BOX, [BIG_LEVEL], { workers: 2, maxStates: 300_000 });
+    const [uncapped] = await solveLevels(BOX, [BIG_LEVEL], { workers: 2, maxStates: 200_000 });
     expect(uncapped?.status).toBe("bounded");
     expect(uncapped?.bound).toBe("maxStates");
     expect(uncapped?.statesExpanded).toBeGreaterThan(25 * 2 * 2048);

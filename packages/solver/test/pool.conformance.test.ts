@@ -30,11 +30,11 @@ describe("solveLevels (worker threads)", () => {
   });
 
   it("searches a single breadth-first level with every thread, with the answers of one thread", async () => {
-    const box = join(PACKS, "box_builder");
-    const alone = await solveLevels(box, ["bb_012"], { workers: 1 });
+    const box = join(PACKS, "carrot_quest");
+    const alone = await solveLevels(box, ["fw_004"], { workers: 1 });
     const workers = watch();
     const events: SolveEvent[] = [];
-    const [together] = await solveLevels(box, ["bb_012"], { workers: 2, onEvent: (e) => events.push(e) });
+    const [together] = await solveLevels(box, ["fw_004"], { workers: 2, onEvent: (e) => events.push(e) });
     expect(workers.started()).toBe(2);
     expect(workers.live()).toBe(0);
     expect(together?.threads).toBe(2);

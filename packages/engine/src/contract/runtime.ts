@@ -439,6 +439,11 @@ export interface MarkerCheck {
   readonly markerKind: string;
   readonly checkLayer: string;
   accepts(entity: Entity | null | undefined): boolean;
+  /**
+   * When `accepts` takes exactly the entities of one kind whose param has one value, those three: the
+   * solver's joining-boxes bound reads the value a box's walls must add up to.
+   */
+  readonly wants?: { readonly kind: string; readonly param: string; readonly value: JsonValue };
 }
 
 /** Where the avatar must stand to meet a goal: a cell holding an entity of `kind` or carrying `tag`. */

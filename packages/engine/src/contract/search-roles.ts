@@ -8,7 +8,14 @@ import type { PushObjectsConfig } from "@gridponder/schema";
  * role too, and are then held to its promise: the solver's admissibility tests compare the bounds
  * with exact search on every shared level.
  */
-export type SystemRole = AvatarStepRole | PushRole | SlideRole | RecallRole | AreaGrowthRole;
+export type SystemRole =
+  | AvatarStepRole
+  | PushRole
+  | SlideRole
+  | RecallRole
+  | AreaGrowthRole
+  | JoiningBoxesRole
+  | TeleportRole;
 
 /**
  * A turn of `moveAction` moves the avatar at most one cell, in one of `directions`, onto a cell whose ground (on
@@ -79,4 +86,30 @@ export interface AreaGrowthRole {
   readonly layer: string;
   readonly areaKind: string;
   readonly absorbs: readonly string[];
+}
+
+/**
+ * A turn of `moveAction` moves the avatar at most one cell and at most one entity with `jointTag` on
+ * `layer` (a box) one cell, the same way: a box standing on the avatar's cell (carried along) or on
+ * the cell it steps to (pushed on). A box moved onto another joins it: one box is left there, whose
+ * number param `maskParam` is the bitwise or of the two. Boxes never split, and the role neither
+ * creates one nor changes a box's param otherwise. It may remove other solid entities of `layer` (a
+ * tool's work), and writes no other layer.
+ */
+export interface JoiningBoxesRole {
+  readonly role: "joining-boxes";
+  readonly moveAction: string;
+  readonly layer: string;
+  readonly jointTag: string;
+  readonly maskParam: string;
+}
+
+/**
+ * Moves the avatar, and entities of the `objects` layer, only from a cell holding an entity with one of
+ * `teleportTags` to another such cell, and writes no other layer: with no such entity on the board, it
+ * does nothing.
+ */
+export interface TeleportRole {
+  readonly role: "teleport";
+  readonly teleportTags: readonly string[];
 }

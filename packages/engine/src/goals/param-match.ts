@@ -48,6 +48,7 @@ export const paramMatchGoal = goal("param_match", paramMatch, {
       markerKind: c.markerKind,
       checkLayer: c.checkLayer,
       accepts: (e) => e?.kind === c.checkKind && own(e.params, c.checkParam) === c.checkValue,
+      wants: { kind: c.checkKind, param: c.checkParam, value: c.checkValue },
     }),
   },
   describe: (g, words) => {

@@ -175,6 +175,7 @@ export const portals: SystemBehaviour<Required<PortalsConfig>> = {
     // A hop never lands the avatar on a solid object, and objects hop only on arriving at a portal; but
     // a portal created under a standing object would send it away.
     solidObjects: (config) => ({ moves: [], tools: [], sentAwayBy: config.teleportTags }),
+    role: (config) => ({ role: "teleport", teleportTags: config.teleportTags }),
   },
   prepare(config, pack): Prepared {
     const found = new Set<number>();

@@ -84,6 +84,13 @@ export const sidedBox: SystemBehaviour<Required<SidedBoxConfig>> = {
     keepsVoidCells: true,
     // Other solids stop the avatar unless a tool clears them.
     solidObjects: (config) => ({ moves: [config.sidedTag], tools: config.toolInteractions }),
+    role: (config) => ({
+      role: "joining-boxes",
+      moveAction: config.moveAction,
+      layer: "objects",
+      jointTag: config.sidedTag,
+      maskParam: config.sidesParam,
+    }),
   },
   prepare: (_config, pack): Prepared => ({
     objects: pack.layerIndex.get("objects"),

@@ -2,6 +2,7 @@ import type { AvatarTarget, GameState, LevelRuntime, Pack } from "@gridponder/en
 import { avatarReach, avatarTargetOf, reachTargetsStayPut } from "../models/index.js";
 import type { Heuristic, HeuristicFactory, MarkerHeuristic } from "../types.js";
 import { areaGrowthHeuristic } from "./area-growth-heuristic.js";
+import { joiningBoxesHeuristic } from "./joining-boxes-heuristic.js";
 import { patternHeuristic } from "./pattern-heuristic.js";
 import { placementHeuristic } from "./placement-heuristic.js";
 import { relaxedCarryHeuristic } from "./relaxed-carry/heuristic.js";
@@ -69,6 +70,7 @@ export const HEURISTICS: readonly HeuristicFactory[] = [
   placementHeuristic,
   relaxedCarryHeuristic,
   patternHeuristic,
+  joiningBoxesHeuristic,
 ];
 
 /**

@@ -11,11 +11,14 @@ import {
   stateKey,
 } from "@gridponder/engine";
 import { loadPackFolder } from "@gridponder/engine/node";
+import { directionDelta } from "@gridponder/engine/search-contract";
 import { describe, expect, it } from "vitest";
 import {
   areaGrowthLevel,
   contentBlindLayers,
+  joiningBoxesLevel,
   levelRoles,
+  maskOf,
   placementLevel,
   relaxedCarry,
 } from "../../src/models/index.js";
@@ -84,6 +87,30 @@ describe("relaxed models follow the roles systems declare, not their type names"
       expect(placementLevel(twinseed, withSystems(level, renamed))).toEqual(placementLevel(twinseed, level));
       expect(placementLevel(twinseed, withSystems(level, roleless))).toBeNull();
     }
+  });
+
+  it("a joining-boxes level is found by roles, and not while a portal stands on the board", async () => {
+    const boxes = await pack("box_builder");
+    const found = boxes.levelOrder.filter((id) => {
+      const session = new Session(boxes, id);
+      return joiningBoxesLevel(boxes, session.level, session.initial) !== null;
+    });
+    expect(found.length).toBeGreaterThan(5);
+    for (const id of found) {
+      const { level, initial } = new Session(boxes, id);
+      const analysis = joiningBoxesLevel(boxes, level, initial);
+      expect(joiningBoxesLevel(boxes, withSystems(level, renamed), initial)).toEqual(analysis);
+      for (let i = 0; i < level.systems.length; i++) {
+        const one = withSystems(level, (s) => (s === level.systems[i] ? roleless(s) : s));
+        expect(joiningBoxesLevel(boxes, one, initial)).toBeNull();
+      }
+    }
+    const { level, initial } = new Session(boxes, found[0] as string);
+    const portal = boxes.entity("portal", { channel: "a" });
+    const layers = initial.layers.slice();
+    const objects = boxes.layerIndex.get("objects") as number;
+    layers[objects] = (initial.layers[objects] ?? []).map((e, i) => (i === 0 && e === null ? portal : e));
+    expect(joiningBoxesLevel(boxes, level, { ...initial, layers })).toBeNull();
   });
 
   it("an area-growth level is found by roles, and a fill that turns cells into another kind plays none", async () => {
@@ -171,6 +198,86 @@ describe("the area-growth role keeps its promise on every traced turn", () => {
     expect(problems.slice(0, 5)).toEqual([]);
     expect(turns).toBeGreaterThan(1000);
     expect(grown).toBeGreaterThan(1000);
+  }, 300_000);
+});
+
+/**
+ * The joining-boxes promise, checked on every traced turn of every level the analysis takes (both
+ * corpora, random walks included): the avatar moves at most one cell; at most one box moves, one cell
+ * in the action's direction, from the avatar's cell or the cell it steps to, onto an empty cell or
+ * into a box it then joins (the masks or'ed); no other box and no marker changes.
+ */
+describe("the joining-boxes role keeps its promise on every traced turn", () => {
+  it("in the shared and fuzz traces", async () => {
+    const problems: string[] = [];
+    let turns = 0;
+    let moved = 0;
+    let joined = 0;
+    for await (const { name, pack, trace, level } of bothCorpora()) {
+      const start = new Session(pack, trace.level).initial;
+      const analysis = joiningBoxesLevel(pack, level, start);
+      if (analysis === null) continue;
+      const { width } = level;
+      const boxesOf = (state: GameState) => {
+        const found = new Map<number, number>();
+        (state.layers[analysis.layer] ?? []).forEach((e, i) => {
+          if (e?.info.tags.has(analysis.jointTag)) found.set(i, maskOf(e.params, analysis.maskParam));
+        });
+        return found;
+      };
+      const cellOf = (p: readonly number[] | null) => (p ? (p[1] as number) * width + (p[0] as number) : -1);
+      for (const { actions } of Object.values(trace.runs)) {
+        const session = new Session(pack, trace.level);
+        for (const action of actions) {
+          const before = session.state;
+          if (before.won || before.lost) break;
+          session.act(action);
+          const after = session.state;
+          turns++;
+          const where = `${name}/${trace.level} ${JSON.stringify(action)}`;
+          const a = before.avatar.position;
+          const b = after.avatar.position;
+          if (a && b && Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) > 1)
+            problems.push(`${where}: avatar jumped`);
+          for (let l = 0; l < before.layers.length; l++)
+            if (
+              l !== analysis.layer &&
+              pack.layers[l]?.id === "markers" &&
+              before.layers[l] !== after.layers[l]
+            )
+              if (JSON.stringify(before.layers[l]) !== JSON.stringify(after.layers[l]))
+                problems.push(`${where}: markers changed`);
+          const was = boxesOf(before);
+          const now = boxesOf(after);
+          // The cells a box left, and the cells whose box is new or changed.
+          const left = [...was.keys()].filter((i) => !now.has(i));
+          const arrived = [...now.keys()].filter((i) => was.get(i) !== now.get(i));
+          if (left.length === 0 && arrived.length === 0) continue;
+          const direction = (action as { direction?: unknown }).direction;
+          const step = typeof direction === "string" ? directionDelta(direction) : undefined;
+          const from = left[0];
+          if (!step || !a || from === undefined || left.length !== 1 || arrived.length !== 1) {
+            problems.push(`${where}: boxes changed beyond one move`);
+            continue;
+          }
+          const to = arrived[0] as number;
+          const fromX = from % width;
+          const ok =
+            to === from + step[1] * width + step[0] &&
+            fromX + step[0] === to % width &&
+            (from === cellOf(a) || from === cellOf(a) + step[1] * width + step[0]) &&
+            now.get(to) === ((was.get(from) as number) | (was.get(to) ?? 0));
+          if (!ok) problems.push(`${where}: box ${from} -> ${to} breaks the promise`);
+          moved++;
+          if (was.has(to)) joined++;
+        }
+      }
+    }
+    expect(problems.slice(0, 5)).toEqual([]);
+    expect(turns).toBeGreaterThan(1000);
+    console.log(`joining boxes: ${turns} turns, ${moved} box moves, ${joined} joins, all as promised`);
+    expect(moved).toBeGreaterThan(200);
+    expect(joined).toBeGreaterThan(20);
   }, 300_000);
 });
 
