@@ -183,6 +183,20 @@ function glue(a, b, door, wall, game) {
   return { ...a, w, h, layers };
 }
 
+/**
+ * Two published levels side by side behind a void wall with a random door: the candidate, with the
+ * second level's gold path to play from its avatar's cell once the first is won.
+ */
+function sideBySide(g, r, first, second) {
+  const a = g(first);
+  const b = g(second);
+  const door = r.int(Math.min(a.h, b.h));
+  return {
+    model: glue(a, b, door, "void", g.game),
+    second: { meet: [b.avatar[0] + a.w + 1, b.avatar[1]], gold: normalise(g.src, g.game, b) },
+  };
+}
+
 function packFiles(src, game, levels) {
   // No shared sprite collections: the hard packs are for the solver, and ship no assets.
   const { sharedAssets: _shared, ...manifest } = src.manifest;
@@ -381,16 +395,7 @@ function twinseedRecipes() {
     {
       id: "th_007",
       title: "Two Gardens",
-      make: (g, r) => {
-        const a = g("tw_005");
-        const b = g("tw_008");
-        const door = r.int(Math.min(a.h, b.h));
-        const m = glue(a, b, door, "void", g.game);
-        return {
-          model: m,
-          second: { meet: [b.avatar[0] + a.w + 1, b.avatar[1]], gold: normalise(g.src, g.game, b) },
-        };
-      },
+      make: (g, r) => sideBySide(g, r, "tw_005", "tw_008"),
     },
     {
       id: "th_008",
@@ -523,6 +528,27 @@ function boxRecipes() {
       make: (g, r) => {
         const m = clone(g("bb_014"));
         jitter(m, r, 2, "objects", "ground", BOX_PLAIN);
+        return m;
+      },
+    },
+    {
+      id: "bh_008",
+      title: "Two Yards",
+      make: (g, r) => sideBySide(g, r, "bb_014", "bb_012"),
+    },
+    {
+      id: "bh_009",
+      title: "Through Traffic, a room larger",
+      make: (g, r) =>
+        pad(g("bb_014"), { left: 1, right: 1, top: 1 }, () => r.pick(["empty", "empty", "void"]), g.game),
+    },
+    {
+      id: "bh_010",
+      title: "Narrows, two strays",
+      make: (g, r) => {
+        const m = clone(g("bb_015"));
+        place(m, r, "objects", fragment(r), freeCells(m, "ground", "objects", BOX_PLAIN));
+        place(m, r, "objects", fragment(r), freeCells(m, "ground", "objects", BOX_PLAIN));
         return m;
       },
     },

@@ -3,8 +3,8 @@ import { Session } from "@gridponder/engine";
 import { type JoiningBoxesLevel, joiningBoxesLevel, maskOf } from "../models/index.js";
 import type { Heuristic, HeuristicFactory } from "../types.js";
 
-/** Past this many boxes on the board, covers are not enumerated (2^n sets) and the weaker bound is used. */
-const MAX_ENUMERATED_BOXES = 8;
+/** Past this many boxes fitting one target's mask, their subsets (2^n) are not enumerated: the weaker bound is used. */
+const MAX_ENUMERATED_BOXES = 14;
 
 interface Box {
   readonly x: number;
@@ -30,9 +30,10 @@ interface Cover {
  * The bound is the cheapest choice of disjoint box sets, one per target, each joining into exactly
  * the target's mask (every box's mask within it, their or equal to it), of those half perimeters;
  * plus, when some box must still move, the avatar's walk to the nearest box (it carries a box from
- * its cell or pushes one from beside it). With more than `MAX_ENUMERATED_BOXES` boxes it is, per
- * target, the farthest of the nearest boxes bringing each bit of the target's mask. Infinite when the
- * boxes left cannot make every target's mask: a dead state.
+ * its cell or pushes one from beside it). With more than `MAX_ENUMERATED_BOXES` boxes fitting a
+ * target's mask (or more than 30 boxes, a bit each), it is per target the farthest of the nearest
+ * boxes bringing each bit of the target's mask. Infinite when the boxes left cannot make every
+ * target's mask: a dead state.
  */
 export const joiningBoxesHeuristic: HeuristicFactory = (pack: Pack, level: LevelRuntime) => {
   const analysis = joiningBoxesLevel(pack, level, new Session(pack, level.id).initial);
@@ -49,8 +50,8 @@ export const joiningBoxesHeuristic: HeuristicFactory = (pack: Pack, level: Level
     let known = byLayer.get(cells);
     if (known !== undefined) return known;
     const boxes = boxesOn(cells, analysis, width);
-    const bound =
-      boxes.length <= MAX_ENUMERATED_BOXES ? cheapestCovers(boxes, targets) : nearestBitBound(boxes, targets);
+    const enumerable = boxes.length <= 30 && targets.every((t) => fittingBoxes(boxes, t.mask) !== null);
+    const bound = enumerable ? cheapestCovers(boxes, targets) : nearestBitBound(boxes, targets);
     known = { bound, boxes };
     byLayer.set(cells, known);
     return known;
@@ -84,23 +85,17 @@ function cheapestCovers(
   boxes: readonly Box[],
   targets: readonly { x: number; y: number; mask: number }[],
 ): number {
-  const n = boxes.length;
-  const covers: Cover[][] = targets.map((t) => {
-    const list: Cover[] = [];
-    for (let set = 1; set < 1 << n; set++) {
-      let joined = 0;
-      let fits = true;
-      for (let i = 0; i < n && fits; i++) {
-        if (((set >> i) & 1) === 0) continue;
-        const mask = (boxes[i] as Box).mask;
-        fits = (mask & ~t.mask) === 0;
-        joined |= mask;
-      }
-      if (!fits || joined !== t.mask || !minimal(boxes, set, t.mask)) continue;
-      list.push({ set, cost: halfPerimeter(boxes, set, t) });
-    }
-    return list.sort((a, b) => a.cost - b.cost);
-  });
+  // The covers of each mask the targets want, found once per mask.
+  const coversOf = new Map<number, Span[]>();
+  for (const t of targets) if (!coversOf.has(t.mask)) coversOf.set(t.mask, coversOfMask(boxes, t.mask));
+  const covers: Cover[][] = targets.map((t) =>
+    (coversOf.get(t.mask) ?? [])
+      .map((c) => ({
+        set: c.set,
+        cost: Math.max(c.x1, t.x) - Math.min(c.x0, t.x) + Math.max(c.y1, t.y) - Math.min(c.y0, t.y),
+      }))
+      .sort((a, b) => a.cost - b.cost),
+  );
   // The cheapest cover of each target, for a bound on the targets not chosen yet.
   const least = covers.map((list) => list[0]?.cost ?? Number.POSITIVE_INFINITY);
   const rest = new Array<number>(targets.length + 1).fill(0);
@@ -119,32 +114,60 @@ function cheapestCovers(
   return best;
 }
 
-/** Whether no box of `set` can be left out with the others still joining into `mask`. */
-function minimal(boxes: readonly Box[], set: number, mask: number): boolean {
-  for (let i = 0; i < boxes.length; i++) {
-    if (((set >> i) & 1) === 0) continue;
-    let others = 0;
-    for (let j = 0; j < boxes.length; j++)
-      if (j !== i && ((set >> j) & 1) === 1) others |= (boxes[j] as Box).mask;
-    if (others === mask) return false;
-  }
-  return true;
+/** A set of boxes (a bit per box) and the rectangle around them. */
+interface Span {
+  readonly set: number;
+  readonly x0: number;
+  readonly x1: number;
+  readonly y0: number;
+  readonly y1: number;
 }
 
-function halfPerimeter(boxes: readonly Box[], set: number, t: { x: number; y: number }): number {
-  let x0 = t.x;
-  let x1 = t.x;
-  let y0 = t.y;
-  let y1 = t.y;
-  for (let i = 0; i < boxes.length; i++) {
-    if (((set >> i) & 1) === 0) continue;
-    const b = boxes[i] as Box;
-    x0 = Math.min(x0, b.x);
-    x1 = Math.max(x1, b.x);
-    y0 = Math.min(y0, b.y);
-    y1 = Math.max(y1, b.y);
+/** The boxes whose masks fit in `mask`, or `null` when there are too many to enumerate their subsets. */
+function fittingBoxes(boxes: readonly Box[], mask: number): number[] | null {
+  const fitting: number[] = [];
+  boxes.forEach((b, i) => {
+    if ((b.mask & ~mask) === 0) fitting.push(i);
+  });
+  return fitting.length <= MAX_ENUMERATED_BOXES ? fitting : null;
+}
+
+/**
+ * The minimal sets of boxes whose masks all fit in `mask` and join into exactly it (no box can be
+ * left out), with the rectangle around each.
+ */
+function coversOfMask(boxes: readonly Box[], mask: number): Span[] {
+  const fitting = fittingBoxes(boxes, mask) ?? [];
+  const n = fitting.length;
+  // The join of every subset of the fitting boxes: the subset without its lowest box, joined with it.
+  const joined = new Int32Array(1 << n);
+  const found: Span[] = [];
+  for (let s = 1; s < 1 << n; s++) {
+    const low = 31 - Math.clz32(s & -s);
+    joined[s] = (joined[s & (s - 1)] as number) | (boxes[fitting[low] as number] as Box).mask;
+    if (joined[s] !== mask) continue;
+    let minimal = true;
+    for (let i = 0; i < n && minimal; i++)
+      if (((s >> i) & 1) === 1 && joined[s ^ (1 << i)] === mask) minimal = false;
+    if (!minimal) continue;
+    let set = 0;
+    let x0 = Number.POSITIVE_INFINITY;
+    let x1 = Number.NEGATIVE_INFINITY;
+    let y0 = Number.POSITIVE_INFINITY;
+    let y1 = Number.NEGATIVE_INFINITY;
+    for (let i = 0; i < n; i++) {
+      if (((s >> i) & 1) === 0) continue;
+      const index = fitting[i] as number;
+      const b = boxes[index] as Box;
+      set |= 1 << index;
+      x0 = Math.min(x0, b.x);
+      x1 = Math.max(x1, b.x);
+      y0 = Math.min(y0, b.y);
+      y1 = Math.max(y1, b.y);
+    }
+    found.push({ set, x0, x1, y0, y1 });
   }
-  return x1 - x0 + y1 - y0;
+  return found;
 }
 
 /**
