@@ -1,6 +1,6 @@
 import type { Entity, GameState, LevelRuntime, Pack } from "@gridponder/engine";
 import { Session } from "@gridponder/engine";
-import { type JoiningBoxesLevel, joiningBoxesLevel, maskOf } from "../models/index.js";
+import { type JoiningBoxesLevel, joiningBoxesLevel, joiningBoxesRole, maskOf } from "../models/index.js";
 import type { Heuristic, HeuristicFactory } from "../types.js";
 
 /** Past this many boxes fitting one target's mask, their subsets (2^n) are not enumerated: the weaker bound is used. */
@@ -36,6 +36,8 @@ interface Cover {
  * target's mask: a dead state.
  */
 export const joiningBoxesHeuristic: HeuristicFactory = (pack: Pack, level: LevelRuntime) => {
+  // Most levels play other roles: they are turned away before a session is made for the start.
+  if (joiningBoxesRole(pack, level) === null) return null;
   const analysis = joiningBoxesLevel(pack, level, new Session(pack, level.id).initial);
   if (analysis === null) return null;
   const width = level.width;
@@ -50,8 +52,9 @@ export const joiningBoxesHeuristic: HeuristicFactory = (pack: Pack, level: Level
     let known = byLayer.get(cells);
     if (known !== undefined) return known;
     const boxes = boxesOn(cells, analysis, width);
-    const enumerable = boxes.length <= 30 && targets.every((t) => fittingBoxes(boxes, t.mask) !== null);
-    const bound = enumerable ? cheapestCovers(boxes, targets) : nearestBitBound(boxes, targets);
+    const fitting = fittingByMask(boxes, targets);
+    const bound =
+      fitting !== null ? cheapestCovers(boxes, targets, fitting) : nearestBitBound(boxes, targets);
     known = { bound, boxes };
     byLayer.set(cells, known);
     return known;
@@ -84,10 +87,11 @@ function boxesOn(cells: readonly (Entity | null)[], analysis: JoiningBoxesLevel,
 function cheapestCovers(
   boxes: readonly Box[],
   targets: readonly { x: number; y: number; mask: number }[],
+  fitting: ReadonlyMap<number, readonly number[]>,
 ): number {
   // The covers of each mask the targets want, found once per mask.
   const coversOf = new Map<number, Span[]>();
-  for (const t of targets) if (!coversOf.has(t.mask)) coversOf.set(t.mask, coversOfMask(boxes, t.mask));
+  for (const [mask, indices] of fitting) coversOf.set(mask, coversOfMask(boxes, indices, mask));
   const covers: Cover[][] = targets.map((t) =>
     (coversOf.get(t.mask) ?? [])
       .map((c) => ({
@@ -123,21 +127,34 @@ interface Span {
   readonly y1: number;
 }
 
-/** The boxes whose masks fit in `mask`, or `null` when there are too many to enumerate their subsets. */
-function fittingBoxes(boxes: readonly Box[], mask: number): number[] | null {
-  const fitting: number[] = [];
-  boxes.forEach((b, i) => {
-    if ((b.mask & ~mask) === 0) fitting.push(i);
-  });
-  return fitting.length <= MAX_ENUMERATED_BOXES ? fitting : null;
+/**
+ * Per mask the targets want, the boxes whose masks fit in it (by index); `null` when there are more
+ * than 30 boxes (a bit each) or more than `MAX_ENUMERATED_BOXES` fit one mask, too many to enumerate
+ * their subsets.
+ */
+function fittingByMask(
+  boxes: readonly Box[],
+  targets: readonly { mask: number }[],
+): Map<number, number[]> | null {
+  if (boxes.length > 30) return null;
+  const byMask = new Map<number, number[]>();
+  for (const { mask } of targets) {
+    if (byMask.has(mask)) continue;
+    const fitting: number[] = [];
+    boxes.forEach((b, i) => {
+      if ((b.mask & ~mask) === 0) fitting.push(i);
+    });
+    if (fitting.length > MAX_ENUMERATED_BOXES) return null;
+    byMask.set(mask, fitting);
+  }
+  return byMask;
 }
 
 /**
- * The minimal sets of boxes whose masks all fit in `mask` and join into exactly it (no box can be
- * left out), with the rectangle around each.
+ * The minimal sets of the `fitting` boxes (whose masks all fit in `mask`) that join into exactly it
+ * (no box can be left out), with the rectangle around each.
  */
-function coversOfMask(boxes: readonly Box[], mask: number): Span[] {
-  const fitting = fittingBoxes(boxes, mask) ?? [];
+function coversOfMask(boxes: readonly Box[], fitting: readonly number[], mask: number): Span[] {
   const n = fitting.length;
   // The join of every subset of the fitting boxes: the subset without its lowest box, joined with it.
   const joined = new Int32Array(1 << n);

@@ -52,6 +52,6 @@ export {
   markerCheckOf,
 } from "./goal-declarations.js";
 export { ORTHOGONAL_STEPS } from "./grid.js";
-export { type JoiningBoxesLevel, joiningBoxesLevel, maskOf } from "./joining-boxes.js";
+export { type JoiningBoxesLevel, joiningBoxesLevel, joiningBoxesRole, maskOf } from "./joining-boxes.js";
 export { levelRoles } from "./level-roles.js";
 export { type PlacementLevel, placementLevel } from "./placement.js";

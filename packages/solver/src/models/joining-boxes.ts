@@ -30,6 +30,26 @@ export function maskOf(params: Params | null, maskParam: string): number {
 }
 
 /**
+ * The level's one `joining-boxes` role and the tags of its `teleport` roles, when those are all the
+ * roles its systems play; else `null`. It needs no state, so callers can ask it before making one.
+ */
+export function joiningBoxesRole(
+  pack: Pack,
+  level: LevelRuntime,
+): { role: JoiningBoxesRole; teleportTags: ReadonlySet<string> } | null {
+  const roles = levelRoles(pack, level);
+  if (roles === null) return null;
+  const joining = roles.filter((r): r is JoiningBoxesRole => r.role === "joining-boxes");
+  if (joining.length !== 1) return null;
+  const teleportTags = new Set<string>();
+  for (const r of roles) {
+    if (r.role === "teleport") for (const t of r.teleportTags) teleportTags.add(t);
+    else if (r.role !== "joining-boxes") return null;
+  }
+  return { role: joining[0] as JoiningBoxesRole, teleportTags };
+}
+
+/**
  * The joining-boxes analysis of a level, or `null` when it does not apply. It applies when:
  * - one system plays the `joining-boxes` role, and every other one the `teleport` role with no entity
  *   carrying a teleport tag on the board at the start and no such kind creatable, so it does nothing;
@@ -44,16 +64,9 @@ export function joiningBoxesLevel(
   level: LevelRuntime,
   start: GameState,
 ): JoiningBoxesLevel | null {
-  const roles = levelRoles(pack, level);
-  if (roles === null) return null;
-  const joining = roles.filter((r): r is JoiningBoxesRole => r.role === "joining-boxes");
-  if (joining.length !== 1) return null;
-  const role = joining[0] as JoiningBoxesRole;
-  const teleportTags = new Set<string>();
-  for (const r of roles) {
-    if (r.role === "teleport") for (const t of r.teleportTags) teleportTags.add(t);
-    else if (r.role !== "joining-boxes") return null;
-  }
+  const played = joiningBoxesRole(pack, level);
+  if (played === null) return null;
+  const { role, teleportTags } = played;
   if (teleportTags.size > 0) {
     const creatable = creatableKinds(pack, level);
     if (creatable === null) return null;
@@ -79,10 +92,9 @@ export function joiningBoxesLevel(
     if (markers === undefined) return null;
     markerLayers.add(check.markerLayer);
     markers.forEach((m, cell) => {
-      const mask = wants.value as number;
       // One box meets every goal that wants its mask at its cell.
-      if (m?.kind === check.markerKind && !targets.some((t) => t.cell === cell && t.mask === mask))
-        targets.push({ cell, mask });
+      if (m?.kind === check.markerKind && !targets.some((t) => t.cell === cell && t.mask === value))
+        targets.push({ cell, mask: value });
     });
   }
   if (targets.length === 0) return null;
