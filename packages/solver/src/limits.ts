@@ -1,5 +1,11 @@
 import type { Bound, SearchProgress, SolveOptions } from "./types.js";
 
+/**
+ * The default of `SolveOptions.maxCountStates`: the states a search may add, once it has proved the
+ * optimum, to count the optimal solutions.
+ */
+export const DEFAULT_COUNT_STATES = 500_000;
+
 /** The least time between two reads of the heap's use (see `tick`). */
 const MEMORY_CHECK_MS = 100;
 
@@ -39,6 +45,11 @@ export class Limits {
     } else this.memoryMb = () => Number.POSITIVE_INFINITY;
     this.seen = parent?.seen ?? { leastMemoryMb: Number.POSITIVE_INFINITY };
     this.seen.leastMemoryMb = Math.min(this.seen.leastMemoryMb, this.memoryMb());
+  }
+
+  /** The states a search may add to count optimal solutions once it has proved the optimum (see `SolveOptions.maxCountStates`). */
+  get countStates(): number {
+    return this.options.maxCountStates ?? DEFAULT_COUNT_STATES;
   }
 
   /** The least memory limit any check of this search saw, in megabytes; `null` without one. */

@@ -173,7 +173,7 @@ function solvePlanned(plan: LevelPlan, options: SolveOptions): SolveResult {
       const counting = new Limits(levelId, {
         ...options,
         timeLimitMs,
-        maxStates: options.maxCountStates ?? 500_000,
+        maxStates: limits.countStates,
       });
       const counted = breadthFirst(space, counting, countLimit, { heuristic, length: outcome.optimalLength });
       if (counted.status === "solved")

@@ -87,8 +87,10 @@ export interface SolveOptions {
   /** Count optimal solutions up to this many. Default 100. */
   readonly countLimit?: number;
   /**
-   * After A*, the most states the pass that counts optimal solutions may keep; beyond it the count
-   * is left unknown (levels whose moves commute have very many optimal solutions). Default 500,000.
+   * Once the optimum is proved, the most states counting the optimal solutions may add: the pass after
+   * A*, or the rest of a marker search's last total once a dive found a win there (see the solver
+   * README); beyond it the count is left unknown (levels whose moves commute have very many optimal
+   * solutions). Default 500,000.
    */
   readonly maxCountStates?: number;
   /** Called now and then with how far the search got. */

@@ -92,8 +92,10 @@ describe("best-first marker search by a team of threads", () => {
       const loaded = await loadPackFolder(dir);
       if (!loaded.ok) throw new Error("the pack must load");
       // A team's lead skips the unpruned run (see `markerProof`): its search is the best-first search
-      // alone, within the gold path's length, after the table.
-      const plan = planLevel(loaded.pack, level);
+      // alone, within the gold path's length, after the table. Counting without a budget, both expand
+      // the whole last total, wherever their dives proved the optimum (`marker-dive.conformance.test.ts`).
+      const exact = { maxCountStates: Number.POSITIVE_INFINITY };
+      const plan = planLevel(loaded.pack, level, exact);
       if (plan.known === null) throw new Error("the level must have a heuristic");
       plan.known.prepare?.(Number.POSITIVE_INFINITY);
       const alone = markerSearch(plan.space, plan.countLimit, plan.known)?.bestFirst(
@@ -103,7 +105,7 @@ describe("best-first marker search by a team of threads", () => {
       if (alone === null || alone === undefined || alone === "inconsistent")
         throw new Error("the best-first search must settle the level");
       for (const workers of teams) {
-        const [team] = await solveLevels(dir, [level], { workers });
+        const [team] = await solveLevels(dir, [level], { workers, ...exact });
         if (team === undefined) throw new Error("no result");
         expect(team.threads).toBe(workers);
         expect(team.status).toBe("solved");

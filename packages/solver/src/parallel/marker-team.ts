@@ -52,8 +52,12 @@ export const Word = {
    * has only received slots with a marker never met it, and needs it to play their marker's actions.
    */
   MarkerKind: 12,
+  /** 1 + the depth of the listed slot a thread's dive found a win from (see `dive`), else 0. */
+  Dove: 13,
+  /** How many slots the thread has listed at the current total. */
+  Queued: 14,
 } as const;
-const WORDS = 13;
+const WORDS = 15;
 
 /** What the lead asks of its helpers: nothing yet, a search (its bound as the job's argument), or go home. */
 export const MarkerJob = { Wait: 0, Search: 1, Quit: 2 } as const;

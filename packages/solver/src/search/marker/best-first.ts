@@ -1,7 +1,9 @@
+import type { ActionInput } from "@gridponder/engine";
 import type { Limits } from "../../limits.js";
-import { Int32List } from "../../tables/int32-list.js";
 import type { Bound, SearchOutcome } from "../../types.js";
 import { searchOutcome } from "../bfs.js";
+import { Buckets } from "./buckets.js";
+import { DIVE_LEAST, DIVE_SHARE, dive } from "./dive.js";
 import { expandCore } from "./expand-core.js";
 import { type MarkerFrontier, RunTally } from "./frontier.js";
 import { depthOf, EXPANDED, pathsOf, slotWord, UNSEEN } from "./slot-word.js";
@@ -14,52 +16,6 @@ import type { MarkerStateCache } from "./state-cache.js";
  * path counts (see `ReusableMarkerSearch.bestFirst`).
  */
 export class Inconsistent extends Error {}
-
-/** No depth at all (see `Buckets.firstAt`): beyond every depth a search reaches. */
-export const NONE = 0xffff;
-
-/** Slots listed by depth plus estimate (`f`) and depth (`g`), for the best-first search. */
-export class Buckets {
-  private readonly lists: (Int32List | undefined)[][] = [];
-
-  add(f: number, g: number, slot: number): void {
-    const row = this.lists[f] ?? [];
-    this.lists[f] = row;
-    let list = row[g];
-    if (list === undefined) {
-      list = new Int32List(64);
-      row[g] = list;
-    }
-    list.push(slot);
-  }
-
-  /** The slots listed at (f, g), taken out; `null` when none. */
-  take(f: number, g: number): Int32Array | null {
-    const row = this.lists[f];
-    const list = row?.[g];
-    if (row === undefined || list === undefined) return null;
-    row[g] = undefined;
-    return list.view();
-  }
-
-  /** The slots listed at (f, g), left in place (valid until the next change); `null` when none. */
-  peek(f: number, g: number): Int32Array | null {
-    return this.lists[f]?.[g]?.view() ?? null;
-  }
-
-  /** The least depth from `g` with slots listed at total `f` (`NONE`: none). */
-  firstAt(f: number, g: number): number {
-    const row = this.lists[f];
-    if (row !== undefined) for (let i = g; i < row.length; i++) if (row[i] !== undefined) return i;
-    return NONE;
-  }
-
-  /** Whether nothing is listed at `f` or beyond. */
-  emptyFrom(f: number): boolean {
-    for (let i = f; i < this.lists.length; i++) if (this.lists[i]?.some((l) => l !== undefined)) return false;
-    return true;
-  }
-}
 
 /**
  * The best-first frontier: a new slot is listed by depth plus estimate (never below the bucket being
@@ -183,6 +139,60 @@ export class BestFirstRun {
   }
 }
 
+/**
+ * The optimum, proved at total `f` before its bucket is expanded: a dive (see `dive`) found a win
+ * there. The bucket is still expanded, to count the optimal solutions, under `limits`: the search's
+ * own, and at most `countStates` more slots seen. Should they stop it first, the optimum stands
+ * (`uncounted`), its count unknown.
+ */
+export interface Proof {
+  readonly limits: Limits;
+  readonly uncounted: Partial<SearchOutcome>;
+  /** Whether a stop by `bound` at `seen` slots seen still leaves the optimum proved. */
+  settles(bound: Bound, seen: number): boolean;
+}
+
+/** Dives at total `f` (see `dive`) and gives the proof when it finds a win, else `null`. */
+export function proofAt(
+  cache: MarkerStateCache,
+  buckets: Buckets,
+  f: number,
+  tally: RunTally,
+  limits: Limits,
+): Proof | null {
+  const win = dive(cache, buckets, f, Math.max(DIVE_LEAST, Math.ceil(tally.expanded * DIVE_SHARE)));
+  if (win === null) return null;
+  const { actions } = cache.space;
+  const solution = [
+    ...solutionTo(cache, win.slot, win.depth),
+    ...win.actions.map((a) => actions[a] as ActionInput),
+  ];
+  return provedWith(solution, f, tally.seen, buckets.countAt(f), limits);
+}
+
+/**
+ * The proof of optimum `f` with `solution` (see `Proof`), counting from `seen` slots seen, with
+ * `queued` slots listed at `f` still to expand. The stop that leaves it proved: the count's own state
+ * budget, time or memory (the optimum needs no more search); not a smaller state cap of the caller's
+ * (a stage that a larger search follows, which may then count in full). When more slots are listed
+ * than the budget allows, the count would run out of it anyway: `limits` then stop the search at once.
+ */
+export function provedWith(
+  solution: ActionInput[],
+  f: number,
+  seen: number,
+  queued: number,
+  limits: Limits,
+): Proof {
+  const countStop = queued > limits.countStates ? seen : seen + limits.countStates;
+  const own = countStop < limits.maxStates;
+  return {
+    limits: limits.stage(Number.POSITIVE_INFINITY, countStop),
+    uncounted: { optimalLength: f, lowerBound: f, solution, optimalCount: null, countCapped: false },
+    settles: (bound, at) => (bound === "maxStates" ? own && at > countStop : true),
+  };
+}
+
 /** The length a best-first run searches to: the bound, the depth limit, and what a slot word holds. */
 export function bestFirstLength(bound: number | null, limits: Limits): number {
   return Math.min(bound ?? Number.POSITIVE_INFINITY, limits.maxDepth, UNSEEN - 1);
@@ -216,6 +226,8 @@ export function bestFirst(
   for (let f = h0; f <= length; f++) {
     if (buckets.emptyFrom(f)) break;
     frontier.bucketF = f;
+    // A win found ahead proves the optimum; the bucket's expansion then only counts (see `Proof`).
+    const proof = proofAt(cache, buckets, f, tally, limits);
     // Depth by depth: a slot's predecessors on shortest paths come first (same total, less depth).
     for (let g = 0; g <= f; g++) {
       const list = buckets.take(f, g);
@@ -223,8 +235,10 @@ export function bestFirst(
       // Slot numbers grow with the core: sorted, each core's slots come in a row.
       list.sort();
       run.layer = g;
-      run.expandSlots(list, 0, limits);
-      if (run.stopped !== null) return outcome("bounded", run.stopped, { lowerBound: f });
+      run.expandSlots(list, 0, proof?.limits ?? limits);
+      if (run.stopped === null) continue;
+      if (proof?.settles(run.stopped, tally.seen)) return outcome("solved", null, proof.uncounted);
+      return outcome("bounded", run.stopped, { lowerBound: f });
     }
     // Every path of length f to a won slot has been counted: its predecessors are all expanded.
     const { total, first } = run.wonAt(f);

@@ -5,7 +5,9 @@ import { Receiver, Shipper } from "../../parallel/state-courier.js";
 import { kindNamesOf } from "../../parallel/state-transfer.js";
 import type { Bound, SearchOutcome } from "../../types.js";
 import { searchOutcome } from "../bfs.js";
-import { BestFirstRun, bestFirstLength, Inconsistent, NONE } from "./best-first.js";
+import { BestFirstRun, bestFirstLength, Inconsistent, type Proof, provedWith } from "./best-first.js";
+import { NONE } from "./buckets.js";
+import { DIVE_LEAST, DIVE_SHARE, type DiveFind, dive } from "./dive.js";
 import type { MarkerFrontier } from "./frontier.js";
 import { enlarged, NEVER_REACHED, UNSEEN } from "./slot-word.js";
 import { findPredecessor, type Step } from "./solution-path.js";
@@ -81,6 +83,8 @@ export class MarkerTeamSearch {
   /** What went wrong in this thread during a team's search (see `Failure`), and the error itself. */
   private failure = 0;
   private error: unknown = null;
+  /** The optimum, once a thread's dive proved it (see `Proof`); `null` before. */
+  private proof: Proof | null = null;
   /** A solution step's slot as another thread sent it. */
   private target: GameState | null = null;
   private targetMarker = 0;
@@ -146,12 +150,37 @@ export class MarkerTeamSearch {
     if (h0 === Number.POSITIVE_INFINITY)
       return searchOutcome("unsolvable", null, tally.expanded, tally.seen, { lowerBound: null });
     if (mine) buckets.add(h0, 0, start);
+    // The search's limits, or once a dive proved the optimum, those of counting (see `Proof`).
+    let bucketLimits = limits;
     for (let f = h0; f <= length; f++) {
-      let words = this.round({ Listed: buckets.emptyFrom(f) ? 0 : 1, NextDepth: buckets.firstAt(f, 0) }, -1);
+      frontier.bucketF = f;
+      // Each thread dives from its own slots of the bucket, its share of the budget (see `proofAt`).
+      const expanded = tally.expanded + run.othersExpanded;
+      let win: DiveFind | null = null;
+      if (this.failure === 0)
+        this.guarded(() => {
+          const budget = Math.max(DIVE_LEAST, Math.ceil((expanded * DIVE_SHARE) / team.count));
+          win = dive(cache, buckets, f, budget, (core) => this.owner(core) === team.index);
+        });
+      const found = win as DiveFind | null;
+      let words = this.round(
+        {
+          Listed: buckets.emptyFrom(f) ? 0 : 1,
+          NextDepth: buckets.firstAt(f, 0),
+          Dove: found === null ? 0 : 1 + found.depth,
+          Queued: buckets.countAt(f),
+        },
+        -1,
+      );
       let verdict = this.verdict(words, f);
       if (verdict !== undefined) return verdict;
       if (words.sum(Word.Listed) === 0) break;
-      frontier.bucketF = f;
+      const diver = words.first(Word.Dove);
+      if (diver >= 0) {
+        const queued = words.sum(Word.Queued);
+        this.proof = this.proofFrom(diver, found, words.get(diver, Word.Dove) - 1, f, queued, limits);
+        bucketLimits = this.proof.limits;
+      }
       // Only the depths some thread has slots at: the next is the least any thread may have, its own
       // lists or (having sent visits) another's at the next depth.
       for (let g = words.min(Word.NextDepth); g <= f; g = words.min(Word.NextDepth)) {
@@ -163,7 +192,7 @@ export class MarkerTeamSearch {
         for (;;) {
           if (list !== null && i < list.length && this.failure === 0)
             this.guarded(() => {
-              i = run.expandSlots(list, i, limits, via, crowded);
+              i = run.expandSlots(list, i, bucketLimits, via, crowded);
             });
           const next = Math.min(buckets.firstAt(f, g + 1), this.sentAny ? g + 1 : NONE);
           words = this.round({ More: list !== null && i < list.length ? 1 : 0, NextDepth: next }, g + 1);
@@ -316,8 +345,11 @@ export class MarkerTeamSearch {
     if (failure === Failure.Inconsistent) return "inconsistent";
     const stopper = words.first(Word.Stop);
     const stop = stopper < 0 ? 0 : words.get(stopper, Word.Stop);
-    if (stop > 0) return this.outcome(words, "bounded", BOUNDS[stop - 1] as Bound, { lowerBound: f });
-    return undefined;
+    if (stop === 0) return undefined;
+    const bound = BOUNDS[stop - 1] as Bound;
+    if (this.proof?.settles(bound, words.sum(Word.Seen)))
+      return this.outcome(words, "solved", null, this.proof.uncounted);
+    return this.outcome(words, "bounded", bound, { lowerBound: f });
   }
 
   private outcome(
@@ -338,6 +370,7 @@ export class MarkerTeamSearch {
     this.shipNo.fill(-1);
     this.failure = 0;
     this.error = null;
+    this.proof = null;
     this.warmF = -1;
     this.warmG = 0;
     this.warmAt = 0;
@@ -433,6 +466,31 @@ export class MarkerTeamSearch {
         frontier.reach(core, m, core * cache.values + m, depth, paths);
       },
     );
+  }
+
+  /**
+   * The proof of optimum `f` from thread `diver`'s dive (its `win`, `null` in the others), found by the
+   * team together: the way to the listed slot it dove from (see `solution`), then the dive's actions,
+   * which the diver posts one a round.
+   */
+  private proofFrom(
+    diver: number,
+    win: DiveFind | null,
+    depth: number,
+    f: number,
+    queued: number,
+    limits: Limits,
+  ): Proof {
+    const team = this.team as MarkerTeam;
+    const mine = team.index === diver && win !== null;
+    const path = this.solution(diver, mine ? win.slot : -1, depth);
+    for (let k = depth; k < f; k++) {
+      const words = this.round({ Action: mine ? (win.actions[k - depth] as number) : 0 }, -1);
+      this.verdict(words, f);
+      path.push(this.cache.space.actions[words.get(diver, Word.Action)] as ActionInput);
+    }
+    const run = this.run as BestFirstRun;
+    return provedWith(path, f, run.tally.seen + run.othersSeen, queued, limits);
   }
 
   /**
