@@ -3,7 +3,7 @@ import type { Limits } from "../../limits.js";
 import type { Bound, SearchOutcome } from "../../types.js";
 import { searchOutcome } from "../bfs.js";
 import { Buckets } from "./buckets.js";
-import { DIVE_LEAST, DIVE_SHARE, dive } from "./dive.js";
+import { dive, diveBudget } from "./dive.js";
 import { expandCore } from "./expand-core.js";
 import { type MarkerFrontier, RunTally } from "./frontier.js";
 import { depthOf, EXPANDED, pathsOf, slotWord, UNSEEN } from "./slot-word.js";
@@ -148,8 +148,8 @@ export class BestFirstRun {
 export interface Proof {
   readonly limits: Limits;
   readonly uncounted: Partial<SearchOutcome>;
-  /** Whether a stop by `bound` at `seen` slots seen still leaves the optimum proved. */
-  settles(bound: Bound, seen: number): boolean;
+  /** Whether a stop by `bound` still leaves the optimum proved. */
+  settles(bound: Bound): boolean;
 }
 
 /** Dives at total `f` (see `dive`) and gives the proof when it finds a win, else `null`. */
@@ -160,7 +160,7 @@ export function proofAt(
   tally: RunTally,
   limits: Limits,
 ): Proof | null {
-  const win = dive(cache, buckets, f, Math.max(DIVE_LEAST, Math.ceil(tally.expanded * DIVE_SHARE)));
+  const win = dive(cache, buckets, f, diveBudget(tally.expanded));
   if (win === null) return null;
   const { actions } = cache.space;
   const solution = [
@@ -189,7 +189,7 @@ export function provedWith(
   return {
     limits: limits.stage(Number.POSITIVE_INFINITY, countStop),
     uncounted: { optimalLength: f, lowerBound: f, solution, optimalCount: null, countCapped: false },
-    settles: (bound, at) => (bound === "maxStates" ? own && at > countStop : true),
+    settles: (bound) => bound !== "maxStates" || own,
   };
 }
 
@@ -237,7 +237,7 @@ export function bestFirst(
       run.layer = g;
       run.expandSlots(list, 0, proof?.limits ?? limits);
       if (run.stopped === null) continue;
-      if (proof?.settles(run.stopped, tally.seen)) return outcome("solved", null, proof.uncounted);
+      if (proof?.settles(run.stopped)) return outcome("solved", null, proof.uncounted);
       return outcome("bounded", run.stopped, { lowerBound: f });
     }
     // Every path of length f to a won slot has been counted: its predecessors are all expanded.

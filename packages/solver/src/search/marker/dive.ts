@@ -14,13 +14,18 @@ export interface DiveFind {
 }
 
 /** The fewest slots a dive may visit, however few the search has expanded so far. */
-export const DIVE_LEAST = 2_000;
+const DIVE_LEAST = 2_000;
 /**
  * A dive visits at most this share of the slots the search has expanded before it (at least
  * `DIVE_LEAST`), so dives at totals that hold no win cost little, and most of their turns are not
  * lost: the bucket's own expansion meets the same cores and finds their remembered successors.
  */
-export const DIVE_SHARE = 1 / 64;
+const DIVE_SHARE = 1 / 64;
+
+/** The slots one of `threads` diving threads may visit after `expanded` slots expanded in all. */
+export function diveBudget(expanded: number, threads = 1): number {
+  return Math.max(DIVE_LEAST, Math.ceil((expanded * DIVE_SHARE) / threads));
+}
 
 const always = () => true;
 

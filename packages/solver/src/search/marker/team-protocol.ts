@@ -7,7 +7,7 @@ import type { Bound, SearchOutcome } from "../../types.js";
 import { searchOutcome } from "../bfs.js";
 import { BestFirstRun, bestFirstLength, Inconsistent, type Proof, provedWith } from "./best-first.js";
 import { NONE } from "./buckets.js";
-import { DIVE_LEAST, DIVE_SHARE, type DiveFind, dive } from "./dive.js";
+import { type DiveFind, dive, diveBudget } from "./dive.js";
 import type { MarkerFrontier } from "./frontier.js";
 import { enlarged, NEVER_REACHED, UNSEEN } from "./slot-word.js";
 import { findPredecessor, type Step } from "./solution-path.js";
@@ -159,8 +159,13 @@ export class MarkerTeamSearch {
       let win: DiveFind | null = null;
       if (this.failure === 0)
         this.guarded(() => {
-          const budget = Math.max(DIVE_LEAST, Math.ceil((expanded * DIVE_SHARE) / team.count));
-          win = dive(cache, buckets, f, budget, (core) => this.owner(core) === team.index);
+          win = dive(
+            cache,
+            buckets,
+            f,
+            diveBudget(expanded, team.count),
+            (core) => this.owner(core) === team.index,
+          );
         });
       const found = win as DiveFind | null;
       let words = this.round(
@@ -347,8 +352,7 @@ export class MarkerTeamSearch {
     const stop = stopper < 0 ? 0 : words.get(stopper, Word.Stop);
     if (stop === 0) return undefined;
     const bound = BOUNDS[stop - 1] as Bound;
-    if (this.proof?.settles(bound, words.sum(Word.Seen)))
-      return this.outcome(words, "solved", null, this.proof.uncounted);
+    if (this.proof?.settles(bound)) return this.outcome(words, "solved", null, this.proof.uncounted);
     return this.outcome(words, "bounded", bound, { lowerBound: f });
   }
 
