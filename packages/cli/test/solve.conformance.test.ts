@@ -13,4 +13,16 @@ describe("gridponder solve", () => {
     expect(result.statesExpanded).toBeLessThanOrEqual(2 * 2048);
     expect(r.code).toBe(0);
   });
+
+  it("counts the optimal solutions within --count-states, in full with all", async () => {
+    // tw_010's marker search proves 44 by a dive before expanding that total: counting is what remains.
+    const twinseed = join(CONFORMANCE, "packs/twinseed");
+    const skipped = await run(["solve", twinseed, "tw_010", "--count-states", "0", "--json"]);
+    const full = await run(["solve", twinseed, "tw_010", "--count-states", "all", "--json"]);
+    const [a] = JSON.parse(skipped.stdout);
+    const [b] = JSON.parse(full.stdout);
+    expect(a).toMatchObject({ status: "solved", optimalLength: 44, optimalCount: null });
+    expect(b).toMatchObject({ status: "solved", optimalLength: 44, optimalCount: 1, countCapped: false });
+    expect(a.statesExpanded).toBeLessThan(b.statesExpanded);
+  });
 });

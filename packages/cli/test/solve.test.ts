@@ -19,6 +19,15 @@ describe("gridponder solve", () => {
     expect(r.stdout).toBe("");
   });
 
+  it("takes a whole number or all for --count-states, and refuses anything else", async () => {
+    const r = await run(["solve", LANTERN_CELLAR, "lc01_bottom_step", "--count-states", "some"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`argument 'some' is invalid. expected a whole number, 0 or more, or "all"`);
+    const counted = await run(["solve", LANTERN_CELLAR, "lc01_bottom_step", "--count-states", "0"]);
+    expect(counted.code).toBe(0);
+    expect(counted.stdout).toMatch(/lc01_bottom_step\s+11\s+11/);
+  });
+
   it("prints JSON results with --json and nothing else on stdout", async () => {
     const r = await run(["solve", LANTERN_CELLAR, "lc04_cobweb_curtains", "--json"]);
     expect(r.code).toBe(0);

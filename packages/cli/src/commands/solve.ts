@@ -10,13 +10,14 @@ import { progressBar } from "../progress-bar.js";
 import { inlineText } from "../terminal-text.js";
 import { textTable } from "../text-table.js";
 import { isZipFile, isZipName, readZipPack } from "../zip-pack.js";
-import { positiveInteger, positiveSeconds } from "./numbers.js";
+import { nonNegativeInteger, positiveInteger, positiveSeconds } from "./numbers.js";
 
 interface SolveFlags {
   maxDepth?: number;
   maxStates?: number;
   timeLimit?: number;
   maxMemory?: number;
+  countStates?: number;
   workers?: number;
   strategy?: "bfs" | "astar";
 }
@@ -31,6 +32,16 @@ function workerCount(text: string): number {
   const n = positiveInteger(text);
   if (n > MAX_WORKERS) throw new InvalidArgumentError(`expected at most ${MAX_WORKERS} workers`);
   return n;
+}
+
+/** `--count-states`: a whole number, or `all` for no cap. */
+function countStatesOf(text: string): number {
+  if (text === "all") return Number.POSITIVE_INFINITY;
+  try {
+    return nonNegativeInteger(text);
+  } catch {
+    throw new InvalidArgumentError('expected a whole number, 0 or more, or "all"');
+  }
 }
 
 function strategyOf(text: string): "bfs" | "astar" {
@@ -123,6 +134,7 @@ async function solvePack(
       maxStates: flags.maxStates,
       timeLimitMs: flags.timeLimit === undefined ? undefined : Math.round(flags.timeLimit * 1000),
       maxMemoryMb: flags.maxMemory,
+      maxCountStates: flags.countStates,
       workers: flags.workers,
       plugins: ctx.plugins,
       onEvent,
@@ -194,6 +206,11 @@ export function registerSolve(program: Command, ctx: CliContext): void {
       "--max-memory <mb>",
       "memory budget of the whole solve, split evenly among the worker threads (default: 3072, or half the machine's memory if less)",
       positiveInteger,
+    )
+    .option(
+      "--count-states <n>",
+      'states spent counting the optimal solutions once the optimum is proven (default 500000; 0 skips the count, shown as ?; "all" counts in full)',
+      countStatesOf,
     )
     .option("--workers <n>", `worker threads, at most ${MAX_WORKERS} (default: one per core)`, workerCount)
     .action((paths: string[], flags: SolveFlags) => runSolve(ctx, paths, flags));
