@@ -15,7 +15,7 @@ import { join } from "node:path";
 import { collectErrors, type HarnessBrowser, launchBrowser } from "@gridponder/browser-harness";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_PACKS } from "../src/own-site.ts";
-import { assertNoErrors, openFirstLevel } from "./page-checks.ts";
+import { openFirstLevel } from "./page-checks.ts";
 
 const START = join(import.meta.dirname, "../dist/start-cli.js");
 const SHOTS = join(import.meta.dirname, "../test-results/own-packs");
@@ -103,7 +103,7 @@ describe("the catalog of packs/", { timeout: 300_000 }, () => {
       expect(await img.getAttribute("src"), title).toMatch(/cover/i);
     }
     await page.screenshot({ path: join(SHOTS, "home.png"), fullPage: true });
-    assertNoErrors(errors, "home page");
+    errors.assertNone("home page");
 
     const links = await cards
       .locator("a")
@@ -121,7 +121,7 @@ describe("the catalog of packs/", { timeout: 300_000 }, () => {
       const slug = String(href).replaceAll("/", "");
       await page.waitForTimeout(500);
       await page.screenshot({ path: join(SHOTS, `${slug}.png`) });
-      assertNoErrors(errors, String(first));
+      errors.assertNone(String(first));
     }
     await page.close();
   });
@@ -146,7 +146,7 @@ describe("the catalog of packs/", { timeout: 300_000 }, () => {
       expect(await page.locator("gridponder-match .gpm-status").textContent()).toMatch(/to move\.$/);
       await page.waitForTimeout(300);
       await page.screenshot({ path: join(SHOTS, `game-${name}.png`) });
-      assertNoErrors(errors, `${name}/play/`);
+      errors.assertNone(`${name}/play/`);
     }
     await page.close();
   });
@@ -200,7 +200,7 @@ describe("the catalog of packs/", { timeout: 300_000 }, () => {
     await edit.click();
     await page.waitForURL(/\/studio\/#edit=/);
     expect((await page.evaluate(() => document.contentType)).toLowerCase()).toBe("text/html");
-    assertNoErrors(errors, "studio");
+    errors.assertNone("studio");
     await page.close();
   });
 

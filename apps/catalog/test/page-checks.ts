@@ -1,16 +1,6 @@
 /** What the browser test checks on the served pages. */
-import type { Page, PageErrors } from "@gridponder/browser-harness";
+import type { Page } from "@gridponder/browser-harness";
 import { expect } from "vitest";
-
-/**
- * Fails with the page's console errors and failed requests, but for requests the browser abandoned
- * because the test navigated on (the icon of the page left behind): those are not failures of the site.
- */
-export function assertNoErrors(errors: PageErrors, context: string): void {
-  const aborted = errors.failedRequests.filter((r) => r.endsWith("(net::ERR_ABORTED)"));
-  const kept = errors.failedRequests.filter((r) => !aborted.includes(r));
-  if (errors.messages.length + kept.length > 0) errors.assertNone(context);
-}
 
 /** Opens the pack page at `packPath`, then its first level, until the player has drawn the board. */
 export async function openFirstLevel(page: Page, siteUrl: string, packPath: string): Promise<string> {

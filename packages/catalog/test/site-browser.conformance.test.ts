@@ -16,13 +16,7 @@ import {
 import { type ActionInput, Session } from "@gridponder/engine";
 import { ownPack } from "@gridponder/test-corpus";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  assertNoErrors,
-  packsFolderSite,
-  type ServedSite,
-  serveBuiltSite,
-  XSS_TITLE,
-} from "./site-helpers.ts";
+import { packsFolderSite, type ServedSite, serveBuiltSite, XSS_TITLE } from "./site-helpers.ts";
 
 const SHOTS = join(import.meta.dirname, "../test-results");
 const PACK = "/dev-gridponder-lantern-cellar/";
@@ -230,7 +224,7 @@ describe("the catalog in a browser", { timeout: 300_000 }, () => {
     await viewer.waitForSelector(`${player} .gp[data-level=lc02_storeroom]`, { state: "attached" });
     await expect.poll(() => viewer.locator("[data-share-notice]").textContent()).toMatch(/could not be read/);
     expect(await viewer.locator("[data-replay]").isVisible()).toBe(false);
-    assertNoErrors(viewerErrors, "viewer");
+    viewerErrors.assertNone("viewer");
     await viewer.close();
   });
 
@@ -297,7 +291,7 @@ describe("the catalog in a browser", { timeout: 300_000 }, () => {
   });
 
   it("reported no console error, failed request or dialog on any page", () => {
-    assertNoErrors(errors, "catalog");
+    errors.assertNone("catalog");
     expect(dialogs).toEqual([]);
   });
 });

@@ -24,7 +24,7 @@ import { axeViolations, installAxe } from "@gridponder/browser-harness/axe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTENT_SECURITY_POLICY } from "../src/components/csp.ts";
 import { type BuildOutcome, buildInChild } from "./build-helpers.ts";
-import { assertNoErrors, CORPUS_PACKS, OWN_PACKS, openFirstLevel, removeAll } from "./site-helpers.ts";
+import { CORPUS_PACKS, OWN_PACKS, openFirstLevel, removeAll } from "./site-helpers.ts";
 
 /** Where the screenshots of every pack's level in both views are kept, for a person to look at. */
 const VIEW_SHOTS = join(import.meta.dirname, "../test-results/views");
@@ -107,7 +107,7 @@ describe("the catalog of the whole corpus", { timeout: 300_000 }, () => {
     const errors = collectErrors(page);
     for (const slug of packs) {
       const first = await openFirstLevel(page, server.url, `/${slug}/`);
-      assertNoErrors(errors, `${slug}: ${first}`);
+      errors.assertNone(`${slug}: ${first}`);
     }
     await page.close();
   });
@@ -128,7 +128,7 @@ describe("the catalog of the whole corpus", { timeout: 300_000 }, () => {
     const numbers = await page.locator(".level-number").allTextContents();
     expect(numbers.slice(0, 3)).toEqual(["1.", "2.", "3."]);
     expect(numbers.filter((n) => n === "Extra:")).toHaveLength(1);
-    assertNoErrors(errors, "carrot-quest");
+    errors.assertNone("carrot-quest");
     await page.close();
   });
 
@@ -230,7 +230,7 @@ describe("the catalog of the whole corpus", { timeout: 300_000 }, () => {
           await check(`${at} lost`);
         }
       }
-      assertNoErrors(errors, slug);
+      errors.assertNone(slug);
     }
     await page.close();
     expect(found).toEqual([]);
@@ -284,7 +284,7 @@ describe("the catalog of the whole corpus", { timeout: 300_000 }, () => {
         for (const board of boards) expect(colourCount(board), `${level} ${width}`).toBeGreaterThan(20);
         expect(shareDiffering(iso, top), `${level} ${width}`).toBeGreaterThan(0.05);
       }
-    assertNoErrors(errors, "views");
+    errors.assertNone("views");
     await page.close();
     expect(saved).toHaveLength(packs.length * 4);
   }, 600_000);

@@ -226,19 +226,6 @@ export async function pageScriptGzip(out: string, html: string, base = "/"): Pro
 }
 
 /**
- * Fails with the page's console errors and failed requests. Requests the browser abandoned because the
- * test navigated on (the icon of the page left behind) are not failures of the site.
- */
-export function assertNoErrors(
-  errors: { readonly messages: readonly string[]; readonly failedRequests: readonly string[] },
-  context: string,
-): void {
-  const failed = errors.failedRequests.filter((r) => !r.endsWith("(net::ERR_ABORTED)"));
-  const all = [...errors.messages, ...failed.map((r) => `request: ${r}`)];
-  if (all.length > 0) throw new Error(`${context} reported errors:\n${all.join("\n")}`);
-}
-
-/**
  * Opens the pack page at `packPath` and then its first level's page, and waits until the player there
  * has drawn the board; returns the level page's path.
  */

@@ -13,13 +13,7 @@ import { FORMATS } from "@gridponder/import";
 import { writePackFolder } from "@gridponder/import/node";
 import type { GridponderMatchElement } from "@gridponder/player/match";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  assertNoErrors,
-  type ServedSite,
-  type SharedSite,
-  serveBuiltSite,
-  sharedSite,
-} from "./site-helpers.ts";
+import { type ServedSite, type SharedSite, serveBuiltSite, sharedSite } from "./site-helpers.ts";
 
 const FIXTURES = join(import.meta.dirname, "../../import/fixtures");
 const SHOTS = join(import.meta.dirname, "../test-results");
@@ -115,7 +109,7 @@ describe("imported games in a browser", { timeout: 300_000 }, () => {
     // A move the source does not allow (a rook through its own pawn) is refused.
     expect(await act(page, "rook-move@a1>a3")).toBe(false);
     await page.screenshot({ path: join(SHOTS, "import-sdgdl-chess.png") });
-    assertNoErrors(errors, "the imported chess page");
+    errors.assertNone("the imported chess page");
     await page.close();
   });
 
@@ -131,7 +125,7 @@ describe("imported games in a browser", { timeout: 300_000 }, () => {
     expect(await act(page, "markCell>b2")).toBe(false);
     expect(await status(page)).toBe("Player 1 to move.");
     await page.screenshot({ path: join(SHOTS, "import-bagel-tic-tac-toe.png") });
-    assertNoErrors(errors, "the imported tic-tac-toe page");
+    errors.assertNone("the imported tic-tac-toe page");
     await page.close();
   });
 
@@ -139,7 +133,7 @@ describe("imported games in a browser", { timeout: 300_000 }, () => {
     const { page, errors } = await open("/bagel-eights/play/");
     await expect.poll(() => page.locator("gridponder-match .gpm-card").count()).toBeGreaterThan(5);
     await page.screenshot({ path: join(SHOTS, "import-bagel-eights.png") });
-    assertNoErrors(errors, "the imported Eights page");
+    errors.assertNone("the imported Eights page");
     await page.close();
   });
 });

@@ -17,7 +17,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encodeMatch, matchHash } from "../src/client/match-share-code.ts";
 import { editJson } from "./build-helpers.ts";
 import {
-  assertNoErrors,
   htmlPages,
   markupOnly,
   OWN_PACKS,
@@ -271,7 +270,7 @@ describe("a game's play page in a browser", { timeout: 300_000 }, () => {
     expect(moves[1]).toMatch(/^mark>[abc][123]$/);
     expect(await text(page, "gridponder-match .gpm-status")).toBe("Crosses to move.");
     await page.screenshot({ path: join(SHOTS, "match-play-tic-tac-toe.png") });
-    assertNoErrors(errors, "the tic-tac-toe page");
+    errors.assertNone("the tic-tac-toe page");
     await page.close();
   });
 
@@ -294,7 +293,7 @@ describe("a game's play page in a browser", { timeout: 300_000 }, () => {
     expect(await text(page, "[data-page-status]")).toMatch(
       /^(Link to|Copy the link to share) this game after \d moves/,
     );
-    assertNoErrors(errors, "the page that shared");
+    errors.assertNone("the page that shared");
     await page.close();
 
     const fresh = await open(url.slice(server.url.length));
@@ -305,7 +304,7 @@ describe("a game's play page in a browser", { timeout: 300_000 }, () => {
     );
     expect(await text(fresh.page, "[data-seats-line]")).toBe("Crosses: Person · Noughts: Random bot");
     expect(await fresh.page.locator('gridponder-match select[data-seat="1"]').inputValue()).toBe("random");
-    assertNoErrors(fresh.errors, "the shared link's page");
+    fresh.errors.assertNone("the shared link's page");
     await fresh.page.close();
   });
 
@@ -321,7 +320,7 @@ describe("a game's play page in a browser", { timeout: 300_000 }, () => {
     expect(await page.locator("gridponder-match select[data-seat-count]").inputValue()).toBe("3");
     expect(((await log(page)) ?? []).length).toBeGreaterThan(0);
     await page.screenshot({ path: join(SHOTS, "match-play-eights.png") });
-    assertNoErrors(errors, "the Eights page");
+    errors.assertNone("the Eights page");
     await page.close();
   });
 
@@ -342,7 +341,7 @@ describe("a game's play page in a browser", { timeout: 300_000 }, () => {
       expect(await page.locator("[data-share-notice]").isVisible()).toBe(true);
       expect(await text(page, "gridponder-match .gpm-status"), path).toMatch(/to move\.$/);
       if (path.startsWith("/tic-tac-toe")) expect(await log(page)).toEqual([]);
-      assertNoErrors(errors, path);
+      errors.assertNone(path);
       await page.close();
     }
   });
@@ -375,7 +374,7 @@ describe("a game's play page in a browser", { timeout: 300_000 }, () => {
     );
     await ready(page);
     expect(await log(page)).toEqual(["mark>a1", "mark>c3"]);
-    assertNoErrors(errors, "the page of a half-playable link");
+    errors.assertNone("the page of a half-playable link");
     await page.close();
   });
 
@@ -390,7 +389,7 @@ describe("a game's play page in a browser", { timeout: 300_000 }, () => {
       0,
     );
     expect(dialogs).toEqual([]);
-    assertNoErrors(errors, "the hostile position's page");
+    errors.assertNone("the hostile position's page");
     await page.close();
   });
 
@@ -404,7 +403,7 @@ describe("a game's play page in a browser", { timeout: 300_000 }, () => {
       const { page, errors } = await open(path);
       if (path.endsWith("/play/")) await ready(page);
       await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage });
-      assertNoErrors(errors, path);
+      errors.assertNone(path);
       await page.close();
     }
     expect(dialogs).toEqual([]);
@@ -433,7 +432,7 @@ describe("a game's play page in a browser", { timeout: 300_000 }, () => {
       }
     }
     expect(found).toEqual([]);
-    assertNoErrors(errors, "the pages checked by axe");
+    errors.assertNone("the pages checked by axe");
     await page.close();
   });
 

@@ -13,7 +13,7 @@ import { loadPackFolder } from "@gridponder/engine/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encodeActions, type ShareAction } from "../src/client/share-code.ts";
 import { HOSTILE, makeSharePacks, WIDE_LEVEL } from "./share-helpers.ts";
-import { assertNoErrors, removeAll, type ServedSite, serveSite } from "./site-helpers.ts";
+import { removeAll, type ServedSite, serveSite } from "./site-helpers.ts";
 
 const SHOTS = join(import.meta.dirname, "../test-results");
 const CELLAR = "/dev-gridponder-lantern-cellar/";
@@ -156,7 +156,7 @@ describe("share links and progress in a browser", { timeout: 300_000 }, () => {
     expect(await page.locator("[data-replay-position]").textContent()).toBe("Move 19,999 of 20,000");
     await page.click("[data-replay-step=last]");
     await expect.poll(async () => (await playerState(page)).key).toBe(expected.stateKey());
-    assertNoErrors(errors, "long link");
+    errors.assertNone("long link");
     await page.close();
   });
 
@@ -178,7 +178,7 @@ describe("share links and progress in a browser", { timeout: 300_000 }, () => {
     await page.focus(player);
     await page.keyboard.press("ArrowDown");
     await expect.poll(async () => (await playerState(page)).moves).toBe(1);
-    assertNoErrors(errors, "refused link");
+    errors.assertNone("refused link");
     await page.close();
   });
 
@@ -216,7 +216,7 @@ describe("share links and progress in a browser", { timeout: 300_000 }, () => {
       );
     expect(await page.locator("[data-replay-position]").textContent()).toBe("Move 12 of 12");
     expect((await playerState(page)).key).toBe(gold.stateKey());
-    assertNoErrors(errors, "illegal moves");
+    errors.assertNone("illegal moves");
     await page.close();
   });
 
@@ -256,7 +256,7 @@ describe("share links and progress in a browser", { timeout: 300_000 }, () => {
     const progressOf = (title: string) =>
       page.locator("[data-pack-card]", { hasText: title }).locator("[data-progress]").first().textContent();
     await expect.poll(() => progressOf("Lantern Cellar, wide")).toBe("1/8 solved");
-    assertNoErrors(errors, "progress");
+    errors.assertNone("progress");
     await page.close();
   });
 
@@ -281,7 +281,7 @@ describe("share links and progress in a browser", { timeout: 300_000 }, () => {
     await page.click("[data-share]");
     await expect.poll(() => page.locator("[data-page-status]").textContent()).toMatch(/1 move/);
     expect(dialogs).toEqual([]);
-    assertNoErrors(errors, "hostile text");
+    errors.assertNone("hostile text");
     await page.close();
   });
 });

@@ -342,7 +342,7 @@ function send(
 export interface PageErrors {
   /** Console `error` messages and uncaught page errors, in order, as text. */
   readonly messages: readonly string[];
-  /** Requests that failed or answered with status >= 400. */
+  /** Requests that failed (but those the browser cancelled) or answered with status >= 400. */
   readonly failedRequests: readonly string[];
   /** Forgets everything collected so far (e.g. before the next step of a test). */
   clear(): void;
@@ -361,9 +361,14 @@ export function collectErrors(page: Page): PageErrors {
   page.on("pageerror", (error) =>
     messages.push(`pageerror: ${error.stack || error.message || `${error.name}: ${String(error)}`}`),
   );
-  page.on("requestfailed", (req) =>
-    failedRequests.push(`${req.url()} (${req.failure()?.errorText ?? "failed"})`),
-  );
+  page.on("requestfailed", (req) => {
+    const reason = req.failure()?.errorText ?? "failed";
+    // The browser cancelled it (a navigation left the page while it loaded, or the page aborted it):
+    // nothing failed to serve. Under load a page's favicon often is still on its way when a test
+    // navigates on, and its cancellation arrives after the test cleared what it had collected.
+    if (reason === "net::ERR_ABORTED") return;
+    failedRequests.push(`${req.url()} (${reason})`);
+  });
   page.on("response", (res) => {
     if (res.status() >= 400) failedRequests.push(`${res.url()} (${res.status()})`);
   });
