@@ -1,5 +1,6 @@
 import {
   type ActionInput,
+  type Entity,
   type GameState,
   type LevelRuntime,
   type Pack,
@@ -43,6 +44,13 @@ export interface SearchSpace {
    * future, different otherwise (within this search space).
    */
   encode(state: GameState, out: Int32Array): void;
+  /**
+   * Writes into `out` the key `state` would have with layer `layer` holding `cells` and with neither
+   * won nor lost: the key of an abstraction of the state that differs in one layer, without making
+   * that state (abstraction heuristics look up one per state they estimate). `cells` is read by content
+   * during the call, so the caller may reuse one array for every call.
+   */
+  encodeWithLayer(state: GameState, layer: number, cells: readonly (Entity | null)[], out: Int32Array): void;
   /**
    * Announces the state about to be expanded and its key, so the parts its successors share with it
    * are numbered without looking at their content. Optional; keys are the same without it.
@@ -188,6 +196,9 @@ export function searchSpace(pack: Pack, levelId: string, options: SearchSpaceOpt
   // rule or goal reads it), the pending move with the terminal flag, the variables, and the rest.
   const encode = (state: GameState, out: Int32Array): void => {
     for (let i = 0; i < layers; i++) out[i] = parts.id(i, state.layers[i] as object, layerNumber[i] as never);
+    encodeBeyondLayers(state, out);
+  };
+  const encodeBeyondLayers = (state: GameState, out: Int32Array): void => {
     const a = state.avatar;
     out[layers] =
       a.enabled && a.position
@@ -300,6 +311,16 @@ export function searchSpace(pack: Pack, levelId: string, options: SearchSpaceOpt
     dead,
     keyWidth,
     encode,
+    encodeWithLayer(state, layer, cells, out) {
+      // The replaced layer is never numbered: it would fill the table with contents no key holds.
+      for (let i = 0; i < layers; i++)
+        if (i !== layer) out[i] = parts.id(i, state.layers[i] as object, layerNumber[i] as never);
+      // Numbered by content alone: the caller's array may be the same with other contents.
+      out[layer] = (layerTables[layer] as LayerTable).id(cells as never);
+      encodeBeyondLayers(state, out);
+      const flags = out[layers + 1] as number;
+      out[layers + 1] = flags - (flags % 3);
+    },
     bound,
     rebase(child, from) {
       const field = bound?.field ?? -1;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { LayerTable } from "../src/tables/layer-table.js";
+import { OpenList } from "../src/tables/open-list.js";
 import { Column, StateTable } from "../src/tables/state-table.js";
 
 /** A deterministic stream of small integers (a linear congruential generator). */
@@ -37,6 +38,39 @@ describe("StateTable", () => {
       table.keyOf(id, out);
       expect(out.join(",")).toBe(text);
     }
+  });
+});
+
+describe("OpenList", () => {
+  it("pops by total, then deeper first, then first pushed first, with pops between pushes and across growth", () => {
+    const list = new OpenList();
+    const next = numbers(7);
+    // The reference: every entry pushed and not yet popped, with its push number.
+    const open: { f: number; g: number; order: number; node: number }[] = [];
+    let order = 0;
+    const popped: number[] = [];
+    const expected: number[] = [];
+    const popBoth = () => {
+      open.sort((a, b) => a.f - b.f || b.g - a.g || a.order - b.order);
+      const first = open.shift();
+      expect(list.pop()).toBe(first !== undefined);
+      if (first === undefined) return;
+      expected.push(first.node);
+      popped.push(list.node);
+      expect([list.f, list.g]).toEqual([first.f, first.g]);
+    };
+    for (let i = 0; i < 5_000; i++) {
+      // Few distinct totals and depths, so that ties are the rule; a fractional total now and then.
+      const g = next() % 6;
+      const f = g + (next() % 5) + (next() % 7 === 0 ? 0.5 : 0);
+      list.push(f, g, i);
+      open.push({ f, g, order: order++, node: i });
+      if (next() % 3 === 0) popBoth();
+    }
+    while (open.length > 0) popBoth();
+    expect(popped).toEqual(expected);
+    expect(list.size).toBe(0);
+    expect(list.pop()).toBe(false);
   });
 });
 

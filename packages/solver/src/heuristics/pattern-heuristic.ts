@@ -119,20 +119,36 @@ function patternTable(
   keys: SearchSpace,
 ): PatternTable | null {
   const { layer } = pattern;
-  const keep = (e: Entity | null | undefined) =>
-    e !== null && e !== undefined && e.kind === pattern.kind && paramsKey(e.params) === pattern.params;
-  // Layers are immutable and shared between states, so each is projected once.
-  const projected = new WeakMap<object, readonly (Entity | null)[]>();
-  const project = (state: GameState): GameState => {
-    const cells = state.layers[layer] as readonly (Entity | null)[];
-    let kept = projected.get(cells);
+  // Params objects are shared between states: each is compared with the pattern's once.
+  const paramsKept = new Map<object, boolean>();
+  const keep = (e: Entity | null | undefined): e is Entity => {
+    if (e === null || e === undefined || e.kind !== pattern.kind) return false;
+    if (e.params === null) return pattern.params === null;
+    let kept = paramsKept.get(e.params);
     if (kept === undefined) {
-      kept = cells.map((e) => (keep(e) ? (e as Entity) : null));
-      projected.set(cells, kept);
+      kept = paramsKey(e.params) === pattern.params;
+      paramsKept.set(e.params, kept);
     }
+    return kept;
+  };
+  const project = (state: GameState): GameState => {
     const layers = state.layers.slice();
-    layers[layer] = kept;
+    layers[layer] = (layers[layer] as readonly (Entity | null)[]).map((e) => (keep(e) ? e : null));
     return { ...state, layers, won: false, lost: false, loseReason: null };
+  };
+  // The projection of the layer last estimated, written in place: a state's estimate makes nothing.
+  const kept: (Entity | null)[] = (start.layers[layer] as readonly (Entity | null)[]).map(() => null);
+  let keptFrom: readonly (Entity | null)[] | null = null;
+  const projectedLayer = (state: GameState): readonly (Entity | null)[] => {
+    const cells = state.layers[layer] as readonly (Entity | null)[];
+    if (cells !== keptFrom) {
+      for (let i = 0; i < cells.length; i++) {
+        const e = cells[i];
+        kept[i] = keep(e) ? e : null;
+      }
+      keptFrom = cells;
+    }
+    return kept;
   };
   const placed = (state: GameState) => {
     const cells = state.layers[layer] as readonly (Entity | null)[];
@@ -187,7 +203,7 @@ function patternTable(
   }
   return {
     distance(state) {
-      keys.encode(project(state), key);
+      keys.encodeWithLayer(state, layer, projectedLayer(state), key);
       const s = ids.find(key);
       // Every state a search meets is reachable, so its image was searched; 0 keeps a stranger safe.
       if (s < 0) return 0;

@@ -1,19 +1,10 @@
 import type { ActionInput, GameState } from "@gridponder/engine";
 import type { Limits } from "../limits.js";
 import type { SearchSpace } from "../search-space.js";
-import { MinHeap } from "../tables/heap.js";
+import { OpenList } from "../tables/open-list.js";
 import { StateTable } from "../tables/state-table.js";
 import type { Bound, Heuristic, MoveFilter } from "../types.js";
 import { type SearchOutcome, searchOutcome } from "./bfs.js";
-
-interface Open {
-  readonly f: number;
-  readonly g: number;
-  /** Insertion order: equal entries pop first-in first-out, so the search is deterministic. */
-  readonly order: number;
-  readonly node: number;
-  readonly state: GameState;
-}
 
 /**
  * A* over state keys. With an admissible heuristic the first winning state popped is optimal; a state
@@ -31,49 +22,50 @@ export function aStar(
   const parent: number[] = [-1];
   const via: number[] = [-1];
   const cost: number[] = [0];
-  const heap = new MinHeap<Open>(
-    (a, b) => a.f < b.f || (a.f === b.f && (a.g > b.g || (a.g === b.g && a.order < b.order))),
-  );
-  let order = 0;
+  // Per node, the state of its open entry with the least depth (its other entries are stale), until
+  // it is expanded.
+  const states: (GameState | undefined)[] = [space.start];
+  const open = new OpenList();
   let expanded = 0;
   const result = (status: SearchOutcome["status"], extra: Partial<SearchOutcome> = {}): SearchOutcome =>
     searchOutcome(status, null, expanded, best.size, extra);
   // The entry just popped has the least f of all open ones, and with an admissible heuristic some open
   // entry lies on a shortest solution, so no solution is shorter than its f (nor, as entries at the
   // depth bound are not expanded, longer than that bound unless it is longer still).
-  const stopped = (bound: Bound, open: Open): SearchOutcome => ({
-    ...result("bounded", { lowerBound: Math.min(open.f, limits.maxDepth + 1) }),
+  const stopped = (bound: Bound, f: number): SearchOutcome => ({
+    ...result("bounded", { lowerBound: Math.min(f, limits.maxDepth + 1) }),
     bound,
   });
   space.encode(space.start, key);
   best.add(key);
   const h0 = heuristic.estimate(space.start);
-  if (h0 !== Number.POSITIVE_INFINITY)
-    heap.push({ f: h0, g: 0, order: order++, node: 0, state: space.start });
+  if (h0 !== Number.POSITIVE_INFINITY) open.push(h0, 0, 0);
   const { actions } = space;
-  while (heap.size > 0) {
-    const open = heap.pop() as Open;
-    if (open.g > (cost[open.node] as number)) continue;
-    if (open.state.won) {
+  while (open.pop()) {
+    const { node: at, g: depth } = open;
+    if (depth > (cost[at] as number)) continue;
+    const state = states[at] as GameState;
+    if (state.won) {
       const solution: ActionInput[] = [];
-      for (let n = open.node; n > 0; n = parent[n] as number)
+      for (let n = at; n > 0; n = parent[n] as number)
         solution.push(actions[via[n] as number] as ActionInput);
-      return result("solved", { optimalLength: open.g, lowerBound: open.g, solution: solution.reverse() });
+      return result("solved", { optimalLength: depth, lowerBound: depth, solution: solution.reverse() });
     }
+    states[at] = undefined;
     expanded++;
-    const bound = limits.tick(open.g, expanded, best.size);
-    if (bound) return stopped(bound, open);
-    if (open.g >= limits.maxDepth) continue;
-    best.keyOf(open.node, key);
-    space.prime(open.state, key);
-    const only = filter ? filter.only(open.state) : null;
+    const bound = limits.tick(depth, expanded, best.size);
+    if (bound) return stopped(bound, open.f);
+    if (depth >= limits.maxDepth) continue;
+    best.keyOf(at, key);
+    space.prime(state, key);
+    const only = filter ? filter.only(state) : null;
     const tries = only ?? actions.length;
     for (let t = 0; t < (typeof tries === "number" ? tries : tries.length); t++) {
       const a = typeof tries === "number" ? t : (tries[t] as number);
-      const child = space.next(open.state, actions[a] as ActionInput);
+      const child = space.next(state, actions[a] as ActionInput);
       if (child === null || child.lost) continue;
       space.encode(child, key);
-      const g = open.g + 1;
+      const g = depth + 1;
       const known = best.find(key);
       if (known >= 0 && (cost[known] as number) <= g) continue;
       const h = heuristic.estimate(child);
@@ -81,16 +73,18 @@ export function aStar(
       let node = known;
       if (node < 0) {
         node = best.add(key);
-        parent.push(open.node);
+        parent.push(at);
         via.push(a);
         cost.push(g);
-        if (best.size > limits.maxStates) return stopped("maxStates", open);
+        states.push(child);
+        if (best.size > limits.maxStates) return stopped("maxStates", open.f);
       } else {
-        parent[node] = open.node;
+        parent[node] = at;
         via[node] = a;
         cost[node] = g;
+        states[node] = child;
       }
-      heap.push({ f: g + h, g, order: order++, node, state: child });
+      open.push(g + h, g, node);
     }
   }
   // The open list ran dry: either nothing wins, or every unexplored branch lay beyond the depth bound.

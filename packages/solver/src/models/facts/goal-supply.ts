@@ -161,20 +161,23 @@ export function goalSupply(pack: Pack, level: LevelRuntime, start?: GameState): 
   watched.forEach((k, i) => {
     slot[k] = i;
   });
-  // Counts per layer array, outside the fixed cells (what stands there stays there): a turn that left
-  // a layer alone leaves its counts alone.
-  const memo = new WeakMap<object, Int32Array>();
-  const countsOf = (cells: readonly (Entity | null)[]): Int32Array => {
-    let counts = memo.get(cells);
-    if (counts !== undefined) return counts;
-    counts = new Int32Array(watched.length);
+  // Counts per watched layer, outside the fixed cells (what stands there stays there), of the layer
+  // array last counted: a turn that left a layer alone leaves its counts alone. Only the last: counting
+  // a layer again costs less than remembering every layer met (a table keyed by millions of arrays
+  // is work for the garbage collector in searches whose turns change a layer every time).
+  const counted: (readonly (Entity | null)[] | null)[] = layers.map(() => null);
+  const countsByLayer = layers.map(() => new Int32Array(watched.length));
+  const countsOf = (l: number, cells: readonly (Entity | null)[]): Int32Array => {
+    const counts = countsByLayer[l] as Int32Array;
+    if (counted[l] === cells) return counts;
+    counts.fill(0);
     for (let i = 0; i < cells.length; i++) {
       const e = cells[i];
       if (e === null || e === undefined || fixed?.[i]) continue;
       const s = slot[e.info.index] as number;
       if (s >= 0) counts[s] = (counts[s] as number) + 1;
     }
-    memo.set(cells, counts);
+    counted[l] = cells;
     return counts;
   };
   const total = new Int32Array(watched.length);
@@ -190,8 +193,8 @@ export function goalSupply(pack: Pack, level: LevelRuntime, start?: GameState): 
       for (const t of pinned)
         if ((state.layers[t.layer] as readonly (Entity | null)[])[t.cell]?.info.index !== t.kind) return true;
       total.fill(0);
-      for (const layer of layers) {
-        const counts = countsOf(state.layers[layer] as readonly (Entity | null)[]);
+      for (let l = 0; l < layers.length; l++) {
+        const counts = countsOf(l, state.layers[layers[l] as number] as readonly (Entity | null)[]);
         for (let i = 0; i < counts.length; i++) total[i] = (total[i] as number) + (counts[i] as number);
       }
       for (const need of scarce) {
