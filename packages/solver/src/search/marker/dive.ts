@@ -27,8 +27,6 @@ export function diveBudget(expanded: number, threads = 1): number {
   return Math.max(DIVE_LEAST, Math.ceil((expanded * DIVE_SHARE) / threads));
 }
 
-const always = () => true;
-
 /** A slot the dive has met but not yet left: its core, marker, depth, and how it was reached. */
 interface Visit {
   readonly core: number;
@@ -46,17 +44,14 @@ interface Visit {
  * win, such a slot proves the optimum is `f` (a consistent estimate never lowers the total along a
  * path, so every slot on the way has total `f` too). Visits at most `budget` slots; changes no slot
  * word, so the bucket's own expansion, with its depths and path counts, is as without it. Returns the
- * win, or `null` when none was found within the budget. A thread of a team passes `mine`: it goes on
- * only from the cores it owns (a win on another's core still counts), since the turns of another's
- * cores are played by their owner, and would be played twice.
+ * win, or `null` when none was found within the budget.
+ *
+ * A thread of a team dives from the slots it lists and on through any core, also those another thread
+ * owns: their turns are then played twice (here, and by their owner), within the budget; a dive kept
+ * to one thread's cores almost never reached a win, as a way there crosses cores of every thread.
+ * Slots of another's cores hold no depth here, so they are never skipped as reached sooner.
  */
-export function dive(
-  cache: MarkerStateCache,
-  buckets: Buckets,
-  f: number,
-  budget: number,
-  mine: (core: number) => boolean = always,
-): DiveFind | null {
+export function dive(cache: MarkerStateCache, buckets: Buckets, f: number, budget: number): DiveFind | null {
   const { values, free, tied } = cache;
   const visited = new Set<number>();
   const visits: Visit[] = [];
@@ -88,7 +83,7 @@ export function dive(
           if (cache.won[to] === 1) return found(visits, at, action, slot, g);
           const child = to * values + marker;
           // Reached sooner already, it ends no win at `f` (that win would be shorter): not a way on.
-          if (depthOf(cache.slots[child] as number) < next || !mine(to) || visited.has(child)) return null;
+          if (depthOf(cache.slots[child] as number) < next || visited.has(child)) return null;
           visited.add(child);
           visits.push({ core: to, m: marker, depth: next, parent: at, action });
           children.push(visits.length - 1);

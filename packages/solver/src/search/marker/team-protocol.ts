@@ -154,18 +154,14 @@ export class MarkerTeamSearch {
     let bucketLimits = limits;
     for (let f = h0; f <= length; f++) {
       frontier.bucketF = f;
-      // Each thread dives from its own slots of the bucket, its share of the budget (see `proofAt`).
+      // Each thread dives from its own slots of the bucket, on through any core (see `dive`), with a
+      // share of half the budget of one thread's search: its turns of others' cores are played twice,
+      // and the dives that prove an optimum in the twinseed sets need less than that.
       const expanded = tally.expanded + run.othersExpanded;
       let win: DiveFind | null = null;
       if (this.failure === 0)
         this.guarded(() => {
-          win = dive(
-            cache,
-            buckets,
-            f,
-            diveBudget(expanded, team.count),
-            (core) => this.owner(core) === team.index,
-          );
+          win = dive(cache, buckets, f, diveBudget(expanded, 2 * team.count));
         });
       const found = win as DiveFind | null;
       let words = this.round(
