@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { SlotWords } from "../src/search/marker/slot-words.js";
 import { LayerTable } from "../src/tables/layer-table.js";
 import { OpenList } from "../src/tables/open-list.js";
 import { Column, StateTable } from "../src/tables/state-table.js";
@@ -71,6 +72,30 @@ describe("OpenList", () => {
     expect(popped).toEqual(expected);
     expect(list.size).toBe(0);
     expect(list.pop()).toBe(false);
+  });
+});
+
+describe("SlotWords", () => {
+  it("keeps what it was given as it grows past a chunk, reads blank elsewhere, and clears", () => {
+    const blank = 0xffff0000;
+    const words = new SlotWords(blank);
+    const written = new Map<number, number>();
+    const next = numbers(3);
+    // Grown in uneven steps, through the first chunk's doubling and past two chunk boundaries.
+    for (let length = 700; length < 3_000_000; length = Math.ceil(length * 1.9)) {
+      words.ensure(length);
+      for (let i = 0; i < 50; i++) {
+        const slot = (next() * 977 + i) % length;
+        words.set(slot, slot * 3 + 1);
+        written.set(slot, slot * 3 + 1);
+      }
+      for (const edge of [length - 1, 1_048_575, 1_048_576, 2_097_152].filter((s) => s < length))
+        expect(words.get(edge)).toBe(written.get(edge) ?? blank);
+    }
+    for (const [slot, word] of written) expect(words.get(slot)).toBe(word);
+    expect(words.get(2_000_001)).toBe(written.get(2_000_001) ?? blank);
+    words.clear();
+    for (const slot of written.keys()) expect(words.get(slot)).toBe(blank);
   });
 });
 

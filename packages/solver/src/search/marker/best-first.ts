@@ -36,12 +36,12 @@ export class BestFirstFrontier implements MarkerFrontier {
 
   reach(to: number, m: number, slot: number, next: number, paths: number): void {
     const { slots } = this.cache;
-    const at = slots[slot] as number;
+    const at = slots.get(slot);
     const depth = depthOf(at);
     if (depth < next) return;
     if ((at & EXPANDED) !== 0) throw new Inconsistent();
     if (depth === next) {
-      slots[slot] = slotWord(next, Math.min(pathsOf(at) + paths, this.tally.cap));
+      slots.set(slot, slotWord(next, Math.min(pathsOf(at) + paths, this.tally.cap)));
       return;
     }
     const h = this.cache.estimate(to, m);
@@ -52,7 +52,7 @@ export class BestFirstFrontier implements MarkerFrontier {
       this.tally.pruned = true;
       return;
     }
-    slots[slot] = slotWord(next, paths);
+    slots.set(slot, slotWord(next, paths));
     // Won slots are never expanded; the search lists each once, with whatever depth it ends with.
     if (this.cache.won[to] === 1) {
       if (depth === UNSEEN) this.tally.winners.push(slot);
@@ -108,9 +108,9 @@ export class BestFirstRun {
       const slots = cache.slots;
       for (; i < list.length && (list[i] as number) < end; i++) {
         const slot = list[i] as number;
-        const at = slots[slot] as number;
+        const at = slots.get(slot);
         if (depthOf(at) !== g || (at & EXPANDED) !== 0) continue;
-        slots[slot] = at | EXPANDED;
+        slots.set(slot, (at | EXPANDED) >>> 0);
         markers[k++] = slot - core * values;
       }
       if (k === 0) continue;
@@ -131,9 +131,9 @@ export class BestFirstRun {
     let total = 0;
     let first = -1;
     for (const w of this.tally.winners) {
-      if (depthOf(slots[w] as number) !== f) continue;
+      if (depthOf(slots.get(w)) !== f) continue;
       if (first < 0) first = w;
-      total = Math.min(this.tally.cap, total + pathsOf(slots[w] as number));
+      total = Math.min(this.tally.cap, total + pathsOf(slots.get(w)));
     }
     return { total, first };
   }

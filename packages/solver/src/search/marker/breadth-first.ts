@@ -25,7 +25,7 @@ export class LayeredFrontier implements MarkerFrontier {
 
   reach(to: number, m: number, slot: number, next: number, paths: number): void {
     const { slots } = this.cache;
-    const at = slots[slot] as number;
+    const at = slots.get(slot);
     if (depthOf(at) === UNSEEN) {
       const h = this.length === null ? 0 : this.cache.estimate(to, m);
       if (this.length !== null && next + h > this.length) {
@@ -33,7 +33,7 @@ export class LayeredFrontier implements MarkerFrontier {
         if (h !== Number.POSITIVE_INFINITY) this.tally.pruned = true;
         return;
       }
-      slots[slot] = slotWord(next, paths);
+      slots.set(slot, slotWord(next, paths));
       this.tally.seen++;
       if (this.cache.won[to] === 1) this.tally.winners.push(slot);
       else {
@@ -44,7 +44,7 @@ export class LayeredFrontier implements MarkerFrontier {
         }
       }
     } else if (depthOf(at) === next) {
-      slots[slot] = slotWord(next, Math.min(pathsOf(at) + paths, this.tally.cap));
+      slots.set(slot, slotWord(next, Math.min(pathsOf(at) + paths, this.tally.cap)));
     }
   }
 }
@@ -84,7 +84,7 @@ export function breadthFirst(
       const base = core * values;
       let k = 0;
       const slots = cache.slots;
-      for (let m = 0; m < values; m++) if (depthOf(slots[base + m] as number) === d) markers[k++] = m;
+      for (let m = 0; m < values; m++) if (depthOf(slots.get(base + m)) === d) markers[k++] = m;
       tally.expanded += k;
       stop = limits.tick(d, tally.expanded, tally.seen);
       if (stop !== null) break;
@@ -94,7 +94,7 @@ export function breadthFirst(
     if (stop !== null) return outcome("bounded", stop, { lowerBound: d + 1 });
     if (tally.winners.length > 0) {
       let total = 0;
-      for (const w of tally.winners) total = Math.min(cap, total + pathsOf(cache.slots[w] as number));
+      for (const w of tally.winners) total = Math.min(cap, total + pathsOf(cache.slots.get(w)));
       return outcome("solved", null, {
         optimalLength: d + 1,
         lowerBound: d + 1,

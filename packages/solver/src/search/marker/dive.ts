@@ -61,7 +61,7 @@ export function dive(cache: MarkerStateCache, buckets: Buckets, f: number, budge
     if (list === null) continue;
     for (let i = 0; i < list.length; i++) {
       const slot = list[i] as number;
-      const word = cache.slots[slot] as number;
+      const word = cache.slots.get(slot);
       if (depthOf(word) !== g || (word & EXPANDED) !== 0 || visited.has(slot)) continue;
       visited.add(slot);
       visits.length = 0;
@@ -83,7 +83,7 @@ export function dive(cache: MarkerStateCache, buckets: Buckets, f: number, budge
           if (cache.won[to] === 1) return found(visits, at, action, slot, g);
           const child = to * values + marker;
           // Reached sooner already, it ends no win at `f` (that win would be shorter): not a way on.
-          if (depthOf(cache.slots[child] as number) < next || visited.has(child)) return null;
+          if (depthOf(cache.slots.get(child)) < next || visited.has(child)) return null;
           visited.add(child);
           visits.push({ core: to, m: marker, depth: next, parent: at, action });
           children.push(visits.length - 1);

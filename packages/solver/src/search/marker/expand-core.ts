@@ -25,12 +25,11 @@ export function expandCore(
   for (let i = 0; i < free.length; i++) {
     const to = cache.successor(core, i);
     if (to < 0) continue;
-    // `reach` never grows the cache: the slot words stay where they are for the whole loop.
-    const slots = cache.slots;
+    const { slots } = cache;
     const toBase = to * values;
     for (let j = 0; j < k; j++) {
       const m = markers[j] as number;
-      frontier.reach(to, m, toBase + m, next, pathsOf(slots[base + m] as number));
+      frontier.reach(to, m, toBase + m, next, pathsOf(slots.get(base + m)));
     }
   }
   for (let j = 0; j < k; j++) {
@@ -39,7 +38,7 @@ export function expandCore(
       const to = cache.tiedSuccessor(state, m, t);
       if (to < 0) continue;
       const placed = cache.placedMarker;
-      frontier.reach(to, placed, to * values + placed, next, pathsOf(cache.slots[base + m] as number));
+      frontier.reach(to, placed, to * values + placed, next, pathsOf(cache.slots.get(base + m)));
     }
   }
 }

@@ -46,7 +46,7 @@ export function findPredecessor(
     const cores = cache.cores.size;
     // A free action keeps the marker: look for a core one layer up, with the same marker, leading here.
     for (let c = 0; c < cores; c++) {
-      if (depthOf(cache.slots[c * values + marker] as number) !== d - 1) continue;
+      if (depthOf(cache.slots.get(c * values + marker)) !== d - 1) continue;
       for (let i = 0; i < free.length; i++) {
         if (cache.successors[c * free.length + i] === core)
           return { slot: c * values + marker, action: free[i] as number };
@@ -73,7 +73,7 @@ function tiedPredecessor(
   for (let c = 0; c < cores; c++) {
     for (let m = 0; m < values; m++) {
       if (only !== null && !only.includes(m)) continue;
-      if (depthOf(cache.slots[c * values + m] as number) !== d - 1) continue;
+      if (depthOf(cache.slots.get(c * values + m)) !== d - 1) continue;
       const from = cache.withMarker(cache.coreStates[c] as GameState, m);
       for (const a of cache.tied) {
         const child = space.next(from, space.actions[a] as ActionInput);

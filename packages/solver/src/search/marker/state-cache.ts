@@ -3,6 +3,7 @@ import type { SearchSpace } from "../../search-space.js";
 import { StateTable } from "../../tables/state-table.js";
 import type { Heuristic, MarkerHeuristic } from "../../types.js";
 import { enlarged, NEVER_REACHED, slotWord } from "./slot-word.js";
+import { SlotWords } from "./slot-words.js";
 
 /** Successor memo entry: not computed yet / the engine rejected the action or the level was lost. */
 export const UNKNOWN = -1;
@@ -31,7 +32,7 @@ export class MarkerStateCache {
   readonly coreStates: GameState[] = [];
   private capacity = 0;
   /** Per (core, marker) slot: its depth and path count (see `slotWord`). */
-  slots = new Uint32Array(0);
+  readonly slots = new SlotWords(NEVER_REACHED);
   /** Per core and free action: the successor core (markers carry over unchanged), UNKNOWN or DEAD. */
   successors = new Int32Array(0);
   /** Per core: 1 when its states are won. */
@@ -97,9 +98,9 @@ export class MarkerStateCache {
    * start at depth 0. Returns the start's slot.
    */
   startRun(): number {
-    this.slots.fill(NEVER_REACHED);
+    this.slots.clear();
     const start = this.place(this.space.start, true) * this.values + this.placedMarker;
-    this.slots[start] = slotWord(0, 1);
+    this.slots.set(start, slotWord(0, 1));
     return start;
   }
 
@@ -222,6 +223,7 @@ export class MarkerStateCache {
     if (core < 0 && add) {
       core = this.cores.add(key);
       this.grow(core + 1);
+      this.slots.ensure((core + 1) * this.values);
       this.coreStates[core] = this.withMarker(state, 0);
       this.won[core] = state.won ? 1 : 0;
     }
@@ -266,11 +268,10 @@ export class MarkerStateCache {
     return { ...state, layers };
   }
 
-  /** Makes room for `cores` cores in the per-core and per-slot tables. */
+  /** Makes room for `cores` cores in the per-core tables (the slot words grow by themselves). */
   private grow(cores: number): void {
     if (cores <= this.capacity) return;
     const capacity = Math.max(1024, this.capacity * 2, cores);
-    this.slots = enlarged(this.slots, capacity * this.values, NEVER_REACHED);
     this.successors = enlarged(this.successors, capacity * this.free.length, UNKNOWN);
     this.coreGroup = enlarged(this.coreGroup, capacity, -1);
     if (this.heuristic !== null) this.estimates = enlarged(this.estimates, capacity, -1);

@@ -143,7 +143,7 @@ export class MarkerTeamSearch {
     const startCore = Math.floor(start / values);
     const mine = this.owner(startCore) === team.index;
     if (!mine) {
-      cache.slots[start] = NEVER_REACHED;
+      cache.slots.set(start, NEVER_REACHED);
       tally.seen = 0;
     }
     const h0 = cache.estimate(startCore, start % values);
