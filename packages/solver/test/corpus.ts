@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { CORPUS } from "@gridponder/conformance-corpus";
-import type { Pack } from "@gridponder/engine";
+import { type Pack, Session } from "@gridponder/engine";
 import { loadPackFolder } from "@gridponder/engine/node";
 import type { SearchSpace } from "../src/search-space.js";
 
@@ -14,6 +14,13 @@ export async function corpusPack(name: string): Promise<Pack> {
   const loaded = await loadPackFolder(join(PACKS, name));
   if (!loaded.ok) throw new Error(`${name} must load`);
   return loaded.pack;
+}
+
+/** Whether `actions`, played from the level's start, are each accepted and win with the last one. */
+export function winsIn(pack: Pack, level: string, actions: readonly object[]): boolean {
+  const s = new Session(pack, level);
+  for (const a of actions) if (!s.act(a as never).accepted) return false;
+  return s.won && s.actionCount === actions.length;
 }
 
 /** The search space with every engine turn counted (`turns()`), to test what a search replays. */

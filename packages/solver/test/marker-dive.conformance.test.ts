@@ -1,23 +1,19 @@
 import { join } from "node:path";
-import { type ActionInput, type Pack, Session } from "@gridponder/engine";
+import type { Pack } from "@gridponder/engine";
 import { beforeAll, describe, expect, it } from "vitest";
 import { solveLevels } from "../dist/node.js";
 import { levelHeuristic, searchSpace } from "../src/index.js";
 import { Limits } from "../src/limits.js";
 import { markerBreadthFirst, markerSearch } from "../src/search/marker-bfs.js";
 import type { Heuristic, SearchOutcome } from "../src/types.js";
-import { corpusPack, PACKS } from "./corpus.js";
+import { corpusPack, PACKS, winsIn } from "./corpus.js";
 
 let twinseed: Pack;
 beforeAll(async () => {
   twinseed = await corpusPack("twinseed");
 }, 300_000);
 
-function wins(level: string, actions: readonly ActionInput[]): boolean {
-  const s = new Session(twinseed, level);
-  for (const a of actions) if (!s.act(a).accepted) return false;
-  return s.won && s.actionCount === actions.length;
-}
+const wins = (level: string, actions: readonly object[]) => winsIn(twinseed, level, actions);
 
 /** Per level, the heuristic the solver picks, its table built once for every search of the level. */
 const heuristics = new Map<string, Heuristic>();

@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { type Pack, Session } from "@gridponder/engine";
+import type { Pack } from "@gridponder/engine";
 import { loadPackFolder } from "@gridponder/engine/node";
 import { beforeAll, describe, expect, it } from "vitest";
 import { levelHeuristic, placementHeuristic, searchSpace } from "../src/index.js";
@@ -7,18 +7,14 @@ import { Limits } from "../src/limits.js";
 import { markerBreadthFirst, markerSearch } from "../src/search/marker-bfs.js";
 import { markerDeepening, markerProof, nextLength } from "../src/search/marker-proof.js";
 import type { Heuristic, SearchOutcome } from "../src/types.js";
-import { corpusPack, countingTurns, PACKS } from "./corpus.js";
+import { corpusPack, countingTurns, PACKS, winsIn } from "./corpus.js";
 
 let twinseed: Pack;
 beforeAll(async () => {
   twinseed = await corpusPack("twinseed");
 }, 300_000);
 
-function wins(level: string, actions: readonly object[]): boolean {
-  const s = new Session(twinseed, level);
-  for (const a of actions) if (!s.act(a as never).accepted) return false;
-  return s.won && s.actionCount === actions.length;
-}
+const wins = (level: string, actions: readonly object[]) => winsIn(twinseed, level, actions);
 
 const goldLength = (level: string) => (twinseed.levels[level]?.solution.goldPath ?? []).length;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SlotWords } from "../src/search/marker/slot-words.js";
+import { MOST_SLOT, SlotWords, SparseWords } from "../src/search/marker/slot-words.js";
 import { LayerTable } from "../src/tables/layer-table.js";
 import { OpenList } from "../src/tables/open-list.js";
 import { Column, StateTable } from "../src/tables/state-table.js";
@@ -75,15 +75,56 @@ describe("OpenList", () => {
   });
 });
 
-describe("SlotWords", () => {
-  it("keeps what it was given as it grows past a chunk, reads blank elsewhere, and clears", () => {
+describe("SparseWords", () => {
+  it("keeps every word it was given as its parts grow, reads blank elsewhere, and clears", () => {
     const blank = 0xffff0000;
-    const words = new SlotWords(blank);
+    const words = new SparseWords(blank);
     const written = new Map<number, number>();
     const next = numbers(3);
-    // Grown in uneven steps, through the first chunk's doubling and past two chunk boundaries.
-    for (let length = 700; length < 3_000_000; length = Math.ceil(length * 1.9)) {
+    // Slots spread as a marker search's are (core · values + marker), plus the largest it holds;
+    // enough that every part doubles several times.
+    const values = 57;
+    const wide = () => next() * 4096 + next();
+    for (let i = 0; i < 200_000; i++) {
+      const slot = i === 0 ? MOST_SLOT : (wide() % 400_000) * values + (next() % values);
+      const word = ((slot % 0xffff) << 16) | (i & 0x7fff);
+      words.set(slot, word >>> 0);
+      written.set(slot, word >>> 0);
+      // Rewriting a slot changes its word, not the count.
+      if (i % 7 === 0) words.set(slot, word >>> 0);
+    }
+    expect(written.size).toBeGreaterThan(150_000);
+    expect(words.size).toBe(written.size);
+    for (const [slot, word] of written) expect(words.get(slot)).toBe(word);
+    for (let i = 0; i < 10_000; i++) {
+      const slot = wide() % 30_000_000;
+      expect(words.get(slot)).toBe(written.get(slot) ?? blank);
+    }
+    words.clear();
+    expect(words.size).toBe(0);
+    for (const slot of written.keys()) expect(words.get(slot)).toBe(blank);
+    words.set(5, 9);
+    expect(words.get(5)).toBe(9);
+  });
+
+  it("refuses a slot it cannot key", () => {
+    const words = new SparseWords(0);
+    expect(() => words.set(MOST_SLOT + 1, 1)).toThrow(RangeError);
+    expect(() => words.set(-1, 1)).toThrow(RangeError);
+    expect(() => words.set(Number.NaN, 1)).toThrow(RangeError);
+  });
+});
+
+describe("SlotWords", () => {
+  it("keeps what it was given as it grows dense past a chunk, then as it turns sparse, and clears either way", () => {
+    const blank = 0xffff0000;
+    // Sparse past 5 M slots: the first chunk's doubling, two chunk boundaries, then the switch.
+    const words = new SlotWords(blank, 5_000_000);
+    const written = new Map<number, number>();
+    const next = numbers(5);
+    for (let length = 700; length < 12_000_000; length = Math.ceil(length * 1.9)) {
       words.ensure(length);
+      expect(words.isSparse).toBe(length > 5_000_000);
       for (let i = 0; i < 50; i++) {
         const slot = (next() * 977 + i) % length;
         words.set(slot, slot * 3 + 1);
@@ -91,9 +132,15 @@ describe("SlotWords", () => {
       }
       for (const edge of [length - 1, 1_048_575, 1_048_576, 2_097_152].filter((s) => s < length))
         expect(words.get(edge)).toBe(written.get(edge) ?? blank);
+      for (const [slot, word] of written) expect(words.get(slot)).toBe(word);
+      if (length < 3_000_000) {
+        words.clear();
+        for (const slot of written.keys()) expect(words.get(slot)).toBe(blank);
+        written.clear();
+      }
     }
-    for (const [slot, word] of written) expect(words.get(slot)).toBe(word);
-    expect(words.get(2_000_001)).toBe(written.get(2_000_001) ?? blank);
+    expect(words.isSparse).toBe(true);
+    expect(words.get(11_000_001)).toBe(written.get(11_000_001) ?? blank);
     words.clear();
     for (const slot of written.keys()) expect(words.get(slot)).toBe(blank);
   });

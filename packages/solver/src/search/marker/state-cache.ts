@@ -3,7 +3,7 @@ import type { SearchSpace } from "../../search-space.js";
 import { StateTable } from "../../tables/state-table.js";
 import type { Heuristic, MarkerHeuristic } from "../../types.js";
 import { enlarged, NEVER_REACHED, slotWord } from "./slot-word.js";
-import { SlotWords } from "./slot-words.js";
+import { MOST_DENSE_SLOTS, SlotWords } from "./slot-words.js";
 
 /** Successor memo entry: not computed yet / the engine rejected the action or the level was lost. */
 export const UNKNOWN = -1;
@@ -17,8 +17,8 @@ export class NotAMarkerLayer extends Error {}
  * marker's value (0 for none, 1 + the cell it stands on), with what a marker search remembers about
  * each core from one run to the next: its state, whether it is won, its successors under the actions
  * that ignore the marker (played once per core), the outcome of origin-free teleports per group of
- * cores, and its heuristic estimate. Also the per (core, marker) slot words of the current run (see
- * `slot-word.ts`), grown with the cores.
+ * cores, and its heuristic estimate. Also the words of the current run's (core, marker) slots (see
+ * `slot-word.ts` and `slot-words.ts`).
  */
 export class MarkerStateCache {
   readonly field: number;
@@ -32,7 +32,7 @@ export class MarkerStateCache {
   readonly coreStates: GameState[] = [];
   private capacity = 0;
   /** Per (core, marker) slot: its depth and path count (see `slotWord`). */
-  readonly slots = new SlotWords(NEVER_REACHED);
+  readonly slots: SlotWords;
   /** Per core and free action: the successor core (markers carry over unchanged), UNKNOWN or DEAD. */
   successors = new Int32Array(0);
   /** Per core: 1 when its states are won. */
@@ -67,10 +67,13 @@ export class MarkerStateCache {
   /** The marker value of the state last placed. */
   placedMarker = 0;
 
+  /** `mostDenseSlots`: the slot words turn sparse past this many slots (see `SlotWords`). */
   constructor(
     readonly space: SearchSpace,
     readonly heuristic: Heuristic | null,
+    mostDenseSlots = MOST_DENSE_SLOTS,
   ) {
+    this.slots = new SlotWords(NEVER_REACHED, mostDenseSlots);
     const bound = space.bound as NonNullable<SearchSpace["bound"]>;
     this.field = bound.field;
     this.cells = space.level.width * space.level.height;
