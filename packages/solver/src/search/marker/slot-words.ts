@@ -113,7 +113,7 @@ const CHUNK = 1 << SHIFT;
 const MASK = CHUNK - 1;
 /** The first chunk starts this small and doubles up to `CHUNK`, so small levels allocate little. */
 const FIRST = 1024;
-/** Past this many slots (1 GB of words would be 2^28) the words turn sparse: 2^26, 256 MB. */
+/** Past this many slots (2^26: 256 MB of words) the words turn sparse. */
 export const MOST_DENSE_SLOTS = 1 << 26;
 
 /**

@@ -3,7 +3,7 @@ import type { SearchSpace } from "../../search-space.js";
 import { StateTable } from "../../tables/state-table.js";
 import type { Heuristic, MarkerHeuristic } from "../../types.js";
 import { enlarged, NEVER_REACHED, slotWord } from "./slot-word.js";
-import { MOST_DENSE_SLOTS, SlotWords } from "./slot-words.js";
+import { SlotWords } from "./slot-words.js";
 
 /** Successor memo entry: not computed yet / the engine rejected the action or the level was lost. */
 export const UNKNOWN = -1;
@@ -67,11 +67,11 @@ export class MarkerStateCache {
   /** The marker value of the state last placed. */
   placedMarker = 0;
 
-  /** `mostDenseSlots`: the slot words turn sparse past this many slots (see `SlotWords`). */
+  /** `mostDenseSlots`: the slot words turn sparse past this many slots (default: see `SlotWords`). */
   constructor(
     readonly space: SearchSpace,
     readonly heuristic: Heuristic | null,
-    mostDenseSlots = MOST_DENSE_SLOTS,
+    mostDenseSlots?: number,
   ) {
     this.slots = new SlotWords(NEVER_REACHED, mostDenseSlots);
     const bound = space.bound as NonNullable<SearchSpace["bound"]>;
