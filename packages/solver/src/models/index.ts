@@ -14,6 +14,7 @@ export type { CarryLevel } from "./carry/analysis.js";
 export { decode, pendingRegion, RelaxedLayout, type RelaxedState, readyToFire } from "./carry/layout.js";
 export { RelaxedModel } from "./carry/model.js";
 export { type PendingRegions, pendingRegions } from "./carry/pending-regions.js";
+export type { PlotGates } from "./carry/plot-gates.js";
 export {
   DEFAULT_MAX_ENTRIES,
   type RelaxedCarry,

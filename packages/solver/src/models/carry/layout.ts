@@ -8,8 +8,9 @@ import { type PendingRegions, pendingRegions } from "./pending-regions.js";
  * (see `consistent`): the blocks of each mask in a row, its sets in rank order. Only those pairs are
  * numbered (with three plots and three carriers, one in seven).
  * `present` is the set of tracked pickups still on the board (see `CarryLevel.pickups`), one bit
- * each: at most `maxPickups` of them, those that open a wall first (every pickup of an item, or none),
- * then those a carrier could be pushed onto.
+ * each: at most `maxPickups` of them, those a plot waits for first (`firstPickups`, see `plotGates`),
+ * then those that open a wall (every pickup of an item, or none), then those a carrier could be
+ * pushed onto.
  * `pending` is 0 without a pending move, else `1 + 2 · region` of its target (see `PendingRegions`),
  * plus 1 when it fires on the next turn (unless that turn arms another).
  * `baskets` ranks the set of carrier cells (among the cells a carrier can ever reach) in the
@@ -67,7 +68,8 @@ export class RelaxedLayout {
 
   /**
    * `mostRegions`: at most that many pending regions (see `pendingRegions`); 1, the whole board.
-   * `maxPickups`: at most that many tracked pickups.
+   * `maxPickups`: at most that many tracked pickups, `firstPickups` (`CarryLevel.pickups` indices)
+   * first.
    */
   constructor(
     readonly level: CarryLevel,
@@ -75,6 +77,7 @@ export class RelaxedLayout {
     maxBaskets: number,
     mostRegions = 1,
     maxPickups = 0,
+    firstPickups: readonly number[] = [],
   ) {
     const avatar: number[] = [];
     const basket: number[] = [];
@@ -136,7 +139,7 @@ export class RelaxedLayout {
       pickupBit: this.pickupBit,
       tracked: this.tracked,
       opens: this.opens,
-    } = gates(level, basketDomain, maxPickups));
+    } = gates(level, basketDomain, maxPickups, firstPickups));
     this.baseSize = this.pendingValues * this.blocks * (avatar.length + 1) * avatar.length;
     this.pairsSize =
       this.pendingValues *
@@ -269,8 +272,9 @@ function gates(
   level: CarryLevel,
   basketDomain: Uint8Array,
   maxPickups: number,
+  firstPickups: readonly number[],
 ): { pickupBit: Int32Array; tracked: number[]; opens: Int32Array } {
-  const tracked: number[] = [];
+  const tracked = firstPickups.slice(0, maxPickups);
   const sources = (item: string) => level.pickups.flatMap((p, i) => (p.item === item ? [i] : []));
   for (const item of new Set(level.walls.flatMap((w) => w.items))) {
     const of = sources(item).filter((i) => !tracked.includes(i));
