@@ -11,8 +11,13 @@ export const FUZZ_PACKS = join(PACKS, "../fuzz/packs");
 
 /** A corpus pack, loaded; throws when it does not load, as every corpus pack must. */
 export async function corpusPack(name: string): Promise<Pack> {
-  const loaded = await loadPackFolder(join(PACKS, name));
-  if (!loaded.ok) throw new Error(`${name} must load`);
+  return packAt(join(PACKS, name));
+}
+
+/** The pack in folder `dir`, loaded; throws when it does not load. */
+export async function packAt(dir: string): Promise<Pack> {
+  const loaded = await loadPackFolder(dir);
+  if (!loaded.ok) throw new Error(`${dir} must load`);
   return loaded.pack;
 }
 

@@ -3,18 +3,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type GameState, type Pack, Session } from "@gridponder/engine";
-import { loadPackFolder } from "@gridponder/engine/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { distanceAt, relaxedDistances } from "../src/heuristics/relaxed-carry/table.js";
 import { relaxedCarryHeuristic, searchSpace } from "../src/index.js";
 import { relaxedCarry } from "../src/models/index.js";
-import { corpusPack, FUZZ_PACKS, winsIn } from "./corpus.js";
-
-async function packAt(dir: string): Promise<Pack> {
-  const loaded = await loadPackFolder(dir);
-  if (!loaded.ok) throw new Error(`${dir} must load`);
-  return loaded.pack;
-}
+import { corpusPack, FUZZ_PACKS, packAt, winsIn } from "./corpus.js";
 
 /** The level's plot gates, with cells as "x,y". */
 function gatesOf(pack: Pack, level: string): { waits: boolean; pickups: string[] } {

@@ -344,16 +344,24 @@ export function basketDomain(level: CarryLevel, starts: readonly number[]): Uint
     const c = queue[q] as number;
     for (let d = 0; d < 4; d++) {
       const to = level.neighbour[c * 4 + d] as number;
-      const back = level.neighbour[c * 4 + (d ^ 1)] as number;
-      if (to < 0 || inside[to] === 1) continue;
-      const pushed = level.pushInto[to] === 1 && back >= 0 && level.avatarCell[back] === 1;
-      const slid = level.slippery[c] === 1 && level.slideInto[to] === 1;
-      if (!pushed && !slid) continue;
+      if (to < 0 || inside[to] === 1 || !carrierMoves(level, c, d)) continue;
       inside[to] = 1;
       queue.push(to);
     }
   }
   return inside;
+}
+
+/**
+ * Whether the relaxed model lets a carrier on `from` move one cell in direction `d` (an index of
+ * `CarryLevel.neighbour`): a push, with the avatar's cell behind it, or a slide on from slippery ground.
+ */
+export function carrierMoves(level: CarryLevel, from: number, d: number): boolean {
+  const to = level.neighbour[from * 4 + d] as number;
+  if (to < 0) return false;
+  const back = level.neighbour[from * 4 + (d ^ 1)] as number;
+  const pushed = level.pushInto[to] === 1 && back >= 0 && level.avatarCell[back] === 1;
+  return pushed || (level.slippery[from] === 1 && level.slideInto[to] === 1);
 }
 
 /** Whether pending value `p` fires on the next turn (see `RelaxedLayout`). */

@@ -1,4 +1,5 @@
 import type { CarryLevel } from "./analysis.js";
+import { carrierMoves } from "./layout.js";
 
 /**
  * What stands between the plots and every carrier: for each plot, the cells a carrier can enter it
@@ -39,12 +40,8 @@ function entriesOf(level: CarryLevel, basketDomain: Uint8Array, plot: number): n
   const entries: number[] = [];
   for (let d = 0; d < 4; d++) {
     const from = level.neighbour[plot * 4 + d] as number;
-    if (from < 0 || basketDomain[from] !== 1) continue;
-    // The avatar pushes from the far side of `from`, in the direction opposite to `d`.
-    const behind = level.neighbour[from * 4 + d] as number;
-    const pushed = level.pushInto[plot] === 1 && behind >= 0 && level.avatarCell[behind] === 1;
-    const slid = level.slippery[from] === 1 && level.slideInto[plot] === 1;
-    if (pushed || slid) entries.push(from);
+    // From there the carrier moves back towards the plot, the opposite way.
+    if (from >= 0 && basketDomain[from] === 1 && carrierMoves(level, from, d ^ 1)) entries.push(from);
   }
   return entries;
 }
