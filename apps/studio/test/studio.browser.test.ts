@@ -567,7 +567,10 @@ describe("the studio", () => {
     await page.setInputFiles('input[aria-label="Open a .zip"]', zip);
     await page.waitForFunction((t) => document.querySelector(".pack-title")?.textContent === t, hostile);
     expect(await page.locator(".levels li").first().textContent()).toBe(hostile);
-    expect(await page.locator(".diagnostics h2").textContent()).toMatch(/^Problems: [1-9]\d* errors?/);
+    // The pack shows before its validation (in a worker) answers.
+    await expect
+      .poll(() => page.locator(".diagnostics h2").textContent(), { timeout: 30_000 })
+      .toMatch(/^Problems: [1-9]\d* errors?/);
     expect(await page.locator("img[src=x]").count()).toBe(0);
     expect(dialogs).toBe(0);
     errors.assertNone("studio with a hostile pack");
